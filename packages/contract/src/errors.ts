@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+/** Machine codes of non-validation errors (design/api.md "Conventions"). */
+export const errorCodes = [
+  "not_authenticated",
+  "token_not_valid",
+  "invalid_credentials",
+  "permission_denied",
+  "not_found",
+  "project_limit",
+  "lead_limit",
+  "tariff_expired",
+  "insufficient_funds",
+  "file_too_large",
+  "unsupported_media",
+  "rate_limited",
+  "service_unavailable",
+  "server_error",
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** `{detail, code}`: every error that is not a per-field validation error. */
+export const errorBodySchema = z.object({
+  detail: z.string(),
+  code: z.enum(errorCodes),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** 400 body: one key per field (dotted for nested fields), each a list of messages. */
+export const validationErrorBodySchema = z.record(z.string(), z.array(z.string()));
+export type ValidationErrorBody = z.infer<typeof validationErrorBodySchema>;
+
+export const NON_FIELD_ERRORS = "non_field_errors";

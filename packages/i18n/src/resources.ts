@@ -1,0 +1,68 @@
+import enAuth from "./locales/en/auth.json";
+import enCommon from "./locales/en/common.json";
+import enEmail from "./locales/en/email.json";
+import enErrors from "./locales/en/errors.json";
+import enLayout from "./locales/en/layout.json";
+import enSettings from "./locales/en/settings.json";
+import enValidation from "./locales/en/validation.json";
+import ruAuth from "./locales/ru/auth.json";
+import ruCommon from "./locales/ru/common.json";
+import ruEmail from "./locales/ru/email.json";
+import ruErrors from "./locales/ru/errors.json";
+import ruLayout from "./locales/ru/layout.json";
+import ruSettings from "./locales/ru/settings.json";
+import ruValidation from "./locales/ru/validation.json";
+import ukAuth from "./locales/uk/auth.json";
+import ukCommon from "./locales/uk/common.json";
+import ukEmail from "./locales/uk/email.json";
+import ukErrors from "./locales/uk/errors.json";
+import ukLayout from "./locales/uk/layout.json";
+import ukSettings from "./locales/uk/settings.json";
+import ukValidation from "./locales/uk/validation.json";
+import type { InterfaceLanguageCode } from "./languages";
+
+/** Nested dictionaries: a key like "login.title" is a path in one namespace's JSON. */
+export interface Dictionary {
+  [key: string]: string | Dictionary;
+}
+
+export const namespaces = [
+  "common",
+  "auth",
+  "layout",
+  "settings",
+  "validation",
+  "errors",
+  "email",
+] as const;
+export type Namespace = (typeof namespaces)[number];
+
+export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictionary>> = {
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    layout: enLayout,
+    settings: enSettings,
+    validation: enValidation,
+    errors: enErrors,
+    email: enEmail,
+  },
+  ru: {
+    common: ruCommon,
+    auth: ruAuth,
+    layout: ruLayout,
+    settings: ruSettings,
+    validation: ruValidation,
+    errors: ruErrors,
+    email: ruEmail,
+  },
+  uk: {
+    common: ukCommon,
+    auth: ukAuth,
+    layout: ukLayout,
+    settings: ukSettings,
+    validation: ukValidation,
+    errors: ukErrors,
+    email: ukEmail,
+  },
+};
