@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger as Logger } from "fastify";
+import type { AppConfig } from "./config";
+import type { Database, DatabaseHandle } from "./db/client";
+import type { AppSecrets } from "./secrets";
+
+/**
+ * What modules get from the app: configuration, secrets, the database and a logger.
+ * Services take the parts they need from it (plain functions and factories, testable
+ * without Fastify).
+ */
+export interface AppContext {
+  config: AppConfig;
+  secrets: AppSecrets;
+  database: DatabaseHandle;
+  db: Database;
+  log: Logger;
+}

@@ -1,0 +1,173 @@
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFromEnv = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const optionalUrl = z.url().optional();
+
+/** Every environment variable the server reads (architecture.md "Configuration"). */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|memory:\/\/)/, "must start with postgres://, postgresql:// or memory://")
+    .optional(),
+  MIGRATE_ON_START: booleanFromEnv.default(true),
+  JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  ENCRYPTION_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Leadquiz <no-reply@localhost>"),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: booleanFromEnv.default(false),
+  TRUST_PROXY: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+    .optional(),
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_NAME: z.string().default("OpenID"),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface OidcProviderConfig {
+  /** The path segment of auth/{provider}/start/ and the id the login page gets. */
+  id: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface AppConfig {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  /** Unset: PGlite in dataDir/db; `memory://`: PGlite in memory (tests). */
+  databaseUrl: string | undefined;
+  migrateOnStart: boolean;
+  /** Unset: generated once into dataDir (see secrets.ts). */
+  jwtSecret: string | undefined;
+  encryptionKey: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  s3:
+    | { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string }
+    | undefined;
+  integrationsAllowPrivateNetworks: boolean;
+  /** Fastify's trustProxy: false (use the socket address), or the proxies' addresses/CIDRs. */
+  trustProxy: false | string[];
+  redisUrl: string | undefined;
+  oidcProviders: OidcProviderConfig[];
+  webDistDir: string | undefined;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+const GOOGLE_ISSUER = "https://accounts.google.com";
+
+/**
+ * Parses the whole environment at boot. A bad value throws a ConfigError naming every bad
+ * variable. Nothing else in the server reads process.env.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const nonEmpty = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = envSchema.safeParse(nonEmpty);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const oidcProviders: OidcProviderConfig[] = [];
+  if (e.GOOGLE_CLIENT_ID || e.GOOGLE_CLIENT_SECRET) {
+    if (!e.GOOGLE_CLIENT_ID || !e.GOOGLE_CLIENT_SECRET) {
+      problems.push("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither");
+    } else {
+      oidcProviders.push({
+        id: "google",
+        name: "Google",
+        issuer: GOOGLE_ISSUER,
+        clientId: e.GOOGLE_CLIENT_ID,
+        clientSecret: e.GOOGLE_CLIENT_SECRET,
+      });
+    }
+  }
+  if (e.OIDC_ISSUER || e.OIDC_CLIENT_ID || e.OIDC_CLIENT_SECRET) {
+    if (!e.OIDC_ISSUER || !e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET) {
+      problems.push("OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three or none");
+    } else {
+      oidcProviders.push({
+        id: "oidc",
+        name: e.OIDC_NAME,
+        issuer: e.OIDC_ISSUER,
+        clientId: e.OIDC_CLIENT_ID,
+        clientSecret: e.OIDC_CLIENT_SECRET,
+      });
+    }
+  }
+  if (e.S3_BUCKET === undefined && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)) {
+    problems.push("S3_BUCKET: required when any other S3_* variable is set");
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    migrateOnStart: e.MIGRATE_ON_START,
+    jwtSecret: e.JWT_SECRET,
+    encryptionKey: e.ENCRYPTION_KEY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+    integrationsAllowPrivateNetworks: e.INTEGRATIONS_ALLOW_PRIVATE_NETWORKS,
+    trustProxy: e.TRUST_PROXY
+      ? e.TRUST_PROXY.split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : false,
+    redisUrl: e.REDIS_URL,
+    oidcProviders,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    logLevel: e.LOG_LEVEL,
+  };
+}
