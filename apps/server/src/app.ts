@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import helmet from "@fastify/helmet";
+import { API_PREFIX } from "@leadquiz/contract";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import { API_PREFIX } from "@leadquiz/contract";
 import { apiRoutes } from "./api";
 import type { AppContext } from "./app-context";
 import type { AppConfig } from "./config";
@@ -22,7 +22,10 @@ export interface BuildAppOptions {
  * Builds the Fastify instance with every plugin registered explicitly, in order. Used by
  * main.ts and by tests (with `inject`). Migrations run here when `migrateOnStart` is set.
  */
-export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -49,7 +52,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   const ownsDatabase = options.database === undefined;
   const database =
-    options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: app.log });
+    options.database ??
+    openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: app.log });
   if (ownsDatabase) app.addHook("onClose", async () => database.close());
   if (config.migrateOnStart) await database.migrate();
 

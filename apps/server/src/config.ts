@@ -16,7 +16,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
     .string()
-    .regex(/^(postgres(ql)?:\/\/|memory:\/\/)/, "must start with postgres://, postgresql:// or memory://")
+    .regex(
+      /^(postgres(ql)?:\/\/|memory:\/\/)/,
+      "must start with postgres://, postgresql:// or memory://",
+    )
     .optional(),
   MIGRATE_ON_START: booleanFromEnv.default(true),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -71,7 +74,13 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   s3:
-    | { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string }
+    | {
+        bucket: string;
+        endpoint?: string;
+        region?: string;
+        accessKeyId?: string;
+        secretAccessKey?: string;
+      }
     | undefined;
   integrationsAllowPrivateNetworks: boolean;
   /** Fastify's trustProxy: false (use the socket address), or the proxies' addresses/CIDRs. */
@@ -132,7 +141,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       });
     }
   }
-  if (e.S3_BUCKET === undefined && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)) {
+  if (
+    e.S3_BUCKET === undefined &&
+    (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)
+  ) {
     problems.push("S3_BUCKET: required when any other S3_* variable is set");
   }
   if (problems.length > 0) throw new ConfigError(problems);

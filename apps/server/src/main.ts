@@ -25,6 +25,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Leadquiz failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `Leadquiz failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -1,5 +1,12 @@
 /** Error codes that mean the database cannot be reached right now (not a bad query). */
-const UNAVAILABLE_NODE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH"]);
+const UNAVAILABLE_NODE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+]);
 /** SQLSTATE classes 08 (connection exception) and 57P0x (operator intervention: shutdown). */
 const UNAVAILABLE_SQLSTATE = /^(08\d{3}|57P0[1-3])$/;
 const UNAVAILABLE_MESSAGES = [
@@ -13,9 +20,18 @@ const UNAVAILABLE_MESSAGES = [
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
     if (typeof current !== "object") return false;
-    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof code === "string" && (UNAVAILABLE_NODE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
-    if (typeof message === "string" && UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true;
+    const { code, message, cause } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
+    if (
+      typeof code === "string" &&
+      (UNAVAILABLE_NODE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))
+    )
+      return true;
+    if (typeof message === "string" && UNAVAILABLE_MESSAGES.some((m) => message.includes(m)))
+      return true;
     current = cause;
   }
   return false;

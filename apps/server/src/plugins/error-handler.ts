@@ -21,7 +21,8 @@ export const errorHandlerPlugin = fp(async function errorHandler(app: FastifyIns
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string[]> = {};
       for (const issue of error.validation) {
-        const field = (issue.instancePath ?? "").replace(/^\//, "").replaceAll("/", ".") || NON_FIELD_ERRORS;
+        const field =
+          (issue.instancePath ?? "").replace(/^\//, "").replaceAll("/", ".") || NON_FIELD_ERRORS;
         const key = messageKeyOfIssue(issue.keyword, issue.message ?? "", issue.params);
         const list = fields[field] ?? [];
         const text = t(key);
@@ -37,23 +38,50 @@ export const errorHandlerPlugin = fp(async function errorHandler(app: FastifyIns
       return reply.status(400).send(fields);
     }
     if (error instanceof AppError) {
-      return sendError(reply, error.status, error.code, translate(language, `errors:${error.messageKey}`, error.params), error.headers);
+      return sendError(
+        reply,
+        error.status,
+        error.code,
+        translate(language, `errors:${error.messageKey}`, error.params),
+        error.headers,
+      );
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, "database unavailable");
-      return sendError(reply, 503, "service_unavailable", translate(language, "errors:service_unavailable"), { "retry-after": "5" });
+      return sendError(
+        reply,
+        503,
+        "service_unavailable",
+        translate(language, "errors:service_unavailable"),
+        { "retry-after": "5" },
+      );
     }
     if (error.statusCode === 429) {
-      return sendError(reply, 429, "rate_limited", translate(language, "errors:rate_limited", { seconds: 60 }));
+      return sendError(
+        reply,
+        429,
+        "rate_limited",
+        translate(language, "errors:rate_limited", { seconds: 60 }),
+      );
     }
-    if (error.validation || error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" || (error.statusCode === 400 && error.code?.startsWith("FST_"))) {
+    if (
+      error.validation ||
+      error.code === "FST_ERR_CTP_INVALID_JSON_BODY" ||
+      error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" ||
+      (error.statusCode === 400 && error.code?.startsWith("FST_"))
+    ) {
       return reply.status(400).send({ [NON_FIELD_ERRORS]: [t("invalid_request")] });
     }
     if (error.statusCode === 413 || error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
       return sendError(reply, 413, "file_too_large", translate(language, "errors:file_too_large"));
     }
     if (error.statusCode === 415 || error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
-      return sendError(reply, 415, "unsupported_media", translate(language, "errors:unsupported_media"));
+      return sendError(
+        reply,
+        415,
+        "unsupported_media",
+        translate(language, "errors:unsupported_media"),
+      );
     }
     request.log.error({ err: error, reqId: request.id }, "unhandled error");
     return sendError(reply, 500, "server_error", translate(language, "errors:server_error"));
@@ -76,10 +104,15 @@ function sendError(
 }
 
 /** Our own rules put their message key in the issue; zod's built-in checks are mapped here. */
-function messageKeyOfIssue(keyword: string, message: string, params: Record<string, unknown>): string {
+function messageKeyOfIssue(
+  keyword: string,
+  message: string,
+  params: Record<string, unknown>,
+): string {
   if (keyword === "custom") return message;
   if (keyword === "invalid_type" && params.input === undefined) return "required";
-  if (keyword === "too_small" && params.origin === "string" && params.minimum === 1) return "required";
+  if (keyword === "too_small" && params.origin === "string" && params.minimum === 1)
+    return "required";
   if (keyword === "too_big") return "too_long";
   return "invalid_value";
 }

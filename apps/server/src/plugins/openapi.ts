@@ -8,7 +8,11 @@ import { jsonSchemaTransform } from "fastify-type-provider-zod";
 export const openApiPlugin = fp(async function openApi(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
-      info: { title: "Leadquiz API", version: "1.0.0", description: "The Leadquiz API (design/api.md)." },
+      info: {
+        title: "Leadquiz API",
+        version: "1.0.0",
+        description: "The Leadquiz API (design/api.md).",
+      },
       components: {
         securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
       },

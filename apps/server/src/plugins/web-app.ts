@@ -25,7 +25,10 @@ export async function webAppPlugin(app: FastifyInstance, options: WebAppOptions)
     index: false,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      res.setHeader(
+        "cache-control",
+        immutable ? "public, max-age=31536000, immutable" : "no-cache",
+      );
     },
   });
   app.get("/*", async (request, reply) => {

@@ -7,7 +7,11 @@ export async function healthRoutes(app: FastifyInstance, { context }: ApiOptions
   app.withTypeProvider<ZodTypeProvider>().get(
     "/health/",
     {
-      schema: { tags: ["health"], summary: "Checks the database and answers ok", response: { 200: healthResponseSchema } },
+      schema: {
+        tags: ["health"],
+        summary: "Checks the database and answers ok",
+        response: { 200: healthResponseSchema },
+      },
     },
     async () => {
       await context.database.ping();

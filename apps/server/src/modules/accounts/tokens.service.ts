@@ -1,0 +1,141 @@
+import { createHash, randomUUID } from "node:crypto";
+import type { TokenPair } from "@leadquiz/contract";
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import type { AppContext } from "../../app-context";
+import type { DbOrTx } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import {
+  findRefreshTokenByHash,
+  insertRefreshToken,
+  markRefreshTokenUsed,
+  revokeRefreshTokenFamily,
+  revokeRefreshTokensOfUser,
+} from "./refresh-tokens.repository";
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 60 * 60;
+/** The only algorithm tokens are signed and verified with; never taken from the token. */
+const ALGORITHM = "HS256";
+const ISSUER = "leadquiz";
+
+export interface AccessClaims {
+  userId: number;
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;
+
+/**
+ * Access tokens (15 min JWT) and rotating refresh tokens (14 day JWT, stored hashed).
+ * A refresh token works once; presenting a spent one revokes its whole family.
+ */
+export function createTokenService(ctx: Pick<AppContext, "db" | "secrets">) {
+  const key = new TextEncoder().encode(ctx.secrets.jwtSecret);
+
+  async function sign(
+    claims: Record<string, string>,
+    subject: number,
+    ttlSeconds: number,
+  ): Promise<string> {
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
+      .setSubject(String(subject))
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setJti(randomUUID())
+      .setExpirationTime(`${ttlSeconds}s`)
+      .sign(key);
+  }
+
+  async function verify(token: string, type: "access" | "refresh") {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER });
+      const userId = Number(payload.sub);
+      if (payload.token_type !== type || !Number.isInteger(userId)) return undefined;
+      return { payload, userId };
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return undefined;
+      throw error;
+    }
+  }
+
+  async function issueRefreshToken(db: DbOrTx, userId: number, familyId: string): Promise<string> {
+    const refresh = await sign(
+      { token_type: "refresh", fam: familyId },
+      userId,
+      REFRESH_TOKEN_TTL_SECONDS,
+    );
+    await insertRefreshToken(db, {
+      userId,
+      familyId,
+      tokenHash: hashToken(refresh),
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    });
+    return refresh;
+  }
+
+  return {
+    /** A new login: a fresh refresh-token family and an access token. */
+    async issueTokenPair(userId: number, db: DbOrTx = ctx.db): Promise<TokenPair> {
+      const refresh = await issueRefreshToken(db, userId, randomUUID());
+      const access = await sign({ token_type: "access" }, userId, ACCESS_TOKEN_TTL_SECONDS);
+      return { access, refresh };
+    },
+
+    /** Verifies an access token; undefined when it is not valid (any reason). */
+    async verifyAccessToken(token: string): Promise<AccessClaims | undefined> {
+      const verified = await verify(token, "access");
+      return verified ? { userId: verified.userId } : undefined;
+    },
+
+    /** Spends a refresh token for a new pair; 401 token_not_valid when it cannot. */
+    async rotate(refresh: string): Promise<TokenPair> {
+      const invalid = new AppError("token_not_valid", "refresh_not_valid");
+      const verified = await verify(refresh, "refresh");
+      if (!verified) throw invalid;
+      const stored = await findRefreshTokenByHash(ctx.db, hashToken(refresh));
+      if (!stored || stored.revokedAt || stored.expiresAt.getTime() <= Date.now()) throw invalid;
+      if (stored.usedAt) {
+        await revokeRefreshTokenFamily(ctx.db, stored.familyId);
+        throw invalid;
+      }
+      return ctx.db
+        .transaction(async (tx) => {
+          if (!(await markRefreshTokenUsed(tx, stored.id))) {
+            // Spent by a concurrent request: treat as reuse.
+            await revokeRefreshTokenFamily(tx, stored.familyId);
+            return undefined;
+          }
+          const next = await issueRefreshToken(tx, stored.userId, stored.familyId);
+          const access = await sign(
+            { token_type: "access" },
+            stored.userId,
+            ACCESS_TOKEN_TTL_SECONDS,
+          );
+          return { access, refresh: next };
+        })
+        .then((pair) => {
+          if (!pair) throw invalid;
+          return pair;
+        });
+    },
+
+    /** Logout: revokes the family of this refresh token (silently ignores unknown tokens). */
+    async revoke(refresh: string): Promise<boolean> {
+      const verified = await verify(refresh, "refresh");
+      if (!verified) return false;
+      const stored = await findRefreshTokenByHash(ctx.db, hashToken(refresh));
+      if (!stored || stored.userId !== verified.userId) return false;
+      await revokeRefreshTokenFamily(ctx.db, stored.familyId);
+      return true;
+    },
+
+    /** Revokes every refresh token of a user (password reset, password change). */
+    async revokeAllForUser(userId: number, db: DbOrTx = ctx.db): Promise<void> {
+      await revokeRefreshTokensOfUser(db, userId);
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { users } from "../../db/schema";
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface NewUser {
+  email: string;
+  username: string;
+  passwordHash: string | null;
+  languageCode: string;
+  firstName?: string;
+  lastName?: string;
+  referredBy?: number | null;
+}
+
+/** E-mail lookups ignore case (the unique index is on lower(email)). */
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return rows[0];
+}
+
+export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function findUserByReferralCode(
+  db: DbOrTx,
+  code: string,
+): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.referralCode, code)).limit(1);
+  return rows[0];
+}
+
+/** Inserts a user; returns undefined when the e-mail is taken (unique index, race-safe). */
+export async function createUser(db: DbOrTx, input: NewUser): Promise<UserRow | undefined> {
+  const rows = await db
+    .insert(users)
+    .values({
+      email: input.email,
+      username: input.username,
+      passwordHash: input.passwordHash,
+      languageCode: input.languageCode,
+      firstName: input.firstName ?? "",
+      lastName: input.lastName ?? "",
+      referredBy: input.referredBy ?? null,
+      referralCode: randomBytes(6).toString("base64url"),
+    })
+    .onConflictDoNothing()
+    .returning();
+  return rows[0];
+}
+
+export interface UserChanges {
+  email?: string;
+  username?: string;
+  firstName?: string;
+  lastName?: string;
+  languageCode?: string;
+  passwordHash?: string;
+}
+
+/** Updates a user; returns undefined when the new e-mail belongs to another account. */
+export async function updateUser(
+  db: DbOrTx,
+  id: number,
+  changes: UserChanges,
+): Promise<UserRow | undefined> {
+  try {
+    const rows = await db
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return rows[0];
+  } catch (error) {
+    if (isUniqueViolation(error)) return undefined;
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
