@@ -21,7 +21,8 @@ async function main() {
     await app.close();
   });
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Leadquiz is ready at ${config.publicUrl}`);
+  app.log.info({ url: config.publicUrl }, "ready");
+  process.stdout.write(`\nLeadquiz is ready at ${config.publicUrl}\n\n`);
 }
 
 main().catch((error: unknown) => {

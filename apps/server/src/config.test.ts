@@ -1,0 +1,79 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+import { serverRoot } from "./paths";
+
+describe("loadConfig", () => {
+  it("runs on embedded defaults with an empty environment", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe("127.0.0.1");
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.migrateOnStart).toBe(true);
+    expect(config.trustProxy).toBe(false);
+    expect(config.oidcProviders).toEqual([]);
+    expect(config.dataDir).toBe(path.resolve("./data"));
+  });
+
+  it("derives PUBLIC_URL from PORT and trims a trailing slash from an explicit one", () => {
+    expect(loadConfig({ PORT: "4100" }).publicUrl).toBe("http://localhost:4100");
+    expect(loadConfig({ PUBLIC_URL: "https://quiz.example.com/" }).publicUrl).toBe(
+      "https://quiz.example.com",
+    );
+  });
+
+  it("names every bad variable at once", () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", MIGRATE_ON_START: "maybe" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toContain("PORT");
+    expect(message).toContain("DATABASE_URL");
+    expect(message).toContain("MIGRATE_ON_START");
+  });
+
+  it("configures the Google preset and a custom OpenID issuer, and refuses half a configuration", () => {
+    const config = loadConfig({
+      GOOGLE_CLIENT_ID: "g-id",
+      GOOGLE_CLIENT_SECRET: "g-secret",
+      OIDC_ISSUER: "https://id.example.com",
+      OIDC_CLIENT_ID: "c",
+      OIDC_CLIENT_SECRET: "s",
+      OIDC_NAME: "Example ID",
+    });
+    expect(config.oidcProviders.map((p) => [p.id, p.name, p.issuer])).toEqual([
+      ["google", "Google", "https://accounts.google.com"],
+      ["oidc", "Example ID", "https://id.example.com"],
+    ]);
+    expect(() => loadConfig({ OIDC_ISSUER: "https://id.example.com" })).toThrow(/OIDC_CLIENT_ID/);
+  });
+
+  it("reads TRUST_PROXY as a list of proxies", () => {
+    expect(loadConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8" }).trustProxy).toEqual([
+      "127.0.0.1",
+      "10.0.0.0/8",
+    ]);
+  });
+
+  it("documents every variable it reads in .env.example, and nothing else", () => {
+    const example = readFileSync(path.resolve(serverRoot, "../../.env.example"), "utf8");
+    const documented = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]).sort();
+    const source = readFileSync(path.join(serverRoot, "src/config.ts"), "utf8");
+    const schemaBlock = source.slice(
+      source.indexOf("const envSchema"),
+      source.indexOf("export interface OidcProviderConfig"),
+    );
+    const read = [...schemaBlock.matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)]
+      .map((m) => m[1])
+      .filter((name) => name !== "NODE_ENV")
+      .sort();
+    expect(documented).toEqual(read);
+  });
+});
