@@ -1,7 +1,11 @@
 import { defineConfig } from "vitest/config";
 
+// VITEST_JSON (set by .ci/run) adds a JSON report for the CI summary line.
+const jsonReport = process.env.VITEST_JSON;
+
 export default defineConfig({
   test: {
     projects: ["packages/*", "apps/server", "apps/web"],
+    reporters: jsonReport ? ["default", ["json", { outputFile: jsonReport }]] : ["default"],
   },
 });

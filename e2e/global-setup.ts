@@ -1,0 +1,76 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startOidcProvider } from "../apps/server/src/test-support/oidc-provider";
+import { startSmtpInbox } from "./support/smtp-inbox";
+
+const PORT = 3100;
+const PUBLIC_URL = `http://localhost:${PORT}`;
+
+/** The identity the local OpenID provider signs in (the social sign-in test). */
+export const OIDC_TEST_ACCOUNT = {
+  sub: "e2e-social-user",
+  email: "social.user@example.com",
+  given_name: "Sofia",
+  family_name: "Social",
+};
+
+async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`the server did not become healthy within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts what the browser tests talk to: a real SMTP peer, a real OpenID provider and the
+ * product itself through `npm start`'s script (built if stale), on a fresh DATA_DIR.
+ */
+export default async function globalSetup() {
+  const workDir = mkdtempSync(path.join(tmpdir(), "leadquiz-e2e-"));
+  const inboxDir = path.join(workDir, "inbox");
+  const smtp = await startSmtpInbox(inboxDir);
+  const oidc = await startOidcProvider({
+    redirectUris: [`${PUBLIC_URL}/api/v1/auth/oidc/callback/`],
+    account: OIDC_TEST_ACCOUNT,
+  });
+
+  const server = spawn(process.execPath, [path.resolve("scripts/start.mjs")], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      PUBLIC_URL,
+      DATA_DIR: path.join(workDir, "data"),
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      OIDC_ISSUER: oidc.issuer,
+      OIDC_CLIENT_ID: oidc.clientId,
+      OIDC_CLIENT_SECRET: oidc.clientSecret,
+      OIDC_NAME: "Local ID",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await waitForHealth(`${PUBLIC_URL}/api/v1/health/`, server, 180_000);
+
+  process.env.E2E_INBOX_DIR = inboxDir;
+  process.env.E2E_BASE_URL = PUBLIC_URL;
+
+  return async () => {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+    await oidc.close();
+    await smtp.close();
+    rmSync(workDir, { recursive: true, force: true });
+  };
+}
