@@ -1,9 +1,32 @@
-export { validateEmail, EMAIL_MAX_LENGTH } from "./validation/email";
-export { validationMessageKeys, type ValidationMessageKey } from "./validation/messages";
+export { ANSWERS_MAX, ANSWERS_MIN, validateAnswerCount } from "./validation/answers";
+export { EMAIL_MAX_LENGTH, validateEmail } from "./validation/email";
+export { MAX_UPLOAD_BYTES, MAX_UPLOAD_MEGABYTES, validateFileSize } from "./validation/file";
+export { validationMessageParams } from "./validation/message-params";
+export { type ValidationMessageKey, validationMessageKeys } from "./validation/messages";
 export {
+  formatCents,
+  MIN_REFERRAL_WITHDRAWAL_CENTS,
+  MIN_REFERRAL_WITHDRAWAL_DOLLARS,
+  type MoneyInput,
+  parseMoneyToCents,
+  validateBalanceTransfer,
+  validatePayFromBalance,
+  validateReferralWithdrawal,
+} from "./validation/money";
+export { isMultipleOfStep, type NumberRange, validateNumberStep } from "./validation/number-step";
+export {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type PasswordRuleOptions,
   validatePassword,
   validatePasswordRepeat,
-  PASSWORD_MIN_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  type PasswordRuleOptions,
 } from "./validation/password";
+export { PIXEL_ID_MAX_DIGITS, PIXEL_ID_MIN_DIGITS, pixelIdHint } from "./validation/pixel";
+export { validateRequired, validateRequiredCheckbox } from "./validation/required";
+export {
+  normalizeSubdomain,
+  SUBDOMAIN_MAX_LENGTH,
+  SUBDOMAIN_MIN_LENGTH,
+  validateSubdomain,
+} from "./validation/subdomain";
+export { extractYouTubeVideoId, validateYouTubeUrl } from "./validation/youtube";

@@ -1,3 +1,3 @@
 export * from "./languages";
-export { namespaces, resources, type Dictionary, type Namespace } from "./resources";
+export { type Dictionary, type Namespace, namespaces, resources } from "./resources";
 export { translate } from "./translate";

@@ -1,3 +1,4 @@
+import type { InterfaceLanguageCode } from "./languages";
 import enAuth from "./locales/en/auth.json";
 import enCommon from "./locales/en/common.json";
 import enEmail from "./locales/en/email.json";
@@ -19,7 +20,6 @@ import ukErrors from "./locales/uk/errors.json";
 import ukLayout from "./locales/uk/layout.json";
 import ukSettings from "./locales/uk/settings.json";
 import ukValidation from "./locales/uk/validation.json";
-import type { InterfaceLanguageCode } from "./languages";
 
 /** Nested dictionaries: a key like "login.title" is a path in one namespace's JSON. */
 export interface Dictionary {

@@ -1,7 +1,4 @@
-import {
-  FALLBACK_LANGUAGES,
-  type InterfaceLanguageCode,
-} from "./languages";
+import { FALLBACK_LANGUAGES, type InterfaceLanguageCode } from "./languages";
 import { type Dictionary, type Namespace, resources } from "./resources";
 
 function lookup(dictionary: Dictionary, path: string): string | undefined {
@@ -30,9 +27,9 @@ export function translate(
   params: Record<string, string | number> = {},
   defaultNamespace: Namespace = "common",
 ): string {
-  const [namespace, path] = key.includes(":")
-    ? (key.split(":", 2) as [Namespace, string])
-    : [defaultNamespace, key];
+  const colon = key.indexOf(":");
+  const [namespace, path] =
+    colon >= 0 ? [key.slice(0, colon) as Namespace, key.slice(colon + 1)] : [defaultNamespace, key];
   for (const lang of [language, ...FALLBACK_LANGUAGES]) {
     const dictionary = resources[lang]?.[namespace];
     const text = dictionary ? lookup(dictionary, path) : undefined;

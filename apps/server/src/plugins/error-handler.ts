@@ -1,4 +1,5 @@
 import { NON_FIELD_ERRORS } from "@leadquiz/contract";
+import { type ValidationMessageKey, validationMessageParams } from "@leadquiz/engine";
 import { translate } from "@leadquiz/i18n";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -15,8 +16,14 @@ import { languageFromAcceptLanguage } from "../lib/request-language";
 export const errorHandlerPlugin = fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const language = languageFromAcceptLanguage(request.headers["accept-language"]);
-    const t = (key: string, params?: Record<string, string | number>) =>
-      translate(language, key.includes(":") ? key : `validation:${key}`, params);
+    const t = (key: string) =>
+      key.includes(":")
+        ? translate(language, key)
+        : translate(
+            language,
+            `validation:${key}`,
+            validationMessageParams[key as ValidationMessageKey],
+          );
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string[]> = {};

@@ -12,7 +12,10 @@ export const validationMessageKeys = [
   "password_only_digits",
   "password_needs_letter_and_digit",
   "password_too_common",
+  "invalid_number",
   "number_step",
+  "number_step_not_positive",
+  "number_max_not_greater_than_min",
   "quantity_of_answers",
   "subdomain_length",
   "subdomain_chars",
@@ -20,7 +23,16 @@ export const validationMessageKeys = [
   "invalid_youtube_url",
   "file_too_large",
   "pixel_id_hint",
+  "invalid_amount",
   "referral_withdrawal_minimum",
+  "withdrawal_exceeds_balance",
+  "transfer_exceeds_balance",
+  "insufficient_funds",
+  // Generic checks of the request shape (zod's built-in checks, bad bytes, unreadable JSON).
+  "invalid_value",
+  "too_long",
+  "invalid_characters",
+  "invalid_request",
 ] as const;
 
 export type ValidationMessageKey = (typeof validationMessageKeys)[number];

@@ -29,7 +29,10 @@ export function validatePassword(
 }
 
 /** Repeat-password check shared by registration, reset and change forms. */
-export function validatePasswordRepeat(password: string, repeat: string): ValidationMessageKey | null {
+export function validatePasswordRepeat(
+  password: string,
+  repeat: string,
+): ValidationMessageKey | null {
   if (repeat === "") return "required";
   return password === repeat ? null : "passwords_must_match";
 }
