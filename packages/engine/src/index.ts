@@ -30,3 +30,7 @@ export {
   validateSubdomain,
 } from "./validation/subdomain";
 export { extractYouTubeVideoId, validateYouTubeUrl } from "./validation/youtube";
+
+// Quiz engine: flow, answer values, conditions, formulas, results, additions.
+
+export * from "./quiz/index";

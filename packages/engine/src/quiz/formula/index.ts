@@ -1,0 +1,5 @@
+export type { BinaryOp, FormulaError, FormulaErrorCode, FormulaNode } from "./ast";
+export { evaluateFormula } from "./evaluate";
+export { type ParseResult, parseFormula } from "./parse";
+export { validateFormula } from "./validate";
+export { formulaValue } from "./value";

@@ -1,0 +1,29 @@
+export { additionShownAt, additionsVisibleAt, discountValue, growingDiscount } from "./additions";
+export {
+  type AnswerProblem,
+  answerProblem,
+  answerRange,
+  hasNumericValue,
+  isAnswered,
+  numericValue,
+  type ReadAnswer,
+  readAnswer,
+} from "./answer-value";
+export { type ConditionSubject, conditionHolds, conditionsHold, rangeHolds } from "./condition";
+export { canProceed, firstStep, flowSteps, nextStep, previousStep, progress } from "./flow";
+export * from "./formula/index";
+export { parseInstant } from "./instant";
+export { type QuizState, quizState, reachableQuestions } from "./reachable";
+export {
+  answersSum,
+  computedNumber,
+  isEligible,
+  outputRowFor,
+  resultFormula,
+  roundToCents,
+  type ShownResult,
+  shownResults,
+  shownValue,
+} from "./results";
+export { bySort } from "./sort";
+export * from "./types";

@@ -1,0 +1,208 @@
+/**
+ * Types of the published quiz snapshot as the quiz engine reads it. Field names are those
+ * of docs `api.md` (snake_case). Optional config keys take the defaults noted beside them.
+ */
+
+/** 1 List, 2 Cards, 3 Select, 4 Text, 5 Rating, 6 Date, 7 Slider. */
+export type QuestionType = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+
+export const QUESTION_TYPE = {
+  list: 1,
+  cards: 2,
+  select: 3,
+  text: 4,
+  rating: 5,
+  date: 6,
+  slider: 7,
+} as const satisfies Record<string, QuestionType>;
+
+export type ConditionsMatch = "all" | "any";
+
+export interface QuestionConfig {
+  multi_answers?: boolean; // false
+  own_answer?: boolean; // false
+  yes_no?: boolean; // false
+  quantity_of_answers?: number; // rating scale, 2-10 (5 when missing)
+  min?: number;
+  max?: number;
+  step?: number;
+  two_sided?: boolean; // false
+  unit?: string | null;
+  time?: boolean; // false
+  date_range?: boolean; // false
+  conditions_match?: ConditionsMatch; // "all"
+}
+
+export interface Answer {
+  id: number;
+  sort?: number;
+  text: string;
+  points: number;
+  is_right?: boolean;
+}
+
+export type ConditionKind = "answers" | "number" | "range";
+export type NumberOperator = "in_range" | "more" | "less" | "equal";
+export type RangeOperator = "inside" | "contains" | "outside" | "touches";
+
+/** A question condition or a result condition (the owner's id is not needed here). */
+export interface Condition {
+  id?: number;
+  kind: ConditionKind;
+  ref_question: number;
+  answers?: readonly number[];
+  answers_include?: boolean; // true
+  answers_operator?: "and" | "or"; // "or"
+  number_operator?: NumberOperator;
+  number_from?: number | null;
+  number_to?: number | null;
+  range_operator?: RangeOperator;
+  /** A number for a Slider, an ISO date or date-time string for a Date question. */
+  range_from?: number | string | null;
+  range_to?: number | string | null;
+}
+
+export interface Question {
+  id: number;
+  sort?: number;
+  type: QuestionType;
+  required: boolean;
+  config: QuestionConfig;
+  answers: readonly Answer[];
+  conditions: readonly Condition[];
+  title?: string;
+  description?: string;
+  button_text?: string;
+}
+
+/** 1 Add, 2 Sub, 3 Mul, 4 Div, 5 Pow, 6 Mod, 7 "(", 8 ")". */
+export type FormulaOp = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+
+export const FORMULA_OP = {
+  add: 1,
+  sub: 2,
+  mul: 3,
+  div: 4,
+  pow: 5,
+  mod: 6,
+  open: 7,
+  close: 8,
+} as const satisfies Record<string, FormulaOp>;
+
+export type FormulaElement =
+  | { kind: 1; value: number }
+  | { kind: 2; op: FormulaOp }
+  | { kind: 3; question: number };
+
+export interface OutputRow {
+  from: number | null;
+  to: number | null;
+  value: string;
+}
+
+/** 1 Const, 2 Formula, 3 Sum. */
+export type ResultType = 1 | 2 | 3;
+/** 0 None (always), 1 Logic (conditions), 2 Formula (value in range), 3 Range (sum in range). */
+export type ConditionMode = 0 | 1 | 2 | 3;
+
+export interface Result {
+  id: number;
+  sort?: number;
+  type: ResultType;
+  condition_mode: ConditionMode;
+  formula: readonly FormulaElement[];
+  use_general_formula: boolean;
+  range_from: number | null;
+  range_to: number | null;
+  output: readonly OutputRow[];
+  unit: string | null;
+  conditions: readonly Condition[];
+  config: { conditions_match?: ConditionsMatch };
+  // Display texts, passed through untouched.
+  title?: string;
+  description?: string;
+  additional_description?: string;
+  media?: string | null;
+  show_total?: boolean;
+  button_text?: string;
+  button_link?: string;
+  send_to_email?: boolean;
+}
+
+export interface ResultsSettings {
+  show_several: boolean;
+  position: "before_form" | "after_form";
+  output_format: "logic" | "function" | "points" | "none";
+  general_formula: readonly FormulaElement[];
+}
+
+export type AdditionDisplay = "all_except_start" | "contact_only" | "all";
+
+export interface DiscountSettings {
+  max_discount: number;
+  discount_type: "ordinary" | "growing";
+}
+
+export type Addition = {
+  id: number;
+  sort?: number;
+  enabled: boolean;
+  display: AdditionDisplay;
+  image?: string | null;
+} & (
+  | { type: 1; settings: { name: string; discount_amount: string | number; link: string } }
+  | { type: 2; settings: DiscountSettings }
+  | { type: 3; settings: { name: string; job_title: string; text: string } }
+);
+
+/** 1 Title (name), 2 Phone, 3 Email, 4 External, 5 External2. */
+export interface FormField {
+  id: number;
+  sort?: number;
+  type: 1 | 2 | 3 | 4 | 5;
+  label?: string;
+  placeholder?: string;
+  required: boolean;
+  enabled: boolean;
+}
+
+export interface QuizSnapshot {
+  start_page: { enabled: boolean; title?: string; description?: string; button_text?: string };
+  questions: readonly Question[];
+  results: readonly Result[];
+  results_settings: ResultsSettings;
+  additions: readonly Addition[];
+  fields: readonly FormField[];
+  contact_form: {
+    thank_you_url?: string | null;
+    auto_redirect_url?: string | null;
+    privacy_policy_url?: string | null;
+  };
+}
+
+/** The answer to a List, Cards or Select question. */
+export interface ChoiceAnswer {
+  answers: readonly number[];
+  own_text?: string;
+}
+
+/** A closed interval, ends included. */
+export type Pair<T> = readonly [T, T];
+
+/**
+ * An answer by question type: choice (1-3) `ChoiceAnswer`; Text (4) a string; Rating (5)
+ * a number; Date (6) an ISO date or date-time, or a pair of them with `date_range`;
+ * Slider (7) a number, or a pair with `two_sided`.
+ */
+export type AnswerValue = ChoiceAnswer | string | number | Pair<string> | Pair<number>;
+
+/** Answers given so far, by question id. */
+export type AnswerMap = Readonly<Partial<Record<number, AnswerValue>>>;
+
+/** A screen of the visitor's flow. */
+export type Step =
+  | { kind: "start" }
+  | { kind: "question"; question: number }
+  | { kind: "results" }
+  | { kind: "form" }
+  | { kind: "thank_you"; redirect_url: string | null };
