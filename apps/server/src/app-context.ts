@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger as Logger } from "fastify";
 import type { AppConfig } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
+import type { Mailer } from "./mail/mailer";
 import type { AppSecrets } from "./secrets";
 
 /**
@@ -14,4 +15,6 @@ export interface AppContext {
   database: DatabaseHandle;
   db: Database;
   log: Logger;
+  /** Sends e-mail in the background (SMTP_URL, else .eml files in DATA_DIR/mail/). */
+  mailer: Mailer;
 }

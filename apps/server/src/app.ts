@@ -7,6 +7,8 @@ import { apiRoutes } from "./api";
 import type { AppContext } from "./app-context";
 import type { AppConfig } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/client";
+import { rejectUnsafeText } from "./lib/unsafe-text";
+import { createMailer } from "./mail/mailer";
 import { errorHandlerPlugin } from "./plugins/error-handler";
 import { openApiPlugin } from "./plugins/openapi";
 import { webAppPlugin } from "./plugins/web-app";
@@ -56,6 +58,12 @@ export async function buildApp(
     openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: app.log });
   if (ownsDatabase) app.addHook("onClose", async () => database.close());
   if (config.migrateOnStart) await database.migrate();
+  const mailer = createMailer({ config, log: app.log.child({ module: "mail" }) });
+  // onClose hooks run last-added first: pending e-mails (which may read the database)
+  // finish before the database closes.
+  app.addHook("onClose", async () => mailer.close());
+  // Exposed so tests can await background sends (`app.mailer.idle()`).
+  app.decorate("mailer", mailer);
 
   const context: AppContext = {
     config,
@@ -63,9 +71,12 @@ export async function buildApp(
     database,
     db: database.db,
     log: app.log,
+    mailer,
   };
 
   await app.register(errorHandlerPlugin);
+  // Every body: NUL characters and lone surrogates get a clean 400, never a database error.
+  app.addHook("preValidation", rejectUnsafeText);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -40,6 +40,8 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
     .optional(),
+  RATE_LIMIT_ENABLED: booleanFromEnv.default(true),
+  RATE_LIMIT_NAMESPACE: z.string().min(1).default("leadquiz:rate-limit:"),
   OIDC_ISSUER: optionalUrl,
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -86,6 +88,11 @@ export interface AppConfig {
   /** Fastify's trustProxy: false (use the socket address), or the proxies' addresses/CIDRs. */
   trustProxy: false | string[];
   redisUrl: string | undefined;
+  /**
+   * The auth calls' rate limits (plugins/rate-limit.ts). `enabled: false` only for tests that
+   * make many auth calls from one address; `namespace` prefixes the Redis keys.
+   */
+  rateLimit: { enabled: boolean; namespace: string };
   oidcProviders: OidcProviderConfig[];
   webDistDir: string | undefined;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
@@ -178,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           .filter(Boolean)
       : false,
     redisUrl: e.REDIS_URL,
+    rateLimit: { enabled: e.RATE_LIMIT_ENABLED, namespace: e.RATE_LIMIT_NAMESPACE },
     oidcProviders,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     logLevel: e.LOG_LEVEL,

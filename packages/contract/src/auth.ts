@@ -54,6 +54,10 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 export const detailResponseSchema = z.object({ detail: z.string() });
 export type DetailResponse = z.infer<typeof detailResponseSchema>;
 
+/** change-password/ revokes every refresh token and answers a fresh pair for this session. */
+export const changePasswordResponseSchema = detailResponseSchema.extend(tokenPairSchema.shape);
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
+
 export const userSchema = z.object({
   id: z.number().int(),
   email: z.string(),

@@ -1,4 +1,4 @@
-import { validateEmail, validatePassword, type PasswordRuleOptions } from "@leadquiz/engine";
+import { type PasswordRuleOptions, validateEmail, validatePassword } from "@leadquiz/engine";
 import { z } from "zod";
 
 /**

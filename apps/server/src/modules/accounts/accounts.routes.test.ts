@@ -1,0 +1,535 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../db/schema";
+import {
+  createTestAppWithDatabase,
+  type TestAppWithDatabase,
+} from "../../test-support/test-app-with-database";
+
+const PASSWORD = "correct-horse-7";
+
+/** The test holds the database too: rows the API does not show (hash, referred_by). */
+let t: TestAppWithDatabase;
+beforeAll(async () => {
+  t = await createTestAppWithDatabase();
+});
+afterAll(async () => t.close());
+
+/** Each request comes from its own client address, so the per-IP limits stay out of the way. */
+let clients = 0;
+function nextClientIp(): string {
+  clients += 1;
+  return `10.20.${Math.floor(clients / 250)}.${(clients % 250) + 1}`;
+}
+
+interface CallOptions {
+  token?: string;
+  language?: string;
+}
+
+function call(
+  method: "GET" | "POST" | "PATCH",
+  url: string,
+  body?: unknown,
+  { token, language }: CallOptions = {},
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (language) headers["accept-language"] = language;
+  return t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers,
+    remoteAddress: nextClientIp(),
+    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+  });
+}
+
+function uniqueEmail(): string {
+  return `user-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+async function register(email = uniqueEmail(), extra: Record<string, unknown> = {}) {
+  const response = await call("POST", "/register/", {
+    username: email,
+    email,
+    password: PASSWORD,
+    language: "en",
+    ...extra,
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json() as { id: number; email: string; username: string };
+}
+
+async function login(email: string, password = PASSWORD) {
+  const response = await call("POST", "/token/", { email, password });
+  expect(response.statusCode).toBe(200);
+  return response.json() as { access: string; refresh: string };
+}
+
+async function signedUp() {
+  const user = await register();
+  return { ...user, ...(await login(user.email)) };
+}
+
+describe("POST register/", () => {
+  it("creates an account with username = e-mail and the given language", async () => {
+    const email = uniqueEmail();
+    const response = await call("POST", "/register/", {
+      username: "someone-else",
+      email: `  ${email.toUpperCase()} `,
+      password: PASSWORD,
+      language: "uk",
+    });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toEqual({ id: expect.any(Number), email, username: email });
+    const row = await dbUser(body.id);
+    expect(row?.languageCode).toBe("uk");
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it("answers without the trailing slash too", async () => {
+    const email = uniqueEmail();
+    const response = await call("POST", "/register", { email, password: PASSWORD });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().username).toBe(email);
+  });
+
+  it("links the referrer of a known referral code and ignores an unknown one", async () => {
+    const referrer = await signedUp();
+    const info = await call("GET", "/userinfo/", undefined, { token: referrer.access });
+    const code = info.json()[0].referral_code as string;
+    const referred = await register(uniqueEmail(), { referral_code: code });
+    expect((await dbUser(referred.id))?.referredBy).toBe(referrer.id);
+    const unknown = await register(uniqueEmail(), { referral_code: "no-such-code" });
+    expect((await dbUser(unknown.id))?.referredBy).toBeNull();
+  });
+
+  it("refuses a taken e-mail, whatever its case, per field", async () => {
+    const { email } = await register();
+    const response = await call("POST", "/register/", {
+      email: email.toUpperCase(),
+      password: PASSWORD,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ email: ["A user with this e-mail already exists"] });
+  });
+
+  it("refuses weak passwords and a bad e-mail per field", async () => {
+    const cases: Array<[string, string]> = [
+      ["short1", "new"],
+      ["12345678901", "only digits"],
+      ["password", "common"],
+    ];
+    for (const [password] of cases) {
+      const response = await call("POST", "/register/", { email: uniqueEmail(), password });
+      expect(response.statusCode, password).toBe(400);
+      expect(Object.keys(response.json()), password).toEqual(["password"]);
+    }
+    const response = await call("POST", "/register/", { email: "not-an-email", password: "" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      email: ["Invalid email"],
+      password: ["Required field"],
+    });
+  });
+
+  it("translates the taken e-mail message (ru)", async () => {
+    const { email } = await register();
+    const response = await call(
+      "POST",
+      "/register/",
+      { email, password: PASSWORD },
+      { language: "ru-RU,ru;q=0.9" },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().email[0]).toMatch(/[а-яё]/i);
+  });
+});
+
+describe("POST token/", () => {
+  it("answers an access and a refresh token for the right password", async () => {
+    const { email } = await register();
+    const pair = await login(email.toUpperCase());
+    expect(pair.access.split(".")).toHaveLength(3);
+    expect(pair.refresh.split(".")).toHaveLength(3);
+    const info = await call("GET", "/userinfo/", undefined, { token: pair.access });
+    expect(info.statusCode).toBe(200);
+  });
+
+  it("fails a wrong password, an unknown e-mail and a social-only account alike", async () => {
+    const { email } = await register();
+    const social = await register();
+    await t.database.db.update(users).set({ passwordHash: null }).where(eq(users.id, social.id));
+    const attempts = [
+      { email, password: "wrong-password-1" },
+      { email: uniqueEmail(), password: PASSWORD },
+      { email: social.email, password: PASSWORD },
+    ];
+    for (const body of attempts) {
+      const response = await call("POST", "/token/", body);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        detail: "Invalid password or login",
+        code: "invalid_credentials",
+      });
+    }
+  });
+
+  it("translates the failure (uk)", async () => {
+    const response = await call(
+      "POST",
+      "/token",
+      { email: uniqueEmail(), password: "whatever-1" },
+      { language: "uk" },
+    );
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe("invalid_credentials");
+    expect(response.json().detail).toMatch(/[а-яіїєґ]/i);
+    expect(response.json().detail).not.toBe("Invalid password or login");
+  });
+
+  it("requires both fields", async () => {
+    const response = await call("POST", "/token/", {});
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json()).sort()).toEqual(["email", "password"]);
+  });
+});
+
+describe("POST token/refresh/", () => {
+  it("rotates: a new pair, and the old refresh token is dead", async () => {
+    const { refresh } = await signedUp();
+    const first = await call("POST", "/token/refresh/", { refresh });
+    expect(first.statusCode).toBe(200);
+    const next = first.json() as { access: string; refresh: string };
+    expect(next.refresh).not.toBe(refresh);
+    const info = await call("GET", "/userinfo/", undefined, { token: next.access });
+    expect(info.statusCode).toBe(200);
+    const again = await call("POST", "/token/refresh", { refresh: next.refresh });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it("revokes the whole chain when a spent token is presented again", async () => {
+    const { refresh } = await signedUp();
+    const rotated = (await call("POST", "/token/refresh/", { refresh })).json().refresh as string;
+    const reuse = await call("POST", "/token/refresh/", { refresh });
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json()).toEqual({ detail: "Refresh token is not valid", code: "token_not_valid" });
+    // The token the legitimate client holds died with the chain.
+    const victim = await call("POST", "/token/refresh/", { refresh: rotated });
+    expect(victim.statusCode).toBe(401);
+  });
+
+  it("keeps other sessions' chains alive on reuse", async () => {
+    const user = await signedUp();
+    const other = await login(user.email);
+    await call("POST", "/token/refresh/", { refresh: user.refresh });
+    await call("POST", "/token/refresh/", { refresh: user.refresh });
+    expect((await call("POST", "/token/refresh/", { refresh: other.refresh })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("refuses garbage and an access token, translated", async () => {
+    const { access } = await signedUp();
+    for (const refresh of ["garbage", access]) {
+      const response = await call("POST", "/token/refresh/", { refresh }, { language: "ru" });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().code).toBe("token_not_valid");
+      expect(response.json().detail).toMatch(/[а-яё]/i);
+    }
+  });
+});
+
+describe("POST logout/", () => {
+  it("answers 205 with an empty body and revokes the refresh token", async () => {
+    const { refresh } = await signedUp();
+    const response = await call("POST", "/logout/", { refresh });
+    expect(response.statusCode).toBe(205);
+    expect(response.body).toBe("");
+    expect((await call("POST", "/token/refresh/", { refresh })).statusCode).toBe(401);
+  });
+
+  it("is idempotent: an invalid, unknown or revoked token also answers 205", async () => {
+    const { refresh } = await signedUp();
+    await call("POST", "/logout", { refresh });
+    for (const token of [refresh, "not-a-jwt"]) {
+      expect((await call("POST", "/logout/", { refresh: token })).statusCode).toBe(205);
+    }
+  });
+
+  it("requires the refresh field", async () => {
+    const response = await call("POST", "/logout/", {});
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ refresh: ["Required field"] });
+  });
+});
+
+describe("POST change-password/", () => {
+  it("changes the password, revokes every refresh token and answers a fresh pair", async () => {
+    const user = await signedUp();
+    const otherSession = await login(user.email);
+    const response = await call(
+      "POST",
+      "/change-password/",
+      { old_password: PASSWORD, new_password: "brand-new-secret-9" },
+      { token: user.access },
+    );
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.detail).toBe("Password changed.");
+    for (const old of [user.refresh, otherSession.refresh]) {
+      expect((await call("POST", "/token/refresh/", { refresh: old })).statusCode).toBe(401);
+    }
+    expect((await call("POST", "/token/refresh/", { refresh: body.refresh })).statusCode).toBe(200);
+    const info = await call("GET", "/userinfo/", undefined, { token: body.access });
+    expect(info.statusCode).toBe(200);
+    expect(
+      (await call("POST", "/token/", { email: user.email, password: PASSWORD })).statusCode,
+    ).toBe(401);
+    await login(user.email, "brand-new-secret-9");
+  });
+
+  it("translates the acknowledgement (uk)", async () => {
+    const user = await signedUp();
+    const response = await call(
+      "POST",
+      "/change-password",
+      { old_password: PASSWORD, new_password: "brand-new-secret-9" },
+      { token: user.access, language: "uk" },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json().detail).toMatch(/[а-яіїєґ]/i);
+  });
+
+  it("refuses a wrong current password under old_password", async () => {
+    const user = await signedUp();
+    const response = await call(
+      "POST",
+      "/change-password/",
+      { old_password: "not-my-password", new_password: "brand-new-secret-9" },
+      { token: user.access },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ old_password: ["The current password is wrong"] });
+    expect((await call("POST", "/token/refresh/", { refresh: user.refresh })).statusCode).toBe(200);
+  });
+
+  it("applies the password rule to new_password", async () => {
+    const user = await signedUp();
+    const response = await call(
+      "POST",
+      "/change-password/",
+      { old_password: PASSWORD, new_password: "12345678" },
+      { token: user.access },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json())).toEqual(["new_password"]);
+  });
+
+  it("requires authentication before looking at the body", async () => {
+    const response = await call("POST", "/change-password/", { nonsense: true });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe("not_authenticated");
+  });
+});
+
+describe("GET userinfo/", () => {
+  it("answers a list of one: the signed-in user", async () => {
+    const user = await signedUp();
+    const response = await call("GET", "/userinfo/", undefined, { token: user.access });
+    expect(response.statusCode).toBe(200);
+    const list = response.json();
+    expect(list).toEqual([
+      {
+        id: user.id,
+        email: user.email,
+        username: user.email,
+        first_name: "",
+        last_name: "",
+        language_code: "en",
+        date_joined: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        referral_code: expect.any(String),
+      },
+    ]);
+    expect(Math.abs(Date.parse(list[0].date_joined) - Date.now())).toBeLessThan(60_000);
+    const bare = await call("GET", "/userinfo", undefined, { token: user.access });
+    expect(bare.statusCode).toBe(200);
+  });
+
+  it("answers 401 not_authenticated without a token and token_not_valid with a bad one", async () => {
+    const none = await call("GET", "/userinfo/");
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual({
+      detail: "Authentication credentials were not provided.",
+      code: "not_authenticated",
+    });
+    const bad = await call("GET", "/userinfo/", undefined, { token: "a.b.c" });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json()).toEqual({ detail: "Token is not valid", code: "token_not_valid" });
+  });
+});
+
+describe("PATCH userinfo/{id}/", () => {
+  it("updates the user's own profile and answers the updated user", async () => {
+    const user = await signedUp();
+    const response = await call(
+      "PATCH",
+      `/userinfo/${user.id}/`,
+      { first_name: "  Ada ", last_name: "Lovelace", language_code: "ru", username: "ignored" },
+      { token: user.access },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: user.id,
+      email: user.email,
+      username: user.email,
+      first_name: "Ada",
+      last_name: "Lovelace",
+      language_code: "ru",
+    });
+    const info = await call("GET", "/userinfo/", undefined, { token: user.access });
+    expect(info.json()[0].first_name).toBe("Ada");
+  });
+
+  it("changes the e-mail and the username with it; the new address signs in", async () => {
+    const user = await signedUp();
+    const email = uniqueEmail();
+    const response = await call(
+      "PATCH",
+      `/userinfo/${user.id}`,
+      { email: email.toUpperCase() },
+      { token: user.access },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ email, username: email });
+    await login(email);
+  });
+
+  it("refuses an e-mail of another account under email", async () => {
+    const user = await signedUp();
+    const other = await register();
+    const response = await call(
+      "PATCH",
+      `/userinfo/${user.id}/`,
+      { email: other.email },
+      { token: user.access },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ email: ["A user with this e-mail already exists"] });
+  });
+
+  it("answers 404 for another user's id (B cannot change A) and for a junk id", async () => {
+    const a = await signedUp();
+    const b = await signedUp();
+    for (const id of [String(a.id), "999999", "abc"]) {
+      const response = await call(
+        "PATCH",
+        `/userinfo/${id}/`,
+        { first_name: "Mallory" },
+        { token: b.access },
+      );
+      expect(response.statusCode, id).toBe(404);
+      expect(response.json().code).toBe("not_found");
+    }
+    const info = await call("GET", "/userinfo/", undefined, { token: a.access });
+    expect(info.json()[0].first_name).toBe("");
+  });
+
+  it("validates fields", async () => {
+    const user = await signedUp();
+    const response = await call(
+      "PATCH",
+      `/userinfo/${user.id}/`,
+      { email: "nope", language_code: "xx" },
+      { token: user.access },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json()).sort()).toEqual(["email", "language_code"]);
+  });
+
+  it("requires authentication", async () => {
+    const response = await call("PATCH", "/userinfo/1/", { first_name: "x" });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe("unsafe input", () => {
+  it("answers 400, never 500, for NUL characters in any text", async () => {
+    const user = await signedUp();
+    const cases: Array<[string, string, unknown, string | undefined]> = [
+      ["POST", "/register/", { email: uniqueEmail(), password: "abc\u0000defgh1" }, undefined],
+      ["POST", "/token/", { email: "a\u0000@example.com", password: "x" }, undefined],
+      ["POST", "/token/refresh/", { refresh: "\u0000" }, undefined],
+      ["PATCH", `/userinfo/${user.id}/`, { first_name: "Ada\u0000" }, user.access],
+      ["PATCH", `/userinfo/${user.id}/`, { last_name: "\u0000" }, user.access],
+    ];
+    for (const [method, url, body, token] of cases) {
+      const response = await call(method as "POST", url, body, { token });
+      expect(response.statusCode, `${method} ${url}`).toBe(400);
+      expect(Object.keys(response.json()).length).toBeGreaterThan(0);
+    }
+    const info = await call("GET", "/userinfo/", undefined, { token: user.access });
+    expect(info.json()[0].first_name).toBe("");
+  });
+
+  it("answers 400 for lone surrogates, and accepts proper pairs", async () => {
+    const user = await signedUp();
+    const url = `/api/v1/userinfo/${user.id}/`;
+    const headers = { authorization: `Bearer ${user.access}`, "content-type": "application/json" };
+    for (const payload of ['{"first_name":"a\\ud800b"}', '{"last_name":"\\udc00"}']) {
+      const response = await t.app.inject({ method: "PATCH", url, headers, payload });
+      expect(response.statusCode, payload).toBe(400);
+      expect(Object.keys(response.json())).toHaveLength(1);
+    }
+    const ok = await t.app.inject({
+      method: "PATCH",
+      url,
+      headers,
+      payload: '{"first_name":"\\ud83d\\ude00"}',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().first_name).toBe("😀");
+  });
+
+  it("answers 400 for malformed JSON and a wrong body type", async () => {
+    for (const payload of ['{"email": "a@b.c",', "[]", '"text"', "null"]) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/v1/token/",
+        headers: { "content-type": "application/json" },
+        remoteAddress: nextClientIp(),
+        payload,
+      });
+      expect(response.statusCode, payload).toBe(400);
+    }
+  });
+});
+
+describe("OpenAPI", () => {
+  it("documents every accounts call with its schemas and bearer security", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    for (const path of [
+      "/api/v1/register/",
+      "/api/v1/token/",
+      "/api/v1/token/refresh/",
+      "/api/v1/logout/",
+      "/api/v1/change-password/",
+      "/api/v1/userinfo/",
+      "/api/v1/userinfo/{id}/",
+    ]) {
+      expect(doc.paths, path).toHaveProperty([path]);
+    }
+    expect(doc.paths["/api/v1/userinfo/"].get.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths["/api/v1/token/"].post.security).toBeUndefined();
+    expect(doc.paths["/api/v1/token/"].post.tags).toEqual(["accounts"]);
+  });
+});
+
+async function dbUser(id: number) {
+  const rows = await t.database.db.select().from(users).where(eq(users.id, id));
+  return rows[0];
+}

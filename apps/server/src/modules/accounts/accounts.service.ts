@@ -1,0 +1,164 @@
+import {
+  type InterfaceLanguage,
+  interfaceLanguageSchema,
+  type RegisterResponse,
+  type TokenPair,
+  type User,
+} from "@leadquiz/contract";
+import type { AppContext } from "../../app-context";
+import { AppError, FieldErrors } from "../../lib/app-error";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "./password-hash";
+import { createTokenService } from "./tokens.service";
+import {
+  createUser,
+  findUserByEmail,
+  findUserById,
+  findUserByReferralCode,
+  type UserChanges,
+  type UserRow,
+  updateUser,
+} from "./users.repository";
+
+export interface RegisterInput {
+  /** Already trimmed and lower-cased by the contract's emailField. */
+  email: string;
+  password: string;
+  language: InterfaceLanguage;
+  referralCode?: string;
+}
+
+export interface UserPatch {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  languageCode?: InterfaceLanguage;
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+/**
+ * The account rules: registration, sign-in, token refresh and logout, password change and
+ * the user's own profile. Plain factory over `{db, secrets}`; the routes only translate HTTP.
+ */
+export function createAccountsService(ctx: Pick<AppContext, "db" | "secrets">) {
+  const tokens = createTokenService(ctx);
+  // Hash the dummy password now, so the first failed sign-in is not slower than the rest.
+  void dummyPasswordHash();
+
+  return {
+    /**
+     * Creates an account. The username is always the e-mail (spec section 3). A referral code
+     * of an existing user links the new account to it; an unknown code is ignored.
+     */
+    async register(input: RegisterInput): Promise<RegisterResponse> {
+      const taken = new FieldErrors({ email: ["errors:email_taken"] });
+      if (await findUserByEmail(ctx.db, input.email)) throw taken;
+      const referrer = input.referralCode
+        ? await findUserByReferralCode(ctx.db, input.referralCode)
+        : undefined;
+      const user = await createUser(ctx.db, {
+        email: input.email,
+        username: input.email,
+        passwordHash: await hashPassword(input.password),
+        languageCode: input.language,
+        referredBy: referrer?.id ?? null,
+      });
+      // A concurrent registration of the same address won the unique index.
+      if (!user) throw taken;
+      return { id: user.id, email: user.email, username: user.username };
+    },
+
+    /**
+     * Signs in with e-mail and password. An unknown address, a wrong password and an account
+     * without a password (social sign-in only) fail alike, after the same argon2 work.
+     */
+    async login(email: string, password: string): Promise<TokenPair> {
+      const user = await findUserByEmail(ctx.db, email);
+      const passwordHash = user?.passwordHash ?? (await dummyPasswordHash());
+      const valid = await verifyPassword(passwordHash, password);
+      if (!user || user.passwordHash === null || !valid) {
+        throw new AppError("invalid_credentials");
+      }
+      return tokens.issueTokenPair(user.id);
+    },
+
+    /** Spends a refresh token for a new pair; reusing a spent one revokes its whole chain. */
+    refresh(refresh: string): Promise<TokenPair> {
+      return tokens.rotate(refresh);
+    },
+
+    /** Revokes the refresh token's chain; an unknown or invalid token is ignored. */
+    async logout(refresh: string): Promise<void> {
+      await tokens.revoke(refresh);
+    },
+
+    /**
+     * Changes the password after checking the current one, revokes every refresh token of the
+     * user (all sessions, this one included) and returns a fresh pair for this session.
+     */
+    async changePassword(
+      userId: number,
+      oldPassword: string,
+      newPassword: string,
+    ): Promise<TokenPair> {
+      const user = await requireUser(userId);
+      const valid =
+        user.passwordHash !== null && (await verifyPassword(user.passwordHash, oldPassword));
+      if (!valid) throw new FieldErrors({ old_password: ["errors:old_password_wrong"] });
+      const passwordHash = await hashPassword(newPassword);
+      return ctx.db.transaction(async (tx) => {
+        await updateUser(tx, userId, { passwordHash });
+        await tokens.revokeAllForUser(userId, tx);
+        return tokens.issueTokenPair(userId, tx);
+      });
+    },
+
+    /** The signed-in user's profile. */
+    async getUser(userId: number): Promise<User> {
+      return presentUser(await requireUser(userId));
+    },
+
+    /**
+     * Updates the signed-in user's own profile; any other id answers 404 exactly as a missing
+     * one. A new e-mail becomes the username too; one taken by another account → 400 email.
+     */
+    async updateUser(userId: number, targetId: number, patch: UserPatch): Promise<User> {
+      if (targetId !== userId) throw new AppError("not_found");
+      const current = await requireUser(userId);
+      const changes: UserChanges = {};
+      if (patch.firstName !== undefined) changes.firstName = patch.firstName;
+      if (patch.lastName !== undefined) changes.lastName = patch.lastName;
+      if (patch.languageCode !== undefined) changes.languageCode = patch.languageCode;
+      if (patch.email !== undefined && patch.email !== current.email) {
+        changes.email = patch.email;
+        changes.username = patch.email;
+      }
+      if (Object.keys(changes).length === 0) return presentUser(current);
+      const updated = await updateUser(ctx.db, userId, changes);
+      if (!updated) throw new FieldErrors({ email: ["errors:email_taken"] });
+      return presentUser(updated);
+    },
+  };
+
+  /** The account of a valid access token; gone (deleted) → 401 token_not_valid. */
+  async function requireUser(userId: number): Promise<UserRow> {
+    const user = await findUserById(ctx.db, userId);
+    if (!user) throw new AppError("token_not_valid");
+    return user;
+  }
+}
+
+/** The contract's view of a user row (never the row itself: no hash, no internal fields). */
+export function presentUser(row: UserRow): User {
+  const language = interfaceLanguageSchema.safeParse(row.languageCode);
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    language_code: language.success ? language.data : "en",
+    date_joined: row.dateJoined.toISOString(),
+    referral_code: row.referralCode,
+  };
+}

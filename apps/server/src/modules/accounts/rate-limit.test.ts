@@ -1,0 +1,288 @@
+import { randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientKey, RATE_LIMITS } from "../../plugins/rate-limit";
+import { createTestApp, type TestApp } from "../../test-support/test-app";
+
+const TOKEN_PER_IP = RATE_LIMITS.token.perIp.max;
+const TOKEN_PER_ADDRESS = RATE_LIMITS.token.perAddress.max;
+const REGISTER_PER_IP = RATE_LIMITS.register.perIp.max;
+const REGISTER_PER_ADDRESS = RATE_LIMITS.register.perAddress.max;
+
+let clients = 0;
+function nextClientIp(): string {
+  clients += 1;
+  return `10.30.${Math.floor(clients / 250)}.${(clients % 250) + 1}`;
+}
+
+function uniqueEmail(): string {
+  return `rl-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+interface Attempt {
+  ip?: string;
+  email?: string;
+  forwardedFor?: string;
+  language?: string;
+}
+
+/** A failing sign-in (unknown address or wrong password): cheap and counted like any other. */
+function signIn(t: TestApp, { ip, email, forwardedFor, language }: Attempt = {}) {
+  const headers: Record<string, string> = {};
+  if (forwardedFor) headers["x-forwarded-for"] = forwardedFor;
+  if (language) headers["accept-language"] = language;
+  return t.app.inject({
+    method: "POST",
+    url: "/api/v1/token/",
+    remoteAddress: ip ?? nextClientIp(),
+    headers,
+    payload: { email: email ?? uniqueEmail(), password: "wrong-password-1" },
+  });
+}
+
+async function exhaust(t: TestApp, attempts: number, attempt: () => Attempt) {
+  for (let i = 0; i < attempts; i++) {
+    const response = await signIn(t, attempt());
+    expect(response.statusCode, `attempt ${i + 1}`).toBe(401);
+  }
+}
+
+describe("rate limits (in memory, socket address)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it(`limits token/ to ${TOKEN_PER_IP} a minute per client address, with Retry-After`, async () => {
+    const ip = "198.51.100.7";
+    await exhaust(t, TOKEN_PER_IP, () => ({ ip }));
+    const limited = await signIn(t, { ip });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      detail: expect.stringMatching(/^Too many attempts/),
+      code: "rate_limited",
+    });
+    const retryAfter = Number(limited.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(limited.json().detail).toContain(String(retryAfter));
+    // Another client is not affected.
+    expect((await signIn(t)).statusCode).toBe(401);
+  });
+
+  it("translates the 429 (ru, uk)", async () => {
+    const ip = "198.51.100.8";
+    await exhaust(t, TOKEN_PER_IP, () => ({ ip }));
+    for (const language of ["ru", "uk"]) {
+      const limited = await signIn(t, { ip, language });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().code).toBe("rate_limited");
+      expect(limited.json().detail).toMatch(/[а-яёіїєґ]/i);
+    }
+  });
+
+  it("ignores a spoofed X-Forwarded-For when no proxy is trusted", async () => {
+    const ip = "198.51.100.9";
+    let n = 0;
+    await exhaust(t, TOKEN_PER_IP, () => ({ ip, forwardedFor: `203.0.113.${++n}` }));
+    for (const forwardedFor of ["203.0.113.200", "192.0.2.1, 203.0.113.201", "::1"]) {
+      expect((await signIn(t, { ip, forwardedFor })).statusCode).toBe(429);
+    }
+  });
+
+  it("counts IPv6 clients per /64", async () => {
+    let n = 0;
+    await exhaust(t, TOKEN_PER_IP, () => ({ ip: `2001:db8:1:2::${(++n).toString(16)}` }));
+    expect((await signIn(t, { ip: "2001:db8:1:2:ffff::1" })).statusCode).toBe(429);
+    expect((await signIn(t, { ip: "2001:db8:1:3::1" })).statusCode).toBe(401);
+  });
+
+  it(`limits token/ to ${TOKEN_PER_ADDRESS} attempts per e-mail address from any client`, async () => {
+    const email = uniqueEmail();
+    await exhaust(t, TOKEN_PER_ADDRESS, () => ({ email }));
+    const limited = await signIn(t, { email: `  ${email.toUpperCase()}` });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe("rate_limited");
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(60);
+    // The right password does not get through either, while other addresses still do.
+    expect((await signIn(t)).statusCode).toBe(401);
+  });
+
+  it(`limits register/ to ${REGISTER_PER_IP} an hour per client, counting refused bodies`, async () => {
+    const ip = "198.51.100.10";
+    for (let i = 0; i < REGISTER_PER_IP; i++) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/v1/register/",
+        remoteAddress: ip,
+        payload: { email: "not-an-email", password: "x" },
+      });
+      expect(response.statusCode).toBe(400);
+    }
+    const limited = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/register/",
+      remoteAddress: ip,
+      payload: { email: uniqueEmail(), password: "correct-horse-7" },
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(60 * 59);
+  });
+
+  it(`limits register/ to ${REGISTER_PER_ADDRESS} an hour per e-mail address`, async () => {
+    const email = uniqueEmail();
+    const statuses: number[] = [];
+    for (let i = 0; i <= REGISTER_PER_ADDRESS; i++) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/v1/register/",
+        remoteAddress: nextClientIp(),
+        payload: { email, password: "correct-horse-7" },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([201, ...Array(REGISTER_PER_ADDRESS - 1).fill(400), 429]);
+  });
+
+  it("does not limit token/refresh/", async () => {
+    for (let i = 0; i < TOKEN_PER_IP + 5; i++) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/v1/token/refresh/",
+        remoteAddress: "198.51.100.11",
+        payload: { refresh: "nope" },
+      });
+      expect(response.statusCode).toBe(401);
+    }
+  });
+});
+
+describe("rate limits behind a trusted proxy (TRUST_PROXY=127.0.0.1)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: "127.0.0.1" });
+  });
+  afterAll(async () => t.close());
+
+  it("counts the forwarded client address, not the proxy's", async () => {
+    const proxy = "127.0.0.1";
+    await exhaust(t, TOKEN_PER_IP, () => ({ ip: proxy, forwardedFor: "203.0.113.50" }));
+    expect((await signIn(t, { ip: proxy, forwardedFor: "203.0.113.50" })).statusCode).toBe(429);
+    // Another client behind the same proxy has its own counter.
+    expect((await signIn(t, { ip: proxy, forwardedFor: "203.0.113.51" })).statusCode).toBe(401);
+    // A client-supplied hop in front of the real one does not help either.
+    expect((await signIn(t, { ip: proxy, forwardedFor: "1.2.3.4, 203.0.113.50" })).statusCode).toBe(
+      429,
+    );
+  });
+
+  it("still ignores X-Forwarded-For from an address that is not a trusted proxy", async () => {
+    const ip = "198.51.100.20";
+    let n = 0;
+    await exhaust(t, TOKEN_PER_IP, () => ({ ip, forwardedFor: `203.0.113.${++n}` }));
+    expect((await signIn(t, { ip, forwardedFor: "203.0.113.99" })).statusCode).toBe(429);
+  });
+});
+
+describe("RATE_LIMIT_ENABLED=false", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_ENABLED: "false" });
+  });
+  afterAll(async () => t.close());
+
+  it("switches the limits off", async () => {
+    const email = uniqueEmail();
+    await exhaust(t, TOKEN_PER_IP + 2, () => ({ ip: "198.51.100.30", email }));
+  });
+});
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const redisAvailable = await probeRedis(REDIS_URL);
+
+describe.skipIf(!redisAvailable)(`rate limits in Redis (${REDIS_URL})`, () => {
+  const namespace = `leadquiz-test:${randomUUID()}:`;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const env = { REDIS_URL, RATE_LIMIT_NAMESPACE: namespace };
+    [a, b] = await Promise.all([createTestApp(env), createTestApp(env)]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${namespace}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it("shares the counters between two server processes", async () => {
+    const ip = "198.51.100.40";
+    const half = Math.floor(TOKEN_PER_IP / 2);
+    await exhaust(a, half, () => ({ ip }));
+    await exhaust(b, TOKEN_PER_IP - half, () => ({ ip }));
+    for (const app of [a, b]) {
+      const limited = await signIn(app, { ip });
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    }
+    const redis = new Redis(REDIS_URL);
+    try {
+      expect((await redis.keys(`${namespace}*`)).length).toBeGreaterThan(0);
+    } finally {
+      await redis.quit();
+    }
+  });
+
+  it("shares the per-address counter too", async () => {
+    const email = uniqueEmail();
+    await exhaust(a, TOKEN_PER_ADDRESS - 1, () => ({ email }));
+    expect((await signIn(b, { email })).statusCode).toBe(401);
+    expect((await signIn(a, { email })).statusCode).toBe(429);
+  });
+});
+
+describe("rate limits when Redis does not answer", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Nothing listens on port 1: every counter update fails.
+    t = await createTestApp({ REDIS_URL: "redis://127.0.0.1:1" });
+  });
+  afterAll(async () => t.close());
+
+  it("lets requests through instead of locking everyone out", async () => {
+    const response = await signIn(t, { ip: "198.51.100.50" });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe("clientKey", () => {
+  it("keeps IPv4, unwraps IPv4-mapped IPv6 and cuts IPv6 to its /64", () => {
+    expect(clientKey("203.0.113.5")).toBe("203.0.113.5");
+    expect(clientKey("::ffff:203.0.113.5")).toBe("203.0.113.5");
+    expect(clientKey("2001:db8:1:2::1")).toBe("2001:db8:1:2::/64");
+    expect(clientKey("2001:0db8:0001:0002:aaaa:bbbb:cccc:dddd")).toBe("2001:db8:1:2::/64");
+    expect(clientKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(clientKey("::1")).toBe("0:0:0:0::/64");
+    expect(clientKey("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+  });
+});
+
+async function probeRedis(url: string): Promise<boolean> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 500,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  redis.on("error", () => {});
+  try {
+    await redis.connect();
+    return (await redis.ping()) === "PONG";
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}

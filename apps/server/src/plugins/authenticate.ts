@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
+import type { AppContext } from "../app-context";
+import { AppError } from "../lib/app-error";
+import { createTokenService } from "../modules/accounts/tokens.service";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /**
+     * The id of the account whose access token the request carries. Set only inside an
+     * `authenticatedContext` (0 elsewhere); handlers there can rely on it being a real id.
+     */
+    userId: number;
+  }
+}
+
+/**
+ * Registers routes that require `Authorization: Bearer <access>` (conventions.md:
+ * "authentication is structural"). The routes live in their own encapsulated context whose
+ * onRequest hook verifies the access token (HS256 only, issuer `leadquiz`, type `access`)
+ * before the body is even parsed, and sets `request.userId`. Nothing is loaded from the
+ * database: a handler that needs the user loads it, scoped by `request.userId`.
+ *
+ * - no Authorization header (or not a Bearer one) → 401 `not_authenticated`
+ * - a bad, expired, foreign-key or wrong-algorithm token → 401 `token_not_valid`
+ *
+ * Every route of the context is marked `security: [{bearer: []}]` in the OpenAPI document.
+ *
+ * Usage, from a module's routes plugin:
+ *
+ *     export async function projectsRoutes(app: FastifyInstance, { context }: ApiOptions) {
+ *       await authenticatedContext(app, context, async (scope) => {
+ *         scope.withTypeProvider<ZodTypeProvider>().get("/projects/", { schema }, async (request) =>
+ *           service.list(request.userId),
+ *         );
+ *       });
+ *     }
+ */
+export async function authenticatedContext(
+  app: FastifyInstance,
+  context: Pick<AppContext, "db" | "secrets">,
+  routes: (scope: FastifyInstance) => Promise<void> | void,
+): Promise<void> {
+  await app.register(async function authenticated(scope) {
+    if (!scope.hasRequestDecorator("userId")) scope.decorateRequest("userId", 0);
+    scope.addHook("onRequest", authenticate(context));
+    scope.addHook("onRoute", (route) => {
+      route.schema = { ...route.schema, security: [{ bearer: [] }] };
+    });
+    await routes(scope);
+  });
+}
+
+/**
+ * The hook itself, for the rare route that must add it by hand (prefer
+ * `authenticatedContext`): `{ onRequest: authenticate(context) }`.
+ */
+export function authenticate(context: Pick<AppContext, "db" | "secrets">) {
+  const tokens = createTokenService(context);
+  const hook: onRequestAsyncHookHandler = async (request: FastifyRequest) => {
+    const token = bearerToken(request.headers.authorization);
+    if (token === undefined) {
+      throw new AppError("not_authenticated", undefined, {}, { "www-authenticate": "Bearer" });
+    }
+    const claims = await tokens.verifyAccessToken(token);
+    if (!claims) {
+      throw new AppError(
+        "token_not_valid",
+        undefined,
+        {},
+        {
+          "www-authenticate": 'Bearer error="invalid_token"',
+        },
+      );
+    }
+    request.userId = claims.userId;
+  };
+  return hook;
+}
+
+/** The token of `Authorization: Bearer <token>` (scheme case-insensitive), else undefined. */
+function bearerToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
+  return match?.[1];
+}

@@ -1,0 +1,194 @@
+import { isIPv6 } from "node:net";
+import fastifyRateLimit from "@fastify/rate-limit";
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+} from "fastify";
+import fp from "fastify-plugin";
+import { Redis } from "ioredis";
+import type { AppContext } from "../app-context";
+import { AppError } from "../lib/app-error";
+
+/**
+ * The limits of the unauthenticated auth calls, in one place. Each call has two counters,
+ * both fixed windows, and a request over either answers 429 `rate_limited` with Retry-After:
+ *
+ * - `perIp`: every request from one client address (`request.ip`: the socket address, or
+ *   the X-Forwarded-For hop named by TRUST_PROXY's proxies; an IPv6 client counts per /64),
+ *   counted on arrival, before the body is parsed.
+ * - `perAddress`: every request that names one e-mail address (`body.email`, lower-cased and
+ *   trimmed), successful or not, counted after validation. It stops password guessing
+ *   against one account from many addresses and mail-bombing one inbox.
+ *
+ * | call                 | per IP      | per e-mail address |
+ * |----------------------|-------------|--------------------|
+ * | POST token/          | 20 / minute | 10 / 15 minutes    |
+ * | POST register/       | 10 / hour   | 5 / hour           |
+ * | POST password_reset/ | 10 / hour   | 5 / hour           |
+ *
+ * The values are not configurable (tests exercise them as they are); RATE_LIMIT_ENABLED=false
+ * switches every limit off (tests of other modules only; logged as a warning at boot).
+ */
+export const RATE_LIMITS = {
+  token: { perIp: { max: 20, windowMs: 60_000 }, perAddress: { max: 10, windowMs: 15 * 60_000 } },
+  register: {
+    perIp: { max: 10, windowMs: 60 * 60_000 },
+    perAddress: { max: 5, windowMs: 60 * 60_000 },
+  },
+  passwordReset: {
+    perIp: { max: 10, windowMs: 60 * 60_000 },
+    perAddress: { max: 5, windowMs: 60 * 60_000 },
+  },
+} as const satisfies Record<string, { perIp: RateLimitRule; perAddress: RateLimitRule }>;
+
+export interface RateLimitRule {
+  max: number;
+  windowMs: number;
+}
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/** Route options that apply one call's limits; spread them into the route's options. */
+export interface RateLimitHooks {
+  onRequest: onRequestAsyncHookHandler;
+  preHandler: preHandlerAsyncHookHandler;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Set by rateLimitPlugin; use through `rateLimitFor(app, name)`. */
+    rateLimitHooks: Record<RateLimitName, RateLimitHooks>;
+  }
+}
+
+/**
+ * The hooks that apply the limits of `name` to a route. Spread into the route options
+ * (a route that needs its own onRequest/preHandler hooks lists them in an array with these):
+ *
+ *     app.post(apiPaths.passwordReset, { ...rateLimitFor(app, "passwordReset"), schema }, handler)
+ *
+ * The per-address counter reads `request.body.email`; a body without a string `email` counts
+ * only per IP. Requires rateLimitPlugin registered in an enclosing scope (api.ts does).
+ */
+export function rateLimitFor(app: FastifyInstance, name: RateLimitName): RateLimitHooks {
+  if (!app.hasDecorator("rateLimitHooks")) {
+    throw new Error("rateLimitPlugin must be registered before routes that use rateLimitFor");
+  }
+  return app.rateLimitHooks[name];
+}
+
+export interface RateLimitPluginOptions {
+  context: Pick<AppContext, "config" | "log">;
+}
+
+/**
+ * Counters in Redis when REDIS_URL is set (shared by every server process; keys prefixed by
+ * RATE_LIMIT_NAMESPACE), in this process's memory otherwise. When Redis does not answer, the
+ * request is let through and a warning is logged: an outage of the counter store must not
+ * lock everyone out of signing in.
+ */
+export const rateLimitPlugin = fp(
+  async function rateLimit(app: FastifyInstance, { context }: RateLimitPluginOptions) {
+    const { config } = context;
+    let redis: Redis | undefined;
+    if (config.rateLimit.enabled && config.redisUrl) {
+      redis = new Redis(config.redisUrl, {
+        connectTimeout: 2_000,
+        commandTimeout: 1_000,
+        maxRetriesPerRequest: 1,
+      });
+      redis.on("error", (err) => context.log.warn({ err }, "rate-limit Redis error"));
+      const client = redis;
+      app.addHook("onClose", async () => {
+        await client.quit().catch(() => client.disconnect());
+      });
+    }
+    await app.register(fastifyRateLimit, {
+      global: false,
+      ...(redis ? { redis, nameSpace: config.rateLimit.namespace } : { cache: 50_000 }),
+    });
+    if (!config.rateLimit.enabled) {
+      context.log.warn("RATE_LIMIT_ENABLED=false: the auth calls are not rate limited");
+    }
+
+    const hooks = {} as Record<RateLimitName, RateLimitHooks>;
+    for (const name of Object.keys(RATE_LIMITS) as RateLimitName[]) {
+      const rules = RATE_LIMITS[name];
+      const byIp = limiter(app, rules.perIp, (request) => `${name}:ip:${clientKey(request.ip)}`);
+      const byAddress = limiter(
+        app,
+        rules.perAddress,
+        (request) => `${name}:address:${addressOf(request)}`,
+      );
+      hooks[name] = {
+        onRequest: async (request) => {
+          if (config.rateLimit.enabled) await byIp(request);
+        },
+        preHandler: async (request) => {
+          if (config.rateLimit.enabled && addressOf(request) !== undefined) {
+            await byAddress(request);
+          }
+        },
+      };
+    }
+    app.decorate("rateLimitHooks", hooks);
+  },
+  { name: "leadquiz-rate-limit" },
+);
+
+/** One counter: counts the request, throws 429 rate_limited when it is over the limit. */
+function limiter(
+  app: FastifyInstance,
+  rule: RateLimitRule,
+  keyOf: (request: FastifyRequest) => string,
+) {
+  const check = app.createRateLimit({
+    max: rule.max,
+    timeWindow: rule.windowMs,
+    keyGenerator: keyOf,
+  });
+  return async (request: FastifyRequest): Promise<void> => {
+    let result: Awaited<ReturnType<typeof check>>;
+    try {
+      result = await check(request);
+    } catch (err) {
+      request.log.warn({ err }, "rate-limit store unavailable; request let through");
+      return;
+    }
+    if (result.isAllowed || !result.isExceeded) return;
+    const seconds = Math.max(1, result.ttlInSeconds);
+    throw new AppError(
+      "rate_limited",
+      "rate_limited",
+      { seconds },
+      { "retry-after": `${seconds}` },
+    );
+  };
+}
+
+function addressOf(request: FastifyRequest): string | undefined {
+  const body = request.body as { email?: unknown } | undefined | null;
+  const email = body && typeof body === "object" ? body.email : undefined;
+  return typeof email === "string" && email.trim() !== "" ? email.trim().toLowerCase() : undefined;
+}
+
+/**
+ * The counter key of a client address: IPv4 as is (also when IPv4-mapped in IPv6), IPv6 by
+ * its /64 prefix (one subscriber usually holds a whole /64).
+ */
+export function clientKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (!isIPv6(ip)) return ip;
+  const [head = "", tail = ""] = ip.toLowerCase().split("%")[0]?.split("::") ?? [];
+  const headParts = head ? head.split(":") : [];
+  const tailParts = ip.includes("::") && tail ? tail.split(":") : [];
+  const missing = 8 - headParts.length - tailParts.length;
+  const groups = [...headParts, ...Array<string>(Math.max(0, missing)).fill("0"), ...tailParts];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
