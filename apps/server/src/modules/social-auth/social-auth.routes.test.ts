@@ -1,0 +1,338 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { userIdentities, users } from "../../db/schema";
+import { type RunningOidcProvider, startOidcProvider } from "../../test-support/oidc-provider";
+import { createTestApp, type TestApp } from "../../test-support/test-app";
+import {
+  createTestAppWithDatabase,
+  type TestAppWithDatabase,
+} from "../../test-support/test-app-with-database";
+import { safeRedirectUrl } from "./social-auth.service";
+
+const PUBLIC_URL = "http://localhost:3000";
+const CALLBACK = `${PUBLIC_URL}/api/v1/auth/oidc/callback/`;
+
+/** A browser's cookies for the provider (names only: one host, paths ignored). */
+class CookieJar {
+  private cookies = new Map<string, string>();
+  async fetch(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0) {
+      headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    }
+    const response = await fetch(url, { ...init, headers, redirect: "manual" });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ""] = line.split(";");
+      const index = pair.indexOf("=");
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      if (value === "" || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) {
+        this.cookies.delete(name);
+      } else {
+        this.cookies.set(name, value);
+      }
+    }
+    return response;
+  }
+}
+
+/** Follows the provider's redirects until one leaves the provider; answers where it points. */
+async function followProvider(jar: CookieJar, start: string, issuer: string) {
+  let url = start;
+  for (let hops = 0; hops < 10; hops++) {
+    if (!url.startsWith(issuer)) return url;
+    const response = await jar.fetch(url);
+    if (response.status >= 300 && response.status < 400) {
+      url = new URL(response.headers.get("location") ?? "", url).href;
+      continue;
+    }
+    const html = await response.text();
+    const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+    if (response.status !== 200 || !action) throw new Error(`unexpected page at ${url}: ${html}`);
+    return new URL(action, url).href;
+  }
+  throw new Error("too many redirects");
+}
+
+interface SignInResult {
+  location: string;
+  fragment: URLSearchParams;
+}
+
+/** Signs in like a browser: start (app) → provider login form → callback (app). */
+async function signIn(
+  t: TestApp,
+  oidc: RunningOidcProvider,
+  options: {
+    email: string;
+    password?: string;
+    redirectUrl?: string;
+    language?: string;
+    tamper?: (callbackUrl: URL) => void;
+  },
+): Promise<SignInResult> {
+  const query = new URLSearchParams({ redirectUrl: options.redirectUrl ?? "/" });
+  if (options.language) query.set("language", options.language);
+  const start = await t.app.inject({ method: "GET", url: `/api/v1/auth/oidc/start/?${query}` });
+  expect(start.statusCode).toBe(302);
+  const appCookie = String(start.headers["set-cookie"]).split(";")[0] ?? "";
+  const jar = new CookieJar();
+  const formUrl = await followProvider(jar, String(start.headers.location), oidc.issuer);
+  const submitted = await jar.fetch(formUrl, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: options.email, password: options.password ?? "any" }),
+  });
+  expect(submitted.status).toBe(303);
+  const back = await followProvider(
+    jar,
+    new URL(submitted.headers.get("location") ?? "", formUrl).href,
+    oidc.issuer,
+  );
+  expect(back.startsWith(CALLBACK)).toBe(true);
+  const callbackUrl = new URL(back);
+  options.tamper?.(callbackUrl);
+  const callback = await t.app.inject({
+    method: "GET",
+    url: `${callbackUrl.pathname}${callbackUrl.search}`,
+    headers: { cookie: appCookie },
+  });
+  expect(callback.statusCode).toBe(302);
+  expect(String(callback.headers["set-cookie"])).toMatch(/^lq_oidc_flow=; Max-Age=0/);
+  const location = String(callback.headers.location);
+  expect(location.startsWith(`${PUBLIC_URL}/auth/callback#`)).toBe(true);
+  return { location, fragment: new URLSearchParams(location.split("#")[1]) };
+}
+
+describe("social sign-in against a real OpenID provider", () => {
+  let oidc: RunningOidcProvider;
+  let t: TestAppWithDatabase;
+  beforeAll(async () => {
+    oidc = await startOidcProvider({
+      redirectUris: [CALLBACK],
+      accounts: [
+        {
+          sub: "sub-jane",
+          email: "Jane.Doe@Example.com",
+          given_name: "Jane",
+          family_name: "Doe",
+          password: "provider-pass",
+        },
+        { sub: "sub-unverified", email: "unverified@example.com", email_verified: false },
+        { sub: "sub-existing", email: "existing@example.com", name: "Ex Isting Person" },
+      ],
+    });
+    t = await createTestAppWithDatabase({
+      PUBLIC_URL,
+      OIDC_ISSUER: oidc.issuer,
+      OIDC_CLIENT_ID: oidc.clientId,
+      OIDC_CLIENT_SECRET: oidc.clientSecret,
+      OIDC_NAME: "Test provider",
+      RATE_LIMIT_ENABLED: "false",
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await oidc.close();
+  });
+
+  it("lists the configured provider", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/v1/auth/providers/" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([{ id: "oidc", name: "Test provider" }]);
+  });
+
+  it("sends the browser to the provider with PKCE, state and nonce in a short-lived cookie", async () => {
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/auth/oidc/start",
+    });
+    expect(response.statusCode).toBe(302);
+    const location = new URL(String(response.headers.location));
+    expect(location.origin).toBe(oidc.issuer);
+    expect(Object.fromEntries(location.searchParams)).toMatchObject({
+      client_id: oidc.clientId,
+      redirect_uri: CALLBACK,
+      response_type: "code",
+      code_challenge_method: "S256",
+      scope: "openid email profile",
+    });
+    expect(location.searchParams.get("state")).toBeTruthy();
+    expect(location.searchParams.get("nonce")).toBeTruthy();
+    expect(location.searchParams.get("code_challenge")).toMatch(/^[\w-]{43}$/);
+    const cookie = String(response.headers["set-cookie"]);
+    expect(cookie).toMatch(/^lq_oidc_flow=[\w-]+\.[\w-]*\.[\w-]+\.[\w-]+\.[\w-]+;/);
+    expect(cookie).toContain("Max-Age=600");
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).toContain("Path=/api/v1/auth/");
+    // The verifier is encrypted, not only signed.
+    expect(cookie).not.toContain(location.searchParams.get("state") ?? "-");
+  });
+
+  it("creates the account on first sign-in and reuses it on the next", async () => {
+    const first = await signIn(t, oidc, {
+      email: "jane.doe@example.com",
+      password: "provider-pass",
+      redirectUrl: "/quiz/5/questions?x=1",
+      language: "ru",
+    });
+    expect(first.fragment.get("error")).toBeNull();
+    expect(first.fragment.get("redirectUrl")).toBe("/quiz/5/questions?x=1");
+    const access = first.fragment.get("access") ?? "";
+    const userinfo = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/userinfo/",
+      headers: { authorization: `Bearer ${access}` },
+    });
+    expect(userinfo.statusCode).toBe(200);
+    expect(userinfo.json()).toEqual([
+      expect.objectContaining({
+        email: "jane.doe@example.com",
+        first_name: "Jane",
+        last_name: "Doe",
+        language_code: "ru",
+      }),
+    ]);
+    const refreshed = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/token/refresh/",
+      payload: { refresh: first.fragment.get("refresh") },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    const [row] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, "jane.doe@example.com"));
+    expect(row?.passwordHash).toBeNull();
+
+    const second = await signIn(t, oidc, {
+      email: "jane.doe@example.com",
+      password: "provider-pass",
+    });
+    expect(second.fragment.get("redirectUrl")).toBe("/");
+    const again = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/userinfo/",
+      headers: { authorization: `Bearer ${second.fragment.get("access")}` },
+    });
+    expect(again.json()[0].id).toBe(userinfo.json()[0].id);
+    const identities = await t.database.db
+      .select()
+      .from(userIdentities)
+      .where(eq(userIdentities.userId, row?.id ?? 0));
+    expect(identities.map((i) => [i.provider, i.subject])).toEqual([["oidc", "sub-jane"]]);
+  });
+
+  it("links the identity to an existing account with the same e-mail", async () => {
+    const registered = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/register/",
+      payload: { email: "existing@example.com", password: "first-secret-1", language: "uk" },
+    });
+    expect(registered.statusCode).toBe(201);
+    const { fragment } = await signIn(t, oidc, { email: "existing@example.com" });
+    const userinfo = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/userinfo/",
+      headers: { authorization: `Bearer ${fragment.get("access")}` },
+    });
+    expect(userinfo.json()[0]).toMatchObject({
+      id: registered.json().id,
+      language_code: "uk",
+    });
+  });
+
+  it("refuses a tampered state", async () => {
+    const { location, fragment } = await signIn(t, oidc, {
+      email: "jane.doe@example.com",
+      password: "provider-pass",
+      tamper: (url) => url.searchParams.set("state", "forged"),
+    });
+    expect(location).toBe(`${PUBLIC_URL}/auth/callback#error=social_signin_failed`);
+    expect(fragment.get("access")).toBeNull();
+  });
+
+  it("refuses a callback without the flow cookie", async () => {
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/auth/oidc/callback/?code=abc&state=def",
+    });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(
+      `${PUBLIC_URL}/auth/callback#error=social_signin_failed`,
+    );
+  });
+
+  it("refuses an e-mail address the provider has not verified", async () => {
+    const { fragment } = await signIn(t, oidc, { email: "unverified@example.com" });
+    expect(fragment.get("error")).toBe("social_signin_failed");
+    const rows = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, "unverified@example.com"));
+    expect(rows).toHaveLength(0);
+  });
+
+  it("answers an unknown provider with 404", async () => {
+    for (const url of ["/api/v1/auth/google/start/", "/api/v1/auth/nope/callback/?code=x"]) {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe("not_found");
+    }
+  });
+});
+
+describe("social sign-in configuration", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_ENABLED: "false" });
+  });
+  afterAll(async () => t.close());
+
+  it("lists no providers when none is configured", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/v1/auth/providers" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([]);
+  });
+
+  it("lands on the web app with an error when the provider cannot be reached", async () => {
+    const unreachable = await createTestApp({
+      RATE_LIMIT_ENABLED: "false",
+      OIDC_ISSUER: "http://127.0.0.1:9/",
+      OIDC_CLIENT_ID: "x",
+      OIDC_CLIENT_SECRET: "y",
+    });
+    try {
+      const response = await unreachable.app.inject({
+        method: "GET",
+        url: "/api/v1/auth/oidc/start/",
+      });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe(
+        "http://localhost:3000/auth/callback#error=social_signin_failed",
+      );
+    } finally {
+      await unreachable.close();
+    }
+  });
+});
+
+describe("safeRedirectUrl", () => {
+  it("keeps local paths and turns everything else into /", () => {
+    expect(safeRedirectUrl("/quiz/1?tab=2#x")).toBe("/quiz/1?tab=2#x");
+    for (const bad of [
+      undefined,
+      "",
+      "quiz",
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example/",
+      "/a\nb",
+      "/a\\b",
+      "javascript:alert(1)",
+    ]) {
+      expect(safeRedirectUrl(bad)).toBe("/");
+    }
+  });
+});

@@ -1,0 +1,104 @@
+import { apiPaths, authProvidersResponseSchema } from "@leadquiz/contract";
+import { isInterfaceLanguage } from "@leadquiz/i18n";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { ApiOptions } from "../../api";
+import { languageFromAcceptLanguage } from "../../lib/request-language";
+import { createSocialAuthService, type Redirect } from "./social-auth.service";
+
+const providerParams = z.object({ provider: z.string().min(1).max(64) });
+
+const startQuery = z.object({
+  /** A path of the web app to land on after signing in; anything but a local path is "/". */
+  redirectUrl: z.string().optional(),
+  /** The interface language (en, ru, uk) a new account gets; else Accept-Language. */
+  language: z.string().optional(),
+});
+
+/** What the provider sends back; other parameters pass through to openid-client. */
+const callbackQuery = z
+  .object({
+    code: z.string(),
+    state: z.string(),
+    iss: z.string(),
+    error: z.string(),
+    error_description: z.string(),
+  })
+  .partial()
+  .loose();
+
+/**
+ * Social sign-in (public): GET auth/providers/, GET auth/{provider}/start/,
+ * GET auth/{provider}/callback/.
+ */
+export async function socialAuthRoutes(app: FastifyInstance, { context }: ApiOptions) {
+  const service = createSocialAuthService(context);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    apiPaths.authProviders,
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Social sign-in providers configured on this server (may be empty)",
+        response: { 200: authProvidersResponseSchema },
+      },
+    },
+    async () => service.providers(),
+  );
+
+  routes.get(
+    apiPaths.authStart(":provider"),
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Starts social sign-in: 302 to the provider",
+        params: providerParams,
+        querystring: startQuery,
+      },
+    },
+    async (request, reply) => {
+      const language = isInterfaceLanguage(request.query.language)
+        ? request.query.language
+        : languageFromAcceptLanguage(request.headers["accept-language"]);
+      const redirect = await service.start(request.params.provider, {
+        redirectUrl: request.query.redirectUrl,
+        language,
+      });
+      return sendRedirect(reply, redirect);
+    },
+  );
+
+  routes.get(
+    apiPaths.authCallback(":provider"),
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Finishes social sign-in: 302 to the web app's /auth/callback with tokens",
+        description:
+          "Lands on `{PUBLIC_URL}/auth/callback#access=…&refresh=…&redirectUrl=…`, or " +
+          "`#error=social_signin_failed`.",
+        params: providerParams,
+        querystring: callbackQuery,
+      },
+    },
+    async (request, reply) => {
+      const query = Object.fromEntries(
+        Object.entries(request.query).filter(
+          (entry): entry is [string, string] => typeof entry[1] === "string",
+        ),
+      );
+      const redirect = await service.finish(request.params.provider, query, request.headers.cookie);
+      return sendRedirect(reply, redirect);
+    },
+  );
+}
+
+function sendRedirect(reply: FastifyReply, { location, setCookie }: Redirect) {
+  return reply
+    .header("set-cookie", setCookie)
+    .header("cache-control", "no-store")
+    .header("referrer-policy", "no-referrer")
+    .redirect(location, 302);
+}
