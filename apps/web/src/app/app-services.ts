@@ -1,0 +1,61 @@
+import { API_PREFIX } from "@leadquiz/contract";
+import { QueryClient } from "@tanstack/react-query";
+import type { i18n as I18n } from "i18next";
+import { createApiClient } from "../shared/api/api-client";
+import type { Services } from "../shared/api/services-context";
+import { chooseLanguage } from "../shared/i18n/choose-language";
+import {
+  createI18n,
+  currentLanguage,
+  persistLanguageChanges,
+  readStoredLanguage,
+} from "../shared/i18n/i18n";
+import { createSessionStore, type SessionStorageLike } from "../shared/session/session-store";
+
+export interface AppServices extends Services {
+  i18n: I18n;
+  queryClient: QueryClient;
+}
+
+function browserStorage(): SessionStorageLike | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (failureCount, error) => {
+          const status = (error as { status?: unknown }).status;
+          // Client errors (401, 403, 404, 400) will not get better by asking again.
+          if (typeof status === "number" && status >= 400 && status < 500) return false;
+          return failureCount < 2;
+        },
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
+/** The singletons of the running app: session, API client, i18n and query cache. */
+export function createAppServices(): AppServices {
+  const query = new URLSearchParams(window.location.search).get("lang");
+  const i18n = createI18n(chooseLanguage({ query, stored: readStoredLanguage() }));
+  persistLanguageChanges(i18n);
+  const session = createSessionStore(browserStorage());
+  const api = createApiClient({
+    baseUrl: API_PREFIX,
+    session,
+    getLanguage: () => currentLanguage(i18n),
+  });
+  const queryClient = createQueryClient();
+  // Whatever ends the session (logout, a refused refresh), nothing of the user stays cached.
+  session.subscribe(() => {
+    if (session.isLoaded() && session.get() === null) queryClient.clear();
+  });
+  return { i18n, session, api, queryClient };
+}

@@ -1,0 +1,36 @@
+import { useEffect, useState } from "react";
+import { RouterProvider } from "react-router";
+import { useSessionLoaded, useSessionStore } from "../shared/api/services-context";
+import { PageLoader } from "../shared/ui/page-loader";
+import type { AppServices } from "./app-services";
+import { AppProviders } from "./providers";
+import { createAppRouter } from "./router";
+
+/** Spec section 9: the persisted session is given at most 5 s to load. */
+const SESSION_LOAD_TIMEOUT_MS = 5000;
+
+function SessionGate() {
+  const store = useSessionStore();
+  const loaded = useSessionLoaded();
+  const [router] = useState(createAppRouter);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      if (!store.isLoaded()) store.clear();
+    }, SESSION_LOAD_TIMEOUT_MS);
+    void store.load().finally(() => window.clearTimeout(timer));
+    return () => window.clearTimeout(timer);
+  }, [store]);
+
+  // Nothing but a loader until the persisted session is known.
+  if (!loaded) return <PageLoader fullScreen />;
+  return <RouterProvider router={router} />;
+}
+
+export function App({ services }: { services: AppServices }) {
+  return (
+    <AppProviders services={services}>
+      <SessionGate />
+    </AppProviders>
+  );
+}

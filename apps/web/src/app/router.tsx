@@ -1,0 +1,6 @@
+import { createBrowserRouter } from "react-router";
+import { appRoutes } from "./routes";
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

@@ -1,0 +1,165 @@
+import { Navigate, Outlet, type RouteObject } from "react-router";
+import { RouteErrorPage } from "../features/errors/route-error-page";
+import { PageLoader } from "../shared/ui/page-loader";
+import { RequireAnonymous } from "./guards/require-anonymous";
+import { RequireAuth } from "./guards/require-auth";
+import { AuthLayout } from "./layouts/auth-layout";
+import { MainLayout } from "./layouts/main-layout";
+import { QuizEditorLayout } from "./layouts/quiz-editor-layout";
+import { type QuizEditorSection, routePatterns } from "./paths";
+
+/** A section that comes later: loaded on demand, it shows "This section is being prepared". */
+function comingSoon(titleKey: string): Pick<RouteObject, "lazy"> {
+  return {
+    lazy: async () => {
+      const { ComingSoonPage } = await import("../features/coming-soon/coming-soon-page");
+      return { element: <ComingSoonPage titleKey={titleKey} /> };
+    },
+  };
+}
+
+const editorSectionTitles: Record<Exclude<QuizEditorSection, "config-action">, string> = {
+  questions: "layout:editor.nav.questions",
+  "design-settings": "layout:editor.nav.design",
+  integration: "layout:editor.nav.integration",
+  settings: "layout:editor.nav.settings",
+  results: "layout:editor.nav.results",
+  "form-contacts": "layout:editor.nav.contactForm",
+  addition: "layout:editor.nav.additions",
+};
+
+/** Every route of spec section 2; pages load on demand. */
+export const appRoutes: RouteObject[] = [
+  {
+    id: "root",
+    element: <Outlet />,
+    hydrateFallbackElement: <PageLoader fullScreen />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <AuthLayout />,
+        children: [
+          {
+            // Social sign-in lands here whatever the session: outside both guards.
+            path: routePatterns.authCallback,
+            lazy: async () => ({
+              Component: (await import("../features/auth/pages/auth-callback-page"))
+                .AuthCallbackPage,
+            }),
+          },
+          {
+            element: <RequireAnonymous />,
+            children: [
+              {
+                path: routePatterns.login,
+                lazy: async () => ({
+                  Component: (await import("../features/auth/pages/login-page")).LoginPage,
+                }),
+              },
+              {
+                path: routePatterns.registration,
+                lazy: async () => ({
+                  Component: (await import("../features/auth/pages/registration-page"))
+                    .RegistrationPage,
+                }),
+              },
+              {
+                path: routePatterns.forgotPassword,
+                lazy: async () => ({
+                  Component: (await import("../features/auth/pages/forgot-password-page"))
+                    .ForgotPasswordPage,
+                }),
+              },
+              {
+                path: routePatterns.resetPassword,
+                lazy: async () => ({
+                  Component: (await import("../features/auth/pages/reset-password-page"))
+                    .ResetPasswordPage,
+                }),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <MainLayout />,
+            children: [
+              { index: true, ...comingSoon("layout:nav.dashboard") },
+              { path: routePatterns.referralSystem, ...comingSoon("layout:nav.referralSystem") },
+              { path: routePatterns.leads, ...comingSoon("layout:nav.leads") },
+              { path: routePatterns.certificate, ...comingSoon("layout:nav.certificate") },
+              {
+                path: routePatterns.settings,
+                lazy: async () => ({
+                  Component: (await import("../features/settings/pages/settings-page"))
+                    .SettingsPage,
+                }),
+              },
+              { path: routePatterns.support, ...comingSoon("layout:nav.support") },
+              { path: routePatterns.review, ...comingSoon("layout:nav.review") },
+              {
+                path: routePatterns.logout,
+                lazy: async () => ({
+                  Component: (await import("../features/auth/pages/logout-page")).LogoutPage,
+                }),
+              },
+              {
+                path: routePatterns.courses,
+                children: [
+                  { index: true, element: <Navigate to="course" replace /> },
+                  { path: "course", ...comingSoon("layout:nav.course") },
+                  {
+                    path: "profile",
+                    children: [
+                      { index: true, ...comingSoon("layout:nav.profile") },
+                      { path: "portfolio", ...comingSoon("layout:nav.portfolio") },
+                      { path: "rating", ...comingSoon("layout:nav.rating") },
+                    ],
+                  },
+                ],
+              },
+              {
+                path: routePatterns.balance,
+                children: [
+                  // The index of balance is the payment page.
+                  { index: true, element: <Navigate to="pay" replace /> },
+                  { path: "pay", ...comingSoon("layout:nav.pay") },
+                  { path: "my-rate", ...comingSoon("layout:nav.myRate") },
+                ],
+              },
+              { path: routePatterns.templates, ...comingSoon("layout:nav.templates") },
+              { path: routePatterns.copyTemplate, ...comingSoon("layout:nav.copyTemplate") },
+            ],
+          },
+          {
+            path: routePatterns.quiz,
+            element: <QuizEditorLayout />,
+            children: [
+              { index: true, element: <Navigate to="questions" replace /> },
+              ...Object.entries(editorSectionTitles).map(([path, titleKey]) => ({
+                path,
+                ...comingSoon(titleKey),
+              })),
+              {
+                path: "config-action",
+                lazy: async () => ({
+                  Component: (await import("../features/quiz-editor/config-action-page"))
+                    .ConfigActionPage,
+                }),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: "*",
+        lazy: async () => ({
+          Component: (await import("../features/errors/not-found-page")).NotFoundPage,
+        }),
+      },
+    ],
+  },
+];

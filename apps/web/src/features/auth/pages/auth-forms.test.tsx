@@ -1,0 +1,135 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { jsonResponse, renderApp } from "../../../test/render-app";
+
+const PASSWORD = "Quiz-maker-2026";
+
+async function fillRegistration(email: string, t: (key: string) => string) {
+  await userEvent.type(await screen.findByLabelText(t("auth:fields.email")), email);
+  await userEvent.type(screen.getByLabelText(t("auth:fields.password")), PASSWORD);
+  await userEvent.type(screen.getByLabelText(t("auth:fields.repeatPassword")), PASSWORD);
+  await userEvent.click(screen.getByRole("checkbox"));
+  await userEvent.click(screen.getByTestId("registration-submit"));
+}
+
+describe("registration page", () => {
+  it("links the privacy policy page of the interface language", async () => {
+    await renderApp({ url: "/registration", language: "ru", handler: () => undefined });
+    const link = await screen.findByTestId("privacy-policy-link");
+    expect(link.getAttribute("href")).toBe(`${window.location.origin}/ru/u/privacy_policy_page/`);
+    expect(link.textContent).toBe("политику конфиденциальности");
+  });
+
+  it("sends the e-mail as username with the interface language, not the form-only fields", async () => {
+    const { requests, services } = await renderApp({
+      url: "/registration",
+      language: "uk",
+      handler: (_request, path) =>
+        path === "/register/"
+          ? jsonResponse(400, { email: ["Користувач із таким e-mail уже існує"] })
+          : undefined,
+    });
+    await fillRegistration("new@example.com", services.i18n.t);
+
+    expect(await screen.findByText("Користувач із таким e-mail уже існує")).toBeTruthy();
+    expect(requests.find((r) => r.path === "/register/")?.body).toEqual({
+      username: "new@example.com",
+      email: "new@example.com",
+      password: PASSWORD,
+      language: "uk",
+    });
+  });
+
+  it("shows a failed automatic login under the password field", async () => {
+    const { services, router } = await renderApp({
+      url: "/registration",
+      handler: (_request, path) => {
+        if (path === "/register/")
+          return jsonResponse(201, { id: 1, email: "a@b.co", username: "a@b.co" });
+        if (path === "/token/")
+          return jsonResponse(401, { detail: "Invalid", code: "invalid_credentials" });
+        return undefined;
+      },
+    });
+    await fillRegistration("a@b.co", services.i18n.t);
+
+    const message = await screen.findByText(services.i18n.t("errors:invalid_credentials"));
+    expect(screen.getByLabelText("Password").getAttribute("aria-describedby")).toContain(
+      message.id,
+    );
+    expect(router.state.location.pathname).toBe("/registration");
+    expect(services.session.get()).toBeNull();
+  });
+});
+
+describe("reset password page", () => {
+  it("shows Token is not valid under the new password when the server answers 404", async () => {
+    const { services, requests } = await renderApp({
+      url: "/reset-password/tok123",
+      handler: (_request, path) =>
+        path === "/password_reset/confirm/"
+          ? jsonResponse(404, { detail: "Token is not valid", code: "token_not_valid" })
+          : undefined,
+    });
+    await userEvent.type(await screen.findByLabelText("New password"), "abc12345x");
+    await userEvent.type(screen.getByLabelText("Confirm password"), "abc12345x");
+    await userEvent.click(screen.getByTestId("reset-password-submit"));
+
+    const message = await screen.findByText(services.i18n.t("errors:token_not_valid"));
+    expect(screen.getByLabelText("New password").getAttribute("aria-describedby")).toContain(
+      message.id,
+    );
+    expect(requests.find((r) => r.path === "/password_reset/confirm/")?.body).toEqual({
+      token: "tok123",
+      password: "abc12345x",
+    });
+  });
+
+  it("requires a letter and a digit before sending, then goes to /login on success", async () => {
+    const { services, router, requests } = await renderApp({
+      url: "/reset-password/tok123",
+      handler: (_request, path) =>
+        path === "/password_reset/confirm/" ? jsonResponse(200, { detail: "ok" }) : undefined,
+    });
+    const password = await screen.findByLabelText("New password");
+    await userEvent.type(password, "abcdefghij");
+    await userEvent.tab();
+    expect(
+      await screen.findByText(services.i18n.t("validation:password_needs_letter_and_digit")),
+    ).toBeTruthy();
+
+    await userEvent.clear(password);
+    await userEvent.type(password, "abcdefgh1");
+    await userEvent.type(screen.getByLabelText("Confirm password"), "abcdefgh1");
+    await userEvent.click(screen.getByTestId("reset-password-submit"));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(requests.filter((r) => r.path === "/password_reset/confirm/")).toHaveLength(1);
+  });
+});
+
+describe("auth callback", () => {
+  it("stores the tokens from the fragment and opens redirectUrl", async () => {
+    const { services, router } = await renderApp({
+      url: "/auth/callback#access=a.b.c&refresh=r1&redirectUrl=%2Fsettings",
+      handler: () => undefined,
+    });
+    await waitFor(() => expect(router.state.location.pathname).not.toBe("/auth/callback"));
+    expect(services.session.get()).toEqual({ access: "a.b.c", refresh: "r1" });
+  });
+
+  it("shows the translated error with a way back to login", async () => {
+    const { services } = await renderApp({
+      url: "/auth/callback#error=social_signin_failed",
+      handler: () => undefined,
+      language: "ru",
+    });
+    expect((await screen.findByTestId("auth-callback-error")).textContent).toBe(
+      services.i18n.t("errors:social_signin_failed"),
+    );
+    expect(
+      screen.getByRole("link", { name: services.i18n.t("auth:callback.backToLogin") }),
+    ).toBeTruthy();
+  });
+});

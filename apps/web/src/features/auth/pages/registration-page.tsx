@@ -1,0 +1,162 @@
+import { Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { paths, REDIRECT_PARAM, safeRedirect } from "../../../app/paths";
+import { isApiError } from "../../../shared/api/api-error";
+import { errorMessage } from "../../../shared/api/error-message";
+import { applyFieldErrors } from "../../../shared/api/form-errors";
+import { useApiClient, useSessionStore } from "../../../shared/api/services-context";
+import { useFieldProps } from "../../../shared/forms/use-field-props";
+import { checkedRule, emailRule, passwordRule, repeatRule } from "../../../shared/forms/validators";
+import { currentLanguage } from "../../../shared/i18n/i18n";
+import { FormAlert } from "../../../shared/ui/form-alert";
+import { login, register } from "../api/auth-api";
+import { AuthTitle } from "../components/auth-title";
+import { SocialSignIn } from "../components/social-sign-in";
+
+interface RegistrationValues {
+  email: string;
+  password: string;
+  repeatPassword: string;
+  privacyPolicy: boolean;
+}
+
+/** Registration succeeded but the automatic login after it did not. */
+class AutoLoginError extends Error {
+  constructor(cause: unknown) {
+    super("automatic login failed", { cause });
+    this.name = "AutoLoginError";
+  }
+}
+
+/** /registration: creates the account, then signs in with the same credentials. */
+export function RegistrationPage() {
+  const { t, i18n } = useTranslation();
+  const api = useApiClient();
+  const session = useSessionStore();
+  const { search } = useLocation();
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const language = currentLanguage(i18n);
+
+  const form = useForm<RegistrationValues>({
+    mode: "controlled",
+    initialValues: { email: "", password: "", repeatPassword: "", privacyPolicy: false },
+    validate: {
+      email: emailRule,
+      password: passwordRule(),
+      repeatPassword: repeatRule<RegistrationValues>("password"),
+      privacyPolicy: checkedRule,
+    },
+    validateInputOnBlur: true,
+  });
+  const fieldProps = useFieldProps(form);
+
+  const mutation = useMutation({
+    mutationFn: async (values: RegistrationValues) => {
+      const email = values.email.trim();
+      // The repeat-password and privacy-policy values are not sent (spec section 3).
+      await register(api, { username: email, email, password: values.password, language });
+      try {
+        return await login(api, { email, password: values.password });
+      } catch (error) {
+        throw new AutoLoginError(error);
+      }
+    },
+    onSuccess: (tokens) => session.set(tokens),
+    onError: (error) => {
+      if (error instanceof AutoLoginError) {
+        const cause = error.cause;
+        form.setFieldError(
+          "password",
+          isApiError(cause) && cause.status === 401
+            ? "errors:invalid_credentials"
+            : errorMessage(cause, t),
+        );
+        return;
+      }
+      const rest = applyFieldErrors(error, form.setFieldError, {
+        email: "email",
+        username: "email",
+        password: "password",
+        language: "email",
+      });
+      setFormErrors(rest ?? [errorMessage(error, t)]);
+    },
+  });
+
+  const privacyUrl = `${window.location.origin}/${language}/u/privacy_policy_page/`;
+
+  return (
+    <>
+      <AuthTitle title={t("auth:registration.title")} subtitle={t("auth:registration.subtitle")} />
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          setFormErrors([]);
+          mutation.mutate(values);
+        })}
+      >
+        <Stack gap="md">
+          <TextInput
+            label={t("auth:fields.email")}
+            type="email"
+            autoComplete="email"
+            {...fieldProps("email")}
+          />
+          <PasswordInput
+            label={t("auth:fields.password")}
+            autoComplete="new-password"
+            {...fieldProps("password")}
+          />
+          <PasswordInput
+            label={t("auth:fields.repeatPassword")}
+            autoComplete="new-password"
+            {...fieldProps("repeatPassword")}
+          />
+          <Checkbox
+            label={
+              <Trans
+                i18nKey="auth:registration.privacy"
+                components={{
+                  policy: (
+                    <Anchor
+                      href={privacyUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      data-testid="privacy-policy-link"
+                    />
+                  ),
+                }}
+              />
+            }
+            {...fieldProps("privacyPolicy", { type: "checkbox" })}
+          />
+          <FormAlert messages={formErrors} />
+          <Button
+            type="submit"
+            fullWidth
+            loading={mutation.isPending}
+            data-testid="registration-submit"
+          >
+            {t("auth:registration.submit")}
+          </Button>
+          <Button
+            component={Link}
+            to={`${paths.login()}${search}`}
+            variant="light"
+            fullWidth
+            data-testid="to-login"
+          >
+            {t("auth:registration.toLogin")}
+          </Button>
+          <SocialSignIn
+            redirectUrl={safeRedirect(new URLSearchParams(search).get(REDIRECT_PARAM))}
+          />
+        </Stack>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { Alert, Button, Paper, Stack, Text, Title } from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "../../../shared/api/error-message";
+import { useCurrentUser } from "../../../shared/api/user-queries";
+import { PageLoader } from "../../../shared/ui/page-loader";
+import { LanguageSetting } from "../components/language-setting";
+import { PasswordForm } from "../components/password-form";
+import { ProfileForm } from "../components/profile-form";
+
+function Section({
+  title,
+  testId,
+  children,
+}: {
+  title: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="lg"
+      component="section"
+      aria-label={title}
+      data-testid={testId}
+    >
+      <Title order={3} size="h4" mb="md">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+/** /settings: profile, password change, interface language, tariff. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const { data: user, error, isPending, refetch } = useCurrentUser();
+  useDocumentTitle(`${t("settings:title")} · Leadquiz`);
+
+  if (isPending) return <PageLoader />;
+  if (!user) {
+    return (
+      <Alert color="red" variant="light" role="alert" title={t("settings:loadFailed")}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{errorMessage(error, t)}</Text>
+          <Button size="xs" variant="light" onClick={() => void refetch()}>
+            {t("common:actions.retry")}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack gap="lg" maw={720}>
+      <Title order={2}>{t("settings:title")}</Title>
+      <Section title={t("settings:profile.title")} testId="settings-profile">
+        <ProfileForm key={user.id} user={user} />
+      </Section>
+      <Section title={t("settings:password.title")} testId="settings-password">
+        <PasswordForm />
+      </Section>
+      <Section title={t("settings:language.title")} testId="settings-language-section">
+        <LanguageSetting />
+      </Section>
+      <Section title={t("settings:tariff.title")} testId="settings-tariff">
+        <Text c="dimmed">{t("common:comingSoon.text")}</Text>
+      </Section>
+    </Stack>
+  );
+}

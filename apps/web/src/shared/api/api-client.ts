@@ -1,0 +1,188 @@
+import { apiPaths, type TokenPair, tokenPairSchema } from "@leadquiz/contract";
+import type { SessionStore } from "../session/session-store";
+import { ApiError } from "./api-error";
+import { isTokenExpired } from "./jwt";
+
+/** Anything with a zod-like `parse` (the contract's schemas). */
+export interface Parser<T> {
+  parse(data: unknown): T;
+}
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface RequestOptions<T> {
+  method?: HttpMethod;
+  /** A JSON body (FormData is sent as it is). */
+  body?: unknown;
+  /** Parses the response; without it the parsed JSON (or undefined) is returned unchecked. */
+  schema?: Parser<T>;
+  /**
+   * Send the bearer access token (default true, refreshing it first when needed). Auth calls
+   * (login, register…) pass false; "optional" sends the current token only while it is
+   * valid and never refreshes (logout: refreshing would rotate the token being revoked).
+   */
+  auth?: boolean | "optional";
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientOptions {
+  /** The API base, e.g. "/api/v1" in the app or "http://api.test/api/v1" in tests. */
+  baseUrl: string;
+  session: SessionStore;
+  fetch?: typeof fetch;
+  /** The interface language sent as Accept-Language, so server messages come translated. */
+  getLanguage?: () => string;
+  now?: () => number;
+}
+
+export interface ApiClient {
+  request<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  get<T>(path: string, schema: Parser<T>, options?: Omit<RequestOptions<T>, "schema">): Promise<T>;
+  post<T = unknown>(path: string, body: unknown, options?: RequestOptions<T>): Promise<T>;
+  patch<T = unknown>(path: string, body: unknown, options?: RequestOptions<T>): Promise<T>;
+}
+
+/**
+ * The HTTP client of the owner app. It adds `Authorization: Bearer` and `Accept-Language`,
+ * refreshes an access token that has expired (or will within 10 s) before sending — one
+ * refresh at a time, shared by concurrent calls — and clears the session when the server
+ * refuses the refresh token. Every failure is thrown as an ApiError; what the user sees
+ * (toasts, redirects) is decided by the hooks and components, never here.
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const { baseUrl, session } = options;
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const now = options.now ?? Date.now;
+  let refreshing: Promise<TokenPair> | null = null;
+
+  function url(path: string, query?: RequestOptions<unknown>["query"]): string {
+    const base = baseUrl.replace(/\/+$/, "");
+    const rel = path.startsWith("/") ? path : `/${path}`;
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) params.set(key, String(value));
+    }
+    const search = params.toString();
+    return `${base}${rel}${search ? `?${search}` : ""}`;
+  }
+
+  function headers(body: unknown, access: string | null): Headers {
+    const result = new Headers({ Accept: "application/json" });
+    const language = options.getLanguage?.();
+    if (language) result.set("Accept-Language", language);
+    if (body !== undefined && !(body instanceof FormData)) {
+      result.set("Content-Type", "application/json");
+    }
+    if (access) result.set("Authorization", `Bearer ${access}`);
+    return result;
+  }
+
+  async function send(
+    path: string,
+    init: { method: HttpMethod; body?: unknown; access: string | null },
+    query?: RequestOptions<unknown>["query"],
+    signal?: AbortSignal,
+  ): Promise<{ status: number; data: unknown; ok: boolean }> {
+    let response: Response;
+    try {
+      response = await doFetch(url(path, query), {
+        method: init.method,
+        headers: headers(init.body, init.access),
+        body:
+          init.body === undefined
+            ? undefined
+            : init.body instanceof FormData
+              ? init.body
+              : JSON.stringify(init.body),
+        signal,
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === "AbortError") throw error;
+      throw new ApiError(0, null);
+    }
+    return { status: response.status, ok: response.ok, data: await readBody(response) };
+  }
+
+  /** One refresh at a time: concurrent callers share the same promise. */
+  function refreshTokens(refresh: string): Promise<TokenPair> {
+    if (!refreshing) {
+      refreshing = (async () => {
+        const result = await send(apiPaths.tokenRefresh, {
+          method: "POST",
+          body: { refresh },
+          access: null,
+        });
+        if (!result.ok) {
+          // The server refused the refresh token: the session is over. A network failure or
+          // a server error (5xx) keeps the session so that the next call can try again.
+          if (result.status >= 400 && result.status < 500) session.clear();
+          throw new ApiError(result.status, result.data);
+        }
+        const tokens = tokenPairSchema.parse(result.data);
+        // Only store the new pair if nobody logged out or in meanwhile.
+        if (session.get()?.refresh === refresh) session.set(tokens);
+        return tokens;
+      })().finally(() => {
+        refreshing = null;
+      });
+    }
+    return refreshing;
+  }
+
+  async function accessToken(): Promise<string> {
+    const current = session.get();
+    if (!current)
+      throw new ApiError(401, { detail: "Not authenticated", code: "not_authenticated" });
+    if (!isTokenExpired(current.access, now())) return current.access;
+    return (await refreshTokens(current.refresh)).access;
+  }
+
+  function currentValidAccess(): string | null {
+    const current = session.get();
+    return current && !isTokenExpired(current.access, now()) ? current.access : null;
+  }
+
+  async function request<T = unknown>(path: string, opts: RequestOptions<T> = {}): Promise<T> {
+    const method = opts.method ?? "GET";
+    const auth = opts.auth ?? true;
+    const access =
+      auth === true ? await accessToken() : auth === "optional" ? currentValidAccess() : null;
+    let result = await send(path, { method, body: opts.body, access }, opts.query, opts.signal);
+
+    // An access token refused although it looked valid (revoked, clock skew): refresh once.
+    if (auth === true && result.status === 401) {
+      const current = session.get();
+      if (current && current.access === access) {
+        const tokens = await refreshTokens(current.refresh);
+        result = await send(
+          path,
+          { method, body: opts.body, access: tokens.access },
+          opts.query,
+          opts.signal,
+        );
+      }
+    }
+
+    if (!result.ok) throw new ApiError(result.status, result.data);
+    return opts.schema ? opts.schema.parse(result.data) : (result.data as T);
+  }
+
+  return {
+    request,
+    get: (path, schema, opts) => request(path, { ...opts, method: "GET", schema }),
+    post: (path, body, opts) => request(path, { ...opts, method: "POST", body }),
+    patch: (path, body, opts) => request(path, { ...opts, method: "PATCH", body }),
+  };
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (text === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

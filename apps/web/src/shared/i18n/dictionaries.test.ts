@@ -1,0 +1,90 @@
+import { interfaceLanguages, resources } from "@leadquiz/i18n";
+import { describe, expect, it } from "vitest";
+import { configActionSections } from "../../app/paths";
+import { createI18n } from "./i18n";
+
+/** The UI namespaces this app owns (validation and errors come from their own authors). */
+const uiNamespaces = ["common", "auth", "layout", "settings"] as const;
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ""): Map<string, string> {
+  const result = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") result.set(path, value);
+    else for (const [k, v] of flatten(value, path)) result.set(k, v);
+  }
+  return result;
+}
+
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*\w+\s*\}\}|<\/?\w+>/g)].map((m) => m[0]).sort();
+
+// Every source file of the app, to find the i18n keys it uses.
+const sources = import.meta.glob<string>(["../../**/*.{ts,tsx}", "!../../**/*.test.{ts,tsx}"], {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+
+describe("UI dictionaries", () => {
+  for (const namespace of uiNamespaces) {
+    it(`${namespace}: en, ru and uk have the same keys, none empty, same placeholders`, () => {
+      const en = flatten(resources.en[namespace]);
+      expect(en.size).toBeGreaterThan(0);
+      for (const language of interfaceLanguages) {
+        const other = flatten(resources[language][namespace]);
+        expect([...other.keys()].sort(), `${language}/${namespace}`).toEqual([...en.keys()].sort());
+        for (const [key, text] of other) {
+          expect(text.trim(), `${language}/${namespace}:${key}`).not.toBe("");
+          expect(placeholders(text), `${language}/${namespace}:${key}`).toEqual(
+            placeholders(en.get(key) ?? ""),
+          );
+        }
+      }
+    });
+
+    it(`${namespace}: ru and uk are translated, not copies of en`, () => {
+      const en = flatten(resources.en[namespace]);
+      for (const language of ["ru", "uk"] as const) {
+        const other = flatten(resources[language][namespace]);
+        const same = [...other].filter(
+          ([key, text]) => en.get(key) === text && !/^E-mail$/.test(text),
+        );
+        expect(same, `${language}/${namespace}`).toEqual([]);
+      }
+    });
+  }
+
+  it("has every key the source code names", () => {
+    const used = new Set<string>();
+    for (const text of Object.values(sources)) {
+      for (const match of text.matchAll(
+        /["'`]((?:common|auth|layout|settings):[A-Za-z0-9_.]+)["'`]/g,
+      )) {
+        if (match[1]) used.add(match[1]);
+      }
+    }
+    for (const section of configActionSections) used.add(`layout:editor.configAction.${section}`);
+    expect(used.size).toBeGreaterThan(50);
+
+    for (const language of interfaceLanguages) {
+      const missing = [...used].filter((key) => {
+        const [namespace = "", path = ""] = key.split(":");
+        const dictionary = resources[language][namespace as (typeof uiNamespaces)[number]];
+        return !flatten(dictionary).has(path);
+      });
+      expect(missing, language).toEqual([]);
+    }
+  });
+
+  it("falls back to ru, then en, for a key missing in the chosen language", () => {
+    const i18n = createI18n("uk");
+    i18n.addResource("ru", "common", "onlyInRussian", "только по-русски");
+    i18n.addResource("en", "common", "onlyInEnglish", "English only");
+    expect(i18n.t("common:onlyInRussian")).toBe("только по-русски");
+    expect(i18n.t("common:onlyInEnglish")).toBe("English only");
+    expect(i18n.t("common:comingSoon.text")).toBe("Цей розділ готується.");
+  });
+});

@@ -1,0 +1,65 @@
+import type { InterfaceLanguageCode } from "@leadquiz/i18n";
+import { render } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { type AppServices, createQueryClient } from "../app/app-services";
+import { AppProviders } from "../app/providers";
+import { appRoutes } from "../app/routes";
+import { createApiClient } from "../shared/api/api-client";
+import { createI18n } from "../shared/i18n/i18n";
+import { createMemoryStorage, createSessionStore } from "../shared/session/session-store";
+
+export const TEST_API = "http://api.test/api/v1";
+
+/** Answers a request of the app under test; `path` is below /api/v1. */
+export type FakeHandler = (
+  request: Request,
+  path: string,
+) => Response | Promise<Response> | undefined;
+
+export const jsonResponse = (status: number, data: unknown) =>
+  new Response(JSON.stringify(data), { status, headers: { "Content-Type": "application/json" } });
+
+/**
+ * Renders the real routes at `url` with real services, talking to a fake API through an
+ * injected fetch (404 for whatever the handler leaves unanswered).
+ */
+export async function renderApp(options: {
+  url: string;
+  handler: FakeHandler;
+  language?: InterfaceLanguageCode;
+  session?: { access: string; refresh: string };
+}) {
+  const requests: { method: string; path: string; body: unknown }[] = [];
+  const session = createSessionStore(createMemoryStorage());
+  await session.load();
+  if (options.session) session.set(options.session);
+  const i18n = createI18n(options.language ?? "en");
+  const api = createApiClient({
+    baseUrl: TEST_API,
+    session,
+    getLanguage: () => i18n.language,
+    fetch: async (input, init) => {
+      const request = new Request(input, init);
+      const path = new URL(request.url).pathname.replace("/api/v1", "");
+      const text = await request.clone().text();
+      requests.push({ method: request.method, path, body: text ? JSON.parse(text) : undefined });
+      return (await options.handler(request, path)) ?? jsonResponse(404, { detail: "Not found" });
+    },
+  });
+  const services: AppServices = { i18n, session, api, queryClient: createQueryClient() };
+  const router = createMemoryRouter(appRoutes, { initialEntries: [options.url] });
+  const view = render(
+    <AppProviders services={services}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, services, requests };
+}
+
+/** An unsigned JWT expiring `seconds` from now (the app never verifies signatures). */
+export function testJwt(seconds: number): string {
+  const encode = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const exp = Math.floor(Date.now() / 1000) + seconds;
+  return `${encode({ alg: "HS256", typ: "JWT" })}.${encode({ sub: "1", exp })}.signature`;
+}

@@ -1,0 +1,47 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+/** The dev API server (apps/server `npm run dev`); production serves both from one origin. */
+const DEV_API_TARGET = process.env.LEADQUIZ_DEV_API ?? "http://127.0.0.1:3001";
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      "/api": { target: DEV_API_TARGET, changeOrigin: false },
+    },
+  },
+  preview: {
+    port: 4173,
+    proxy: {
+      "/api": { target: DEV_API_TARGET, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 600,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // zod's sources carry /* @__PURE__ */ notes where Rollup cannot use them: harmless.
+        if (warning.code === "INVALID_ANNOTATION") return;
+        warn(warning);
+      },
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across deploys.
+        manualChunks(id) {
+          if (!id.includes("node_modules")) return undefined;
+          if (id.includes("@mantine")) return "mantine";
+          if (/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return "react";
+          if (id.includes("i18next")) return "i18n";
+          if (id.includes("@tanstack")) return "query";
+          if (id.includes("/zod/")) return "zod";
+          return "vendor";
+        },
+      },
+    },
+  },
+});
