@@ -6,7 +6,9 @@ import { SMTPServer } from "smtp-server";
  * A real SMTP peer on loopback for the browser tests: every message the server sends is
  * written as an .eml file into `dir`, where the tests read it.
  */
-export async function startSmtpInbox(dir: string): Promise<{ port: number; close(): Promise<void> }> {
+export async function startSmtpInbox(
+  dir: string,
+): Promise<{ port: number; close(): Promise<void> }> {
   mkdirSync(dir, { recursive: true });
   let count = 0;
   const server = new SMTPServer({
@@ -42,5 +44,7 @@ export async function waitForMail(dir: string, to: string, timeoutMs = 15_000): 
 }
 
 function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }

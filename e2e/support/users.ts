@@ -1,0 +1,40 @@
+import { randomBytes } from "node:crypto";
+import { expect, type Page } from "@playwright/test";
+
+export const PASSWORD = "Quiz-maker-2026";
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${randomBytes(4).toString("hex")}@example.com`;
+}
+
+/** Registers through the real form; the app logs in automatically and lands on /. */
+export async function registerThroughUi(
+  page: Page,
+  email: string,
+  password = PASSWORD,
+): Promise<void> {
+  await page.goto("/registration");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Repeat password").fill(password);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("user-menu")).toContainText(email);
+}
+
+export async function logInThroughUi(
+  page: Page,
+  email: string,
+  password = PASSWORD,
+): Promise<void> {
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/** Chooses a language in a Mantine Select labelled "Interface language" (in any language). */
+export async function chooseLanguage(page: Page, name: "English" | "Русский" | "Українська") {
+  await page.getByTestId("language-switch").first().click();
+  await page.getByRole("option", { name }).click();
+}
