@@ -95,7 +95,9 @@ describe("login page", () => {
           : undefined,
     });
     const button = await screen.findByTestId("social-sign-in-google");
-    expect(button.getAttribute("href")).toBe("/api/v1/auth/google/start/?redirectUrl=%2Fsettings&language=en");
+    expect(button.getAttribute("href")).toBe(
+      "/api/v1/auth/google/start/?redirectUrl=%2Fsettings&language=en",
+    );
     expect(button.textContent).toContain("Google");
   });
 });
