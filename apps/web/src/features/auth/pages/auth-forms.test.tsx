@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { jsonResponse, renderApp } from "../../../test/render-app";
+import { jsonResponse, renderApp, testJwt } from "../../../test/render-app";
 
 const PASSWORD = "Quiz-maker-2026";
 
@@ -111,12 +111,25 @@ describe("reset password page", () => {
 
 describe("auth callback", () => {
   it("stores the tokens from the fragment and opens redirectUrl", async () => {
+    const access = testJwt(600);
+    const user = {
+      id: 7,
+      email: "social@example.com",
+      username: "social@example.com",
+      first_name: "",
+      last_name: "",
+      language_code: "en",
+      date_joined: "2026-01-01T00:00:00.000Z",
+      referral_code: "abc",
+    };
     const { services, router } = await renderApp({
-      url: "/auth/callback#access=a.b.c&refresh=r1&redirectUrl=%2Fsettings",
-      handler: () => undefined,
+      url: `/auth/callback#access=${access}&refresh=r1&redirectUrl=%2Fsettings`,
+      handler: (_request, path) => (path === "/userinfo/" ? jsonResponse(200, [user]) : undefined),
     });
-    await waitFor(() => expect(router.state.location.pathname).not.toBe("/auth/callback"));
-    expect(services.session.get()).toEqual({ access: "a.b.c", refresh: "r1" });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/settings"));
+    expect(services.session.get()).toEqual({ access, refresh: "r1" });
+    // The tokens never stay in the address.
+    expect(router.state.location.hash).toBe("");
   });
 
   it("shows the translated error with a way back to login", async () => {
