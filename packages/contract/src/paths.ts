@@ -1,7 +1,10 @@
 /** The versioned base path of every API call. */
 export const API_PREFIX = "/api/v1";
 
-/** Paths of the API below API_PREFIX, exactly as spec section 7 and design/api.md name them. */
+/**
+ * Paths of the API below API_PREFIX, exactly as spec section 7 and design/api.md name them
+ * (the server answers every path with and without its trailing slash).
+ */
 export const apiPaths = {
   health: "/health/",
   register: "/register/",
@@ -16,4 +19,57 @@ export const apiPaths = {
   authProviders: "/auth/providers/",
   authStart: (provider: string) => `/auth/${provider}/start/`,
   authCallback: (provider: string) => `/auth/${provider}/callback/`,
+
+  // Projects and quizzes. Builders take an id, or ":id" for a Fastify route pattern.
+  projects: "/project/",
+  projectById: (id: Id) => `/project/${id}/`,
+  projectCopy: "/project/copy/",
+  quizzes: "/quiz/",
+  quizById: (id: Id) => `/quiz/${id}/`,
+  quizCopy: "/quiz/copy/",
+  quizPublish: (id: Id) => `/quiz/${id}/publish/`,
+  publicationQuiz: "/publication-quiz/",
+  quizVideoCompressTasks: (id: Id) => `/quiz/${id}/video-compress-tasks/`,
+  quizConfigs: "/config/quiz/",
+  /** GET: the config of quiz `quizId` (404 while it has none). */
+  quizConfigByQuiz: (quizId: Id) => `/config/quiz/${quizId}`,
+  /** PATCH: config `configId`. Same pattern as quizConfigByQuiz; the method tells them apart. */
+  quizConfigById: (configId: Id) => `/config/quiz/${configId}/`,
+
+  // Questions, answers, conditions.
+  quizQuestionList: (quizId: Id) => `/quiz/${quizId}/question_list/`,
+  questions: "/question/",
+  questionById: (id: Id) => `/question/${id}/`,
+  questionCopy: "/question/copy/",
+  questionAnswerList: (questionId: Id) => `/question/${questionId}/answer_list/`,
+  answers: "/answer/",
+  answerById: (id: Id) => `/answer/${id}/`,
+  questionConditions: "/questioncondition/",
+  questionConditionById: (id: Id) => `/questioncondition/${id}/`,
+  questionConditionList: (questionId: Id) => `/questionconditionlist/${questionId}/`,
+
+  // Results and conditions.
+  quizResultList: (quizId: Id) => `/quiz/${quizId}/result_list/`,
+  results: "/result/",
+  resultById: (id: Id) => `/result/${id}/`,
+  resultCopy: "/result/copy/",
+  resultConditionList: (resultId: Id) => `/resultconditionlist/${resultId}/`,
+  resultConditions: "/resultcondition/",
+  resultConditionById: (id: Id) => `/resultcondition/${id}/`,
+
+  // Form fields and additions.
+  quizFormFieldList: (quizId: Id) => `/quiz/${quizId}/formfield_list/`,
+  formFields: "/formfield/",
+  formFieldById: (id: Id) => `/formfield/${id}/`,
+  additionsByQuiz: (quizId: Id) => `/addition/${quizId}/by_quiz`,
+  additions: "/addition/",
+  additionById: (id: Id) => `/addition/${id}/`,
+
+  // Reference lists.
+  currencyList: "/currencylist/",
+  fontList: "/fontlist/",
+  languageList: "/languagelist/",
 } as const;
+
+/** An id, or a route parameter such as ":id". */
+type Id = number | string;

@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+export const videoCompressStatusSchema = z.enum(["queued", "running", "done", "failed"]);
+export type VideoCompressStatus = z.infer<typeof videoCompressStatusSchema>;
+
+/** The entities that own files, and so name a compression task's owner. */
+export const mediaEntitySchema = z.enum([
+  "quiz",
+  "question",
+  "answer",
+  "result",
+  "addition",
+  "quiz_config",
+]);
+export type MediaEntity = z.infer<typeof mediaEntitySchema>;
+
+/**
+ * `GET quiz/{id}/video-compress-tasks/` item. `field` names the file field
+ * (`media`, `start_page.media`, …); `error` says why a task failed.
+ */
+export const videoCompressTaskSchema = z.object({
+  id: z.number().int(),
+  entity: mediaEntitySchema,
+  entity_id: z.number().int(),
+  field: z.string(),
+  status: videoCompressStatusSchema,
+  progress: z.number().int().min(0).max(100),
+  error: z.string().nullable(),
+});
+export type VideoCompressTask = z.infer<typeof videoCompressTaskSchema>;
+export const videoCompressTaskListSchema = z.array(videoCompressTaskSchema);

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { timestampSchema, titleText, URL_MAX_LENGTH } from "./quiz-common";
+import { quizSummarySchema } from "./quizzes";
+
+export const PROJECT_SITES_MAX = 100;
+
+/** A site of the project, as the owner types it (a URL or a host name). */
+export const siteText = z.string().trim().min(1).max(URL_MAX_LENGTH);
+
+export const projectSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  created_at: timestampSchema,
+  sites: z.array(z.string()),
+  quizzes: z.array(quizSummarySchema),
+});
+export type Project = z.infer<typeof projectSchema>;
+export const projectListSchema = z.array(projectSchema);
+
+/** `POST project/`: an omitted title gets the service's default. */
+export const projectCreateSchema = z.object({
+  title: titleText.optional(),
+  sites: z.array(siteText).max(PROJECT_SITES_MAX).optional(),
+});
+export type ProjectCreate = z.infer<typeof projectCreateSchema>;
+
+/** `PATCH project/{id}/`: `sites` replaces the whole list. */
+export const projectUpdateSchema = projectCreateSchema;
+export type ProjectUpdate = z.infer<typeof projectUpdateSchema>;

@@ -1,0 +1,140 @@
+import { validateSubdomain } from "@leadquiz/engine";
+import { z } from "zod";
+import {
+  colorField,
+  descriptionText,
+  idSchema,
+  mediaClear,
+  mediaSchema,
+  mergePatchOf,
+  nullableLink,
+  shortText,
+  titleText,
+  youTubeUrlField,
+} from "./quiz-common";
+
+export const displayModeSchema = z.enum(["regular", "button"]);
+/** 1 Icon, 2 Video, 3 Consultant. */
+export const iconKindSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+export const sidePositionSchema = z.enum(["left", "right"]);
+
+/**
+ * A landing subdomain (engine rule: 4-50 characters, a-z 0-9 and hyphens, no leading,
+ * trailing or double hyphen; lower case only — clients normalise with normalizeSubdomain).
+ * Unique across the service (a unique index); null releases it.
+ */
+export const subdomainField = z.string().superRefine((value, ctx) => {
+  const key = validateSubdomain(value);
+  if (key) ctx.addIssue({ code: "custom", message: key });
+});
+
+/** A custom domain's host name ("quiz.example.com"). */
+const HOST = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+export const domainField = z.string().regex(HOST);
+
+export const triggerSectionSchema = z.object({
+  enabled: z.boolean(),
+  format: z.enum(["icon", "video", "manager"]),
+  position: sidePositionSchema,
+  text: shortText,
+  background: colorField,
+  text_color: colorField,
+  icon: shortText,
+  video_url: youTubeUrlField,
+  play_on_hover: z.boolean(),
+  open_on_click: z.boolean(),
+  consultant_name: shortText,
+  message_text: descriptionText,
+});
+export const bannerSectionSchema = z.object({
+  enabled: z.boolean(),
+  text: titleText,
+  additional_text: descriptionText,
+  background: colorField,
+  text_color: colorField,
+});
+export const popupSectionSchema = z.object({
+  enabled: z.boolean(),
+  open: z.enum(["auto", "button"]),
+  /** The HTML id of the owner's button that opens the popup. */
+  button_id: z.string().max(100),
+  delay_seconds: z.number().int().min(0).max(86_400),
+});
+/** `subdomain` lives in its own unique column; `domain` is a custom host name. */
+export const landingSectionSchema = z.object({
+  enabled: z.boolean(),
+  logo: mediaSchema,
+  about: descriptionText,
+  company_name: shortText,
+  site_url: nullableLink,
+  phone: z.string().max(64),
+  legal_notice: descriptionText,
+  domain: domainField.nullable(),
+  subdomain: subdomainField.nullable(),
+});
+export const bodySectionSchema = z.object({
+  enabled: z.boolean(),
+  button_color: colorField,
+  text_color: colorField,
+  text: shortText,
+});
+export const chatSectionSchema = z.object({
+  enabled: z.boolean(),
+  position: sidePositionSchema,
+  button_text: shortText,
+  button_color: colorField,
+  text_color: colorField,
+});
+
+/**
+ * The publication settings of a quiz (one per quiz). Sections are stored as merged
+ * objects: a key may be missing and then takes its default; `landing.subdomain` is
+ * always present (null when none).
+ */
+export const quizConfigSchema = z.object({
+  id: z.number().int(),
+  quiz: z.number().int(),
+  display_mode: displayModeSchema,
+  icon_kind: iconKindSchema,
+  media: mediaSchema,
+  image: mediaSchema,
+  trigger: triggerSectionSchema.partial(),
+  banner: bannerSectionSchema.partial(),
+  popup: popupSectionSchema.partial(),
+  landing: landingSectionSchema.partial().required({ subdomain: true }),
+  body: bodySectionSchema.partial(),
+  chat: chatSectionSchema.partial(),
+});
+export type QuizConfig = z.infer<typeof quizConfigSchema>;
+export type TriggerSection = z.infer<typeof triggerSectionSchema>;
+export type BannerSection = z.infer<typeof bannerSectionSchema>;
+export type PopupSection = z.infer<typeof popupSectionSchema>;
+export type LandingSection = z.infer<typeof landingSectionSchema>;
+export type BodySection = z.infer<typeof bodySectionSchema>;
+export type ChatSection = z.infer<typeof chatSectionSchema>;
+
+const quizConfigWritableFields = {
+  display_mode: displayModeSchema,
+  icon_kind: iconKindSchema,
+  trigger: mergePatchOf(triggerSectionSchema),
+  banner: mergePatchOf(bannerSectionSchema),
+  popup: mergePatchOf(popupSectionSchema),
+  landing: mergePatchOf(landingSectionSchema.omit({ logo: true })).extend({
+    logo: mediaClear.optional(),
+  }),
+  body: mergePatchOf(bodySectionSchema),
+  chat: mergePatchOf(chatSectionSchema),
+};
+
+/** `POST config/quiz/ {quiz, …}`. */
+export const quizConfigCreateSchema = z.object({
+  quiz: idSchema,
+  ...z.object(quizConfigWritableFields).partial().shape,
+});
+export type QuizConfigCreate = z.infer<typeof quizConfigCreateSchema>;
+
+/** `PATCH config/quiz/{config id}/` (JSON, or multipart with `media`, `image`, `logo`). */
+export const quizConfigUpdateSchema = z
+  .object({ ...quizConfigWritableFields, media: mediaClear, image: mediaClear })
+  .partial();
+export type QuizConfigUpdate = z.infer<typeof quizConfigUpdateSchema>;

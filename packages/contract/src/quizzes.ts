@@ -1,0 +1,188 @@
+import { z } from "zod";
+import { formulaErrorSchema, formulaSchema } from "./formulas";
+import {
+  colorField,
+  descriptionText,
+  idSchema,
+  MAX_ID,
+  mediaClear,
+  mediaSchema,
+  mergePatchOf,
+  nullableLink,
+  shortText,
+  timestampSchema,
+  titleText,
+} from "./quiz-common";
+import { quizCurrencyIdSchema, quizLanguageIdSchema } from "./reference-lists";
+
+/** `quiz.start_page`. */
+export const startPageSchema = z.object({
+  enabled: z.boolean(),
+  title: titleText,
+  description: descriptionText,
+  button_text: shortText,
+  media: mediaSchema,
+  company_name: shortText,
+  legal_text: descriptionText,
+});
+export type StartPage = z.infer<typeof startPageSchema>;
+
+/** Button style codes 1-10 (square, round, square-round; plain, filled, icon, icon+filled). */
+export const buttonStyleSchema = z.number().int().min(1).max(10);
+
+/** `quiz.design`. `font` is an id of fontlist (null: the default font). */
+export const designSchema = z.object({
+  button_color: colorField,
+  button_text_color: colorField,
+  text_color: colorField,
+  background_color: colorField,
+  background_image: mediaSchema,
+  font: idSchema.nullable(),
+  button_style: buttonStyleSchema,
+  progress_bar: z.boolean(),
+  disable_display: z.boolean(),
+});
+export type Design = z.infer<typeof designSchema>;
+
+export const messengers = [
+  "telegram",
+  "whatsapp",
+  "viber",
+  "messenger",
+  "instagram",
+  "skype",
+  "signal",
+  "wechat",
+  "line",
+] as const;
+export const messengerSchema = z.enum(messengers);
+export type Messenger = z.infer<typeof messengerSchema>;
+
+/** `quiz.contact_form` (the fields themselves are FormField records). */
+export const contactFormSchema = z.object({
+  title: titleText,
+  description: descriptionText,
+  privacy_policy_url: nullableLink,
+  thank_you_url: nullableLink,
+  button_text: shortText,
+  button_link: nullableLink,
+  auto_redirect_url: nullableLink,
+  messengers: z.array(messengerSchema).max(messengers.length),
+});
+export type ContactForm = z.infer<typeof contactFormSchema>;
+
+export const resultsPositionSchema = z.enum(["before_form", "after_form"]);
+export const outputFormatSchema = z.enum(["logic", "function", "points", "none"]);
+
+/** `quiz.results_settings` as a client writes it. */
+export const resultsSettingsInputSchema = z.object({
+  show_several: z.boolean(),
+  position: resultsPositionSchema,
+  output_format: outputFormatSchema,
+  general_formula: formulaSchema,
+});
+
+/**
+ * `quiz.results_settings` as the server answers it: the general formula is saved with the
+ * engine's verdict (`general_formula_errors` empty ⇔ `general_formula_valid`).
+ */
+export const resultsSettingsSchema = resultsSettingsInputSchema.extend({
+  general_formula_valid: z.boolean(),
+  general_formula_errors: z.array(formulaErrorSchema),
+});
+export type ResultsSettings = z.infer<typeof resultsSettingsSchema>;
+
+/** `quiz.analytics`: tag manager, analytics, pixel (15-16 digits, a hint only), TikTok ids. */
+export const analyticsSchema = z.object({
+  gtm_id: z.string().max(64),
+  ga_id: z.string().max(64),
+  pixel_id: z.string().max(64),
+  tiktok_id: z.string().max(64),
+});
+export type Analytics = z.infer<typeof analyticsSchema>;
+
+export const quizSummarySchema = z.object({
+  id: z.number().int(),
+  project: z.number().int(),
+  title: z.string(),
+  is_published: z.boolean(),
+  published_at: timestampSchema.nullable(),
+  created_at: timestampSchema,
+  leads_count: z.number().int(),
+});
+export type QuizSummary = z.infer<typeof quizSummarySchema>;
+
+export const quizSchema = quizSummarySchema.extend({
+  updated_at: timestampSchema,
+  language: z.number().int(),
+  currency: z.number().int(),
+  public_key: z.string(),
+  public_url: z.string(),
+  has_unpublished_changes: z.boolean(),
+  start_page: startPageSchema,
+  design: designSchema,
+  contact_form: contactFormSchema,
+  results_settings: resultsSettingsSchema,
+  analytics: analyticsSchema,
+});
+export type Quiz = z.infer<typeof quizSchema>;
+export const quizListSchema = z.array(quizSummarySchema);
+
+/** Merge patches of the nested objects; files are only cleared here (`null`). */
+export const startPagePatchSchema = mergePatchOf(startPageSchema.omit({ media: true })).extend({
+  media: mediaClear.optional(),
+});
+export type StartPagePatch = z.infer<typeof startPagePatchSchema>;
+export const designPatchSchema = mergePatchOf(designSchema.omit({ background_image: true })).extend(
+  { background_image: mediaClear.optional() },
+);
+export type DesignPatch = z.infer<typeof designPatchSchema>;
+export const contactFormPatchSchema = mergePatchOf(contactFormSchema);
+export type ContactFormPatch = z.infer<typeof contactFormPatchSchema>;
+export const resultsSettingsPatchSchema = mergePatchOf(resultsSettingsInputSchema);
+export type ResultsSettingsPatch = z.infer<typeof resultsSettingsPatchSchema>;
+export const analyticsPatchSchema = mergePatchOf(analyticsSchema);
+export type AnalyticsPatch = z.infer<typeof analyticsPatchSchema>;
+
+const quizWritableFields = {
+  title: titleText,
+  language: quizLanguageIdSchema,
+  currency: quizCurrencyIdSchema,
+  start_page: startPagePatchSchema,
+  design: designPatchSchema,
+  contact_form: contactFormPatchSchema,
+  results_settings: resultsSettingsPatchSchema,
+  analytics: analyticsPatchSchema,
+};
+
+/** `POST quiz/`: the project is required; everything else falls back to the defaults. */
+export const quizCreateSchema = z
+  .object({ project: idSchema })
+  .extend(z.object(quizWritableFields).partial().shape);
+export type QuizCreate = z.infer<typeof quizCreateSchema>;
+
+/** `PATCH quiz/{id}/`: `project` moves the quiz to another project of the same account. */
+export const quizUpdateSchema = z.object({ project: idSchema, ...quizWritableFields }).partial();
+export type QuizUpdate = z.infer<typeof quizUpdateSchema>;
+
+/** `GET quiz/?project=`. */
+export const quizListQuerySchema = z.object({
+  project: z.coerce.number().int().min(1).max(MAX_ID).optional(),
+});
+export type QuizListQuery = z.infer<typeof quizListQuerySchema>;
+
+/** `PUT quiz/{id}/publish/`: shows or hides the quiz; answers the Quiz. */
+export const quizPublishRequestSchema = z.object({ is_published: z.boolean() });
+export type QuizPublishRequest = z.infer<typeof quizPublishRequestSchema>;
+
+/** `POST publication-quiz/ {quiz}`: publishes the draft as snapshot version n+1. */
+export const publicationRequestSchema = z.object({ quiz: idSchema });
+export type PublicationRequest = z.infer<typeof publicationRequestSchema>;
+
+export const publicationSchema = z.object({
+  quiz: z.number().int(),
+  version: z.number().int(),
+  published_at: timestampSchema,
+  public_url: z.string(),
+});
+export type Publication = z.infer<typeof publicationSchema>;
