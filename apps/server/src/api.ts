@@ -1,8 +1,20 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "./app-context";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
+import { additionsRoutes } from "./modules/additions/additions.routes";
+import { answersRoutes } from "./modules/answers/answers.routes";
+import { formFieldsRoutes } from "./modules/form-fields/form-fields.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { mediaRoutes } from "./modules/media/media.routes";
 import { passwordResetRoutes } from "./modules/password-reset/password-reset.routes";
+import { projectsRoutes } from "./modules/projects/projects.routes";
+import { questionConditionsRoutes } from "./modules/question-conditions/question-conditions.routes";
+import { questionsRoutes } from "./modules/questions/questions.routes";
+import { quizConfigsRoutes } from "./modules/quiz-configs/quiz-configs.routes";
+import { quizzesRoutes } from "./modules/quizzes/quizzes.routes";
+import { referenceListsRoutes } from "./modules/reference-lists/reference-lists.routes";
+import { resultConditionsRoutes } from "./modules/result-conditions/result-conditions.routes";
+import { resultsRoutes } from "./modules/results/results.routes";
 import { socialAuthRoutes } from "./modules/social-auth/social-auth.routes";
 import { rateLimitPlugin } from "./plugins/rate-limit";
 
@@ -18,4 +30,16 @@ export async function apiRoutes(app: FastifyInstance, { context }: ApiOptions) {
   await app.register(healthRoutes, { context });
   await app.register(passwordResetRoutes, { context });
   await app.register(socialAuthRoutes, { context });
+  await app.register(projectsRoutes, { context });
+  await app.register(quizzesRoutes, { context });
+  await app.register(resultsRoutes, { context });
+  await app.register(resultConditionsRoutes, { context });
+  await app.register(formFieldsRoutes, { context });
+  await app.register(additionsRoutes, { context });
+  await app.register(quizConfigsRoutes, { context });
+  await app.register(referenceListsRoutes, { context });
+  await app.register(questionsRoutes, { context });
+  await app.register(answersRoutes, { context });
+  await app.register(questionConditionsRoutes, { context });
+  await app.register(mediaRoutes, { context });
 }

@@ -9,6 +9,8 @@ import type { AppConfig } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { rejectUnsafeText } from "./lib/unsafe-text";
 import { createMailer } from "./mail/mailer";
+import { mediaPlugin } from "./modules/media/media.plugin";
+import { fontsPlugin } from "./modules/reference-lists/fonts.plugin";
 import { errorHandlerPlugin } from "./plugins/error-handler";
 import { openApiPlugin } from "./plugins/openapi";
 import { webAppPlugin } from "./plugins/web-app";
@@ -89,7 +91,11 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
   });
   await app.register(openApiPlugin);
+  // Before the routes: the multipart parser and upload hooks apply to their PATCH routes.
+  await app.register(mediaPlugin, { context });
   await app.register(apiRoutes, { prefix: API_PREFIX, context });
+  // Self-hosted fonts of fontlist (/fonts/…), before the web app's catch-all.
+  await app.register(fontsPlugin);
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;
 }

@@ -49,6 +49,8 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
+  FFMPEG_PATH: z.string().min(1).default("ffmpeg"),
+  JOBS_IN_PROCESS: booleanFromEnv.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -95,6 +97,10 @@ export interface AppConfig {
   rateLimit: { enabled: boolean; namespace: string };
   oidcProviders: OidcProviderConfig[];
   webDistDir: string | undefined;
+  /** The ffmpeg that compresses uploaded videos (a name on PATH or a path). */
+  ffmpegPath: string;
+  /** Whether the web process also works background jobs (false: only `npm run worker` does). */
+  jobsInProcess: boolean;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 }
 
@@ -188,6 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimit: { enabled: e.RATE_LIMIT_ENABLED, namespace: e.RATE_LIMIT_NAMESPACE },
     oidcProviders,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    ffmpegPath: e.FFMPEG_PATH,
+    jobsInProcess: e.JOBS_IN_PROCESS,
     logLevel: e.LOG_LEVEL,
   };
 }

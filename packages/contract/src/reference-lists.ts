@@ -19,8 +19,16 @@ export const currencySchema = z.object({
 export type Currency = z.infer<typeof currencySchema>;
 export const currencyListSchema = z.array(currencySchema);
 
-/** `GET fontlist/` item; the fonts are self-hosted by the product. */
-export const fontSchema = z.object({ id: z.number().int(), name: z.string(), family: z.string() });
+/**
+ * `GET fontlist/` item; the fonts are self-hosted by the product. `family` is a CSS
+ * font-family value; `url` the same-origin address of the font's stylesheet.
+ */
+export const fontSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  family: z.string(),
+  url: z.string(),
+});
 export type Font = z.infer<typeof fontSchema>;
 export const fontListSchema = z.array(fontSchema);
 
@@ -56,8 +64,8 @@ const currencyIds = new Set<number>(quizCurrencies.map((currency) => currency.id
 export const quizLanguageIdSchema = z
   .number()
   .int()
-  .refine((id) => languageIds.has(id));
+  .refine((id) => languageIds.has(id), { message: "invalid_value" });
 export const quizCurrencyIdSchema = z
   .number()
   .int()
-  .refine((id) => currencyIds.has(id));
+  .refine((id) => currencyIds.has(id), { message: "invalid_value" });

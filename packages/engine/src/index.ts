@@ -1,4 +1,16 @@
 export { ANSWERS_MAX, ANSWERS_MIN, validateAnswerCount } from "./validation/answers";
+export {
+  type ConditionErrorField,
+  type ConditionErrors,
+  type ConditionRuleInput,
+  type ConditionRuleQuestion,
+  conditionKindSupported,
+  refComesBefore,
+  sameCondition,
+  supportedConditionKinds,
+  validateConditionReference,
+  validateQuestionCondition,
+} from "./validation/conditions";
 export { EMAIL_MAX_LENGTH, validateEmail } from "./validation/email";
 export { MAX_UPLOAD_BYTES, MAX_UPLOAD_MEGABYTES, validateFileSize } from "./validation/file";
 export { validationMessageParams } from "./validation/message-params";

@@ -1,0 +1,119 @@
+import {
+  type Project,
+  type ProjectCreate,
+  type ProjectUpdate,
+  TITLE_MAX_LENGTH,
+} from "@leadquiz/contract";
+import type { AppContext } from "../../app-context";
+import { AppError } from "../../lib/app-error";
+import { copyQuiz } from "../quiz-copy/quiz-copy.service";
+import { copyTitle, defaultText } from "../quizzes/quiz-defaults";
+import { toQuizSummary } from "../quizzes/quizzes.presenter";
+import { findUserLanguage, listOwnedQuizzes } from "../quizzes/quizzes.repository";
+import {
+  findOwnedProject,
+  hideProject,
+  insertProject,
+  listOwnedProjects,
+  type ProjectRow,
+  updateProject,
+} from "./projects.repository";
+
+export type ProjectsService = ReturnType<typeof createProjectsService>;
+
+/** A quiz has no leads yet: `leads_count` is 0 until the leads issue counts them. */
+const NO_LEADS = 0;
+
+/**
+ * The caller's projects with their live quizzes: list, read, create, deep copy, change
+ * (title, sites) and hide. Another account's project answers 404.
+ */
+export function createProjectsService(ctx: Pick<AppContext, "db">) {
+  async function present(db: AppContext["db"], userId: number, rows: ProjectRow[]) {
+    const quizzes = await listOwnedQuizzes(
+      db,
+      userId,
+      rows.map((row) => row.id),
+    );
+    return rows.map(
+      (row): Project => ({
+        id: row.id,
+        title: row.title,
+        created_at: row.createdAt.toISOString(),
+        sites: row.sites,
+        quizzes: quizzes
+          .filter((quiz) => quiz.projectId === row.id)
+          .map((quiz) => toQuizSummary(quiz, NO_LEADS)),
+      }),
+    );
+  }
+
+  async function presentOne(userId: number, row: ProjectRow): Promise<Project> {
+    const [project] = await present(ctx.db, userId, [row]);
+    if (!project) throw new AppError("not_found");
+    return project;
+  }
+
+  return {
+    async list(userId: number): Promise<Project[]> {
+      return present(ctx.db, userId, await listOwnedProjects(ctx.db, userId));
+    },
+
+    async get(userId: number, id: number): Promise<Project> {
+      const row = await findOwnedProject(ctx.db, userId, id);
+      if (!row) throw new AppError("not_found");
+      return presentOne(userId, row);
+    },
+
+    /** `POST project/`: a missing title becomes "New project" in the owner's language. */
+    async create(userId: number, body: ProjectCreate): Promise<Project> {
+      const title = body.title ?? defaultText(await findUserLanguage(ctx.db, userId), "project");
+      const row = await insertProject(ctx.db, { userId, title, sites: body.sites ?? [] });
+      return presentOne(userId, row);
+    },
+
+    /**
+     * `POST project/copy/`: "… (copy)" with the same sites and a deep copy of every live
+     * quiz (keeping their titles), all in one transaction.
+     */
+    async copy(userId: number, id: number): Promise<Project> {
+      const row = await ctx.db.transaction(async (tx) => {
+        const source = await findOwnedProject(tx, userId, id);
+        if (!source) throw new AppError("not_found");
+        const languageCode = await findUserLanguage(tx, userId);
+        const copy = await insertProject(tx, {
+          userId,
+          title: copyTitle(source.title, languageCode, TITLE_MAX_LENGTH),
+          sites: source.sites,
+        });
+        for (const quiz of await listOwnedQuizzes(tx, userId, [source.id])) {
+          await copyQuiz(tx, { sourceQuizId: quiz.id, projectId: copy.id, title: quiz.title });
+        }
+        return copy;
+      });
+      return presentOne(userId, row);
+    },
+
+    /** `PATCH project/{id}/`: title and/or sites (the list is replaced). */
+    async update(userId: number, id: number, body: ProjectUpdate): Promise<Project> {
+      const row = await ctx.db.transaction(async (tx) => {
+        const current = await findOwnedProject(tx, userId, id, true);
+        if (!current) throw new AppError("not_found");
+        if (body.title === undefined && body.sites === undefined) return current;
+        return updateProject(tx, id, {
+          ...(body.title === undefined ? {} : { title: body.title }),
+          ...(body.sites === undefined ? {} : { sites: body.sites }),
+        });
+      });
+      return presentOne(userId, row);
+    },
+
+    /** `DELETE project/{id}/`: hides it and its quizzes (leads stay). */
+    async remove(userId: number, id: number): Promise<void> {
+      await ctx.db.transaction(async (tx) => {
+        if (!(await findOwnedProject(tx, userId, id, true))) throw new AppError("not_found");
+        await hideProject(tx, id);
+      });
+    },
+  };
+}

@@ -1,0 +1,210 @@
+import type { FormulaElement, FormulaError } from "@leadquiz/contract";
+import { type QuestionConfig, type QuestionType, validateFormula } from "@leadquiz/engine";
+import { asc, eq } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { questions, quizzes, results } from "../../db/schema";
+
+/**
+ * Formula elements that reference a question live in jsonb (results.formula and
+ * quizzes.results_settings.general_formula): when the question goes, its elements go too,
+ * in the same transaction, and the formulas are checked again by the engine.
+ */
+
+/**
+ * Every element that references `questionId` removed from a formula, each with one
+ * adjacent binary operation so that the rest stays well-formed where it was:
+ * - a minus sign in front of the question goes with it (`a * -q` → `a`);
+ * - between two operations the one that binds the question tighter goes (`a - q * b` →
+ *   `a - b`, `a * q - b` → `a - b`), the one before it on a tie (`a - q + b` → `a + b`);
+ * - otherwise the operation before it, else the one after it (`q + b` → `b`);
+ * - brackets left empty go too, as an operand of their own (`a + (q) * b` → `a + b`).
+ * A formula that held only the question becomes empty.
+ * Elements are never reordered; an already ill-formed formula is cleaned as far as it can.
+ */
+export function removeQuestionFromFormula(
+  elements: readonly FormulaElement[],
+  questionId: number,
+): FormulaElement[] {
+  const list = [...elements];
+  for (;;) {
+    const index = list.findIndex(
+      (element) => element.kind === 3 && element.question === questionId,
+    );
+    if (index === -1) return list;
+    removeOperand(list, index, index);
+  }
+}
+
+/** The fields of a result that decide whether it needs its own formula. */
+export interface FormulaOwner {
+  type: number;
+  conditionMode: number;
+  useGeneralFormula: boolean;
+}
+
+/**
+ * A formula's verdict as saved beside it: the engine's validateFormula errors. `owner` is
+ * the result that holds the formula (none for the quiz's general formula): an empty
+ * formula of a result that does not use its own formula (not type Formula nor condition
+ * mode Formula, or using the general formula) is valid, as the results module saves it
+ * (modules/results/result-formula.ts); the general formula is checked as it is, as the
+ * quizzes module saves it.
+ */
+export function formulaVerdict(
+  elements: readonly FormulaElement[],
+  quizQuestions: readonly FormulaQuestion[],
+  owner?: FormulaOwner,
+): FormulaError[] {
+  if (elements.length === 0 && owner !== undefined) {
+    const needsOwnFormula =
+      !owner.useGeneralFormula && (owner.type === 2 || owner.conditionMode === 2);
+    if (!needsOwnFormula) return [];
+  }
+  const engineQuestions = quizQuestions.map((question) => ({
+    id: question.id,
+    type: question.type,
+    config: question.config,
+    required: false,
+    answers: [],
+    conditions: [],
+  }));
+  return validateFormula(elements, engineQuestions);
+}
+
+/**
+ * Removes the question's elements from every formula of the quiz (each result's formula
+ * and the general formula) and saves the formulas with the engine's new verdict. Call it
+ * after the question row is deleted, in the same transaction.
+ */
+export async function removeQuestionFromFormulas(
+  tx: DbOrTx,
+  quizId: number,
+  questionId: number,
+): Promise<void> {
+  await refreshFormulas(tx, quizId, (formula) => removeQuestionFromFormula(formula, questionId));
+}
+
+/**
+ * Checks every formula of the quiz again (a question's type or config changed, so its
+ * value may have become non-numeric or numeric) and saves the verdicts that changed.
+ */
+export async function revalidateFormulas(tx: DbOrTx, quizId: number): Promise<void> {
+  await refreshFormulas(tx, quizId, (formula) => [...formula]);
+}
+
+/** A question as the formula check needs it. */
+export interface FormulaQuestion {
+  id: number;
+  type: QuestionType;
+  config: QuestionConfig;
+}
+
+async function refreshFormulas(
+  tx: DbOrTx,
+  quizId: number,
+  clean: (formula: readonly FormulaElement[]) => FormulaElement[],
+): Promise<void> {
+  const quizQuestions = (
+    await tx
+      .select({ id: questions.id, type: questions.type, config: questions.config })
+      .from(questions)
+      .where(eq(questions.quizId, quizId))
+  ).map((row) => ({ id: row.id, type: row.type as QuestionType, config: row.config }));
+
+  const quizResults = await tx
+    .select({
+      id: results.id,
+      type: results.type,
+      conditionMode: results.conditionMode,
+      useGeneralFormula: results.useGeneralFormula,
+      formula: results.formula,
+      formulaErrors: results.formulaErrors,
+    })
+    .from(results)
+    .where(eq(results.quizId, quizId))
+    .orderBy(asc(results.id));
+  for (const result of quizResults) {
+    const formula = clean(result.formula);
+    const errors = formulaVerdict(formula, quizQuestions, result);
+    if (sameJson(formula, result.formula) && sameJson(errors, result.formulaErrors)) continue;
+    await tx
+      .update(results)
+      .set({ formula, formulaValid: errors.length === 0, formulaErrors: errors })
+      .where(eq(results.id, result.id));
+  }
+
+  const [quiz] = await tx
+    .select({ settings: quizzes.resultsSettings, errors: quizzes.generalFormulaErrors })
+    .from(quizzes)
+    .where(eq(quizzes.id, quizId));
+  if (!quiz) return;
+  const stored = quiz.settings.general_formula ?? [];
+  const general = clean(stored);
+  const generalErrors = formulaVerdict(general, quizQuestions);
+  if (sameJson(general, stored) && sameJson(generalErrors, quiz.errors)) return;
+  const settings =
+    quiz.settings.general_formula === undefined && general.length === 0
+      ? quiz.settings
+      : { ...quiz.settings, general_formula: general };
+  await tx
+    .update(quizzes)
+    .set({ resultsSettings: settings, generalFormulaErrors: generalErrors })
+    .where(eq(quizzes.id, quizId));
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+// --- The pure removal --------------------------------------------------------------------
+
+const OPEN = 7;
+const CLOSE = 8;
+const SUB = 2;
+
+function isOp(element: FormulaElement | undefined): element is FormulaElement & { kind: 2 } {
+  return element?.kind === 2;
+}
+
+function isBinaryOp(element: FormulaElement | undefined): boolean {
+  return isOp(element) && element.op >= 1 && element.op <= 6;
+}
+
+/** Higher binds tighter: Pow 3, Mul/Div/Mod 2, Add/Sub 1. */
+function precedence(element: FormulaElement | undefined): number {
+  if (!isOp(element)) return 0;
+  if (element.op === 5) return 3;
+  if (element.op === 3 || element.op === 4 || element.op === 6) return 2;
+  return 1;
+}
+
+/** A Sub at `index` that is a minus sign: at the start, after an operation or "(". */
+function isUnaryMinus(list: readonly FormulaElement[], index: number): boolean {
+  const element = list[index];
+  if (!isOp(element) || element.op !== SUB) return false;
+  const previous = list[index - 1];
+  return previous === undefined || (isOp(previous) && previous.op !== CLOSE);
+}
+
+/**
+ * Removes the operand list[start..end] (a question, or an empty pair of brackets) with its
+ * minus signs and one adjacent binary operation; then, when that leaves "()", that too.
+ */
+function removeOperand(list: FormulaElement[], start: number, end: number): void {
+  let from = start;
+  while (from > 0 && isUnaryMinus(list, from - 1)) from -= 1;
+  let to = end;
+  const before = list[from - 1];
+  const after = list[to + 1];
+  // An operation before the operand is binary unless it opens the formula as a sign.
+  const binaryBefore = isBinaryOp(before) && !isUnaryMinus(list, from - 1);
+  const binaryAfter = isBinaryOp(after);
+  if (binaryBefore && (!binaryAfter || precedence(before) >= precedence(after))) from -= 1;
+  else if (binaryAfter) to += 1;
+  list.splice(from, to - from + 1);
+  const open = list[from - 1];
+  const close = list[from];
+  if (isOp(open) && open.op === OPEN && isOp(close) && close.op === CLOSE) {
+    removeOperand(list, from - 1, from);
+  }
+}

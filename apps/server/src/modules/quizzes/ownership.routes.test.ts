@@ -1,0 +1,370 @@
+import type { Answer, FormField, Question } from "@leadquiz/contract";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  call,
+  createProject,
+  createQuizIn,
+  expectCall,
+  type Method,
+  type Owner,
+  signUpOwner,
+} from "../../test-support/projects-quizzes-fixtures";
+import {
+  createTestAppWithDatabase,
+  type TestAppWithDatabase,
+} from "../../test-support/test-app-with-database";
+import { loadQuizSnapshot } from "./quiz-snapshot.loader";
+
+/**
+ * Walks EVERY authenticated route of the API (read from the OpenAPI document, so routes
+ * added later are walked too) as a second account, with the first account's ids in the
+ * path, the query and the body: each must answer 404, change nothing, and show none of the
+ * first account's data. Then the same calls as the owner must not answer 404 — proof that
+ * each id really named the owner's record. A new route whose `{id}` this test cannot place
+ * fails here until `idOfPath` learns it (or ALLOWED lists it with a reason).
+ */
+
+/** Authenticated routes that are not scoped to a quiz-model record, with the reason. */
+const ALLOWED: Record<string, string> = {
+  "POST /change-password/": "account: changes the caller's own password",
+  "GET /userinfo/": "account: the caller's own profile",
+  "PATCH /userinfo/{id}/": "account: tested by the accounts module",
+  "POST /project/": "creates a project in the caller's own account",
+  "GET /languagelist/": "reference list, the same for everyone",
+  "GET /currencylist/": "reference list, the same for everyone",
+  "GET /fontlist/": "reference list, the same for everyone",
+};
+
+type Entity =
+  | "project"
+  | "quiz"
+  | "question"
+  | "answer"
+  | "questioncondition"
+  | "result"
+  | "resultcondition"
+  | "formfield"
+  | "addition"
+  | "config";
+
+const SECRET = "A-secret-7f3c";
+
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  minimum?: number;
+  items?: JsonSchema;
+}
+
+interface Operation {
+  security?: unknown[];
+  parameters?: { in: string; name: string; required?: boolean; schema?: JsonSchema }[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
+
+interface Route {
+  method: Method;
+  /** Below /api/v1, with `{id}`-style parameters. */
+  path: string;
+  operation: Operation;
+}
+
+let t: TestAppWithDatabase;
+let a: Owner;
+let b: Owner;
+let ids: Record<Entity, number>;
+let refQuestion: number;
+let routes: Route[];
+
+beforeAll(async () => {
+  t = await createTestAppWithDatabase({ RATE_LIMIT_ENABLED: "false" });
+  a = await signUpOwner(t);
+  b = await signUpOwner(t);
+  await createQuizIn(t, b, await createProject(t, b, { title: "B's own" }));
+  ids = await buildContent(a);
+  routes = await authenticatedRoutes();
+});
+afterAll(() => t.close());
+
+/** A's project and quiz with one record of every kind, named with SECRET. */
+async function buildContent(owner: Owner): Promise<Record<Entity, number>> {
+  const post = <T>(url: string, body: unknown) =>
+    expectCall<T>(t, 201, "POST", url, { owner, body });
+  const project = await createProject(t, owner, { title: `${SECRET} project`, sites: [SECRET] });
+  const quiz = await createQuizIn(t, owner, project, { title: `${SECRET} quiz` });
+  const first = await post<Question>("/question/", { quiz, type: 1, title: `${SECRET} q1` });
+  const [answer] = await expectCall<Answer[]>(t, 200, "GET", `/question/${first.id}/answer_list/`, {
+    owner,
+  });
+  if (!answer) throw new Error("a List question comes with answers");
+  const question = await post<Question>("/question/", { quiz, type: 1, title: `${SECRET} q2` });
+  const questioncondition = await post<{ id: number }>("/questioncondition/", {
+    question: question.id,
+    ref_question: first.id,
+    kind: "answers",
+    answers: [answer.id],
+  });
+  const result = await post<{ id: number }>("/result/", {
+    quiz,
+    title: `${SECRET} result`,
+    condition_mode: 1,
+  });
+  const resultcondition = await post<{ id: number }>("/resultcondition/", {
+    result: result.id,
+    ref_question: first.id,
+    kind: "answers",
+    answers: [answer.id],
+  });
+  const [formfield] = await expectCall<FormField[]>(
+    t,
+    200,
+    "GET",
+    `/quiz/${quiz}/formfield_list/`,
+    { owner },
+  );
+  if (!formfield) throw new Error("a new quiz has form fields");
+  const addition = await post<{ id: number }>("/addition/", {
+    quiz,
+    type: 1,
+    settings: { name: SECRET },
+  });
+  await post("/config/quiz/", { quiz });
+  const config = await expectCall<{ id: number }>(t, 200, "GET", `/config/quiz/${quiz}`, {
+    owner,
+  });
+  refQuestion = first.id;
+  return {
+    project,
+    quiz,
+    question: question.id,
+    answer: answer.id,
+    questioncondition: questioncondition.id,
+    result: result.id,
+    resultcondition: resultcondition.id,
+    formfield: formfield.id,
+    addition: addition.id,
+    config: config.id,
+  };
+}
+
+async function authenticatedRoutes(): Promise<Route[]> {
+  const doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json() as {
+    paths: Record<string, Record<string, Operation>>;
+  };
+  const found: Route[] = [];
+  for (const [fullPath, operations] of Object.entries(doc.paths)) {
+    if (!fullPath.startsWith("/api/v1/")) continue;
+    for (const [method, operation] of Object.entries(operations)) {
+      if (!operation.security?.length) continue; // public: visitors, auth, reference lists
+      const route = { method: method.toUpperCase() as Method, path: fullPath.slice(7), operation };
+      if (`${route.method} ${route.path}` in ALLOWED) continue;
+      found.push(route);
+    }
+  }
+  return found;
+}
+
+/** Which record a route's `{id}` names (method-dependent where one pattern serves two). */
+function idOfPath(route: Route): Entity | undefined {
+  const { method, path } = route;
+  if (/^\/addition\/\{id\}\/by_quiz/.test(path)) return "quiz";
+  if (/^\/config\/quiz\/\{id\}/.test(path)) return method === "GET" ? "quiz" : "config";
+  if (/^\/quiz\/\{id\}\//.test(path)) return "quiz";
+  const segment = /^\/([a-z_-]+)\/\{id\}/.exec(path)?.[1];
+  switch (segment) {
+    case "questionconditionlist":
+      return "question";
+    case "resultconditionlist":
+      return "result";
+    case "project":
+    case "question":
+    case "answer":
+    case "questioncondition":
+    case "result":
+    case "resultcondition":
+    case "formfield":
+    case "addition":
+      return segment;
+    default:
+      return undefined;
+  }
+}
+
+const COPYABLE = new Set<string>(["project", "quiz", "question", "result"]);
+
+/** The record `id` names in a copy body (`POST quiz/copy/ {id}` copies a quiz). */
+function copyEntity(path: string): Entity {
+  const segment = /^\/([a-z_-]+)\/copy\/?$/.exec(path)?.[1];
+  if (segment && COPYABLE.has(segment)) return segment as Entity;
+  throw new Error(`${path}: which record does "id" name in its body?`);
+}
+
+/** A value for a property by its name: A's ids for references, something valid otherwise. */
+function valueFor(name: string, schema: JsonSchema, path: string): unknown {
+  if (name === "id") return ids[copyEntity(path)];
+  if (name === "ref_question") return refQuestion;
+  if (name === "answers") return [ids.answer];
+  if (name === "kind") return "answers";
+  if (REFERENCES.has(name)) return ids[name as Entity];
+  return sample(schema, path);
+}
+
+/** Optional properties that still name A's records (filled whenever a body has them). */
+const REFERENCES = new Set(["project", "quiz", "question", "result", "ref_question", "answers"]);
+
+function sample(schema: JsonSchema, path: string): unknown {
+  const variant = schema.oneOf?.[0] ?? schema.anyOf?.find((s) => s.type !== "null");
+  if (variant) return sample(variant, path);
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum?.length) return schema.enum[0];
+  const type = Array.isArray(schema.type) ? schema.type.find((x) => x !== "null") : schema.type;
+  switch (type) {
+    case "boolean":
+      return true;
+    case "integer":
+    case "number":
+      return schema.minimum ?? 1;
+    case "string":
+      return "x";
+    case "array":
+      return [];
+    case "object": {
+      const body: Record<string, unknown> = {};
+      const properties = schema.properties ?? {};
+      for (const name of Object.keys(properties)) {
+        if (schema.required?.includes(name) || REFERENCES.has(name)) {
+          body[name] = valueFor(name, properties[name] ?? {}, path);
+        }
+      }
+      return body;
+    }
+    default:
+      return null;
+  }
+}
+
+/** The request of a route with A's ids: path, query and a valid body. */
+function requestOf(route: Route): { url: string; body?: unknown } {
+  let url = route.path;
+  if (url.includes("{")) {
+    const entity = idOfPath(route);
+    if (!entity) throw new Error(`${route.method} ${route.path}: teach idOfPath its {id}`);
+    url = url.replace(/\{[a-z_]+\}/i, String(ids[entity]));
+  }
+  const query = (route.operation.parameters ?? [])
+    .filter((p) => p.in === "query" && p.name in ids)
+    .map((p) => `${p.name}=${ids[p.name as Entity]}`);
+  if (query.length > 0) url += `?${query.join("&")}`;
+  const content = route.operation.requestBody?.content;
+  const schema = content?.["application/json"]?.schema ?? Object.values(content ?? {})[0]?.schema;
+  if (!schema) return { url };
+  const body = sample(schema, route.path) as Record<string, unknown>;
+  // A change a thief would like to make, where the body has room for it.
+  for (const field of ["title", "text", "label"]) {
+    if (schema.properties?.[field] && !(field in body)) body[field] = "changed by B";
+  }
+  return { url, body };
+}
+
+async function stateOfA(): Promise<unknown> {
+  const counts = await t.database.db.execute(sql`
+    select (select count(*) from projects)::int as projects,
+           (select count(*) from quizzes)::int as quizzes,
+           (select count(*) from questions)::int as questions,
+           (select count(*) from answers)::int as answers,
+           (select count(*) from results)::int as results,
+           (select count(*) from quiz_configs)::int as configs`);
+  return {
+    snapshot: await loadQuizSnapshot(t.database.db, ids.quiz),
+    project: (await call(t, "GET", `/project/${ids.project}/`, { owner: a })).json(),
+    quiz: (await call(t, "GET", `/quiz/${ids.quiz}/`, { owner: a })).json(),
+    config: (await call(t, "GET", `/config/quiz/${ids.quiz}`, { owner: a })).json(),
+    counts: (counts as unknown as { rows: unknown[] }).rows,
+  };
+}
+
+/** DELETE last, children before parents, so the owner's sanity run keeps its records. */
+function ownerOrder(route: Route): number {
+  if (route.method !== "DELETE") return 0;
+  const depth: Partial<Record<Entity, number>> = {
+    questioncondition: 1,
+    resultcondition: 1,
+    answer: 2,
+    formfield: 2,
+    addition: 2,
+    question: 3,
+    result: 3,
+    config: 3,
+    quiz: 4,
+    project: 5,
+  };
+  const entity = idOfPath(route);
+  return (entity && depth[entity]) ?? 3;
+}
+
+describe("every authenticated route, called by another account", () => {
+  it("walks the quiz model's routes (and new ones automatically)", () => {
+    const names = routes.map((route) => `${route.method} ${route.path}`);
+    for (const expected of [
+      "GET /project/{id}/",
+      "DELETE /quiz/{id}/",
+      "POST /quiz/copy/",
+      "GET /quiz/{id}/question_list/",
+      "PATCH /answer/{id}/",
+      "GET /questionconditionlist/{id}/",
+      "DELETE /resultcondition/{id}/",
+      "PATCH /formfield/{id}/",
+      "GET /addition/{id}/by_quiz",
+      "PATCH /config/quiz/{id}/",
+    ]) {
+      expect(names).toContain(expected);
+    }
+  });
+
+  it("answers 404 to every call naming A's records, shows nothing of A, changes nothing", async () => {
+    const before = await stateOfA();
+    const failures: string[] = [];
+    let walked = 0;
+    for (const route of routes) {
+      const request = requestOf(route);
+      const name = `${route.method} ${request.url} ${JSON.stringify(request.body ?? {})}`;
+      if (route.method === "GET" && !route.path.includes("{")) {
+        // A list of the caller's own records: B's, never A's.
+        const list = await call(t, "GET", route.path, { owner: b });
+        if (list.statusCode !== 200 || list.body.includes(SECRET)) {
+          failures.push(`GET ${route.path}: ${list.statusCode} ${list.body.slice(0, 200)}`);
+        }
+      }
+      if (!/\d/.test(request.url) && request.body === undefined) continue;
+      walked += 1;
+      const response = await call(t, route.method, request.url, { owner: b, body: request.body });
+      if (response.body.includes(SECRET)) failures.push(`${name}: shows A's data`);
+      if (response.statusCode !== 404) {
+        failures.push(`${name}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+      } else if (response.json().code !== "not_found") failures.push(`${name}: code`);
+    }
+    expect(failures).toEqual([]);
+    // Every route of the quiz model so far (projects, quizzes, questions, answers,
+    // conditions, results, fields, additions, config); more as routes are added.
+    expect(walked).toBeGreaterThanOrEqual(40);
+    expect(await stateOfA()).toEqual(before);
+  });
+
+  it("names A's own records: the same calls by A do not answer 404", async () => {
+    const failures: string[] = [];
+    for (const route of [...routes].sort((x, y) => ownerOrder(x) - ownerOrder(y))) {
+      const request = requestOf(route);
+      const response = await call(t, route.method, request.url, { owner: a, body: request.body });
+      if (response.statusCode === 404 || response.statusCode >= 500) {
+        failures.push(`${route.method} ${request.url}: ${response.statusCode} ${response.body}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,235 @@
+import { additionSettingsDefaults } from "@leadquiz/contract";
+import type {
+  Addition,
+  Condition,
+  FormField,
+  Question,
+  QuestionType,
+  QuizSnapshot,
+  Result,
+} from "@leadquiz/engine";
+import { asc, eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import {
+  additions,
+  answers,
+  formFields,
+  questionConditions,
+  questions,
+  quizzes,
+  resultConditions,
+  results,
+} from "../../db/schema";
+import { contactFormDefaults, resultsSettingsDefaults, startPageDefaults } from "./quiz-defaults";
+import type { QuizRow } from "./quizzes.presenter";
+
+type ConditionRow = typeof questionConditions.$inferSelect;
+
+/**
+ * The engine's `QuizSnapshot` of a quiz's current draft, read from the database (every
+ * list in `sort, id` order, nested objects over their defaults). Undefined when the quiz
+ * does not exist; it does not check the owner or `deleted_at` — the caller does.
+ * Publishing stores what this returns; the copy tests compare the engine's verdicts on
+ * the snapshots of a quiz and its copy.
+ */
+export async function loadQuizSnapshot(
+  db: DbOrTx,
+  quizId: number,
+): Promise<QuizSnapshot | undefined> {
+  const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, quizId)).limit(1);
+  if (!quiz) return undefined;
+  return {
+    start_page: { ...startPageDefaults, ...quiz.startPage },
+    questions: await loadQuestions(db, quizId),
+    results: await loadResults(db, quizId),
+    results_settings: { ...resultsSettingsDefaults, ...quiz.resultsSettings },
+    additions: await loadAdditions(db, quizId),
+    fields: await loadFields(db, quizId),
+    contact_form: contactFormOf(quiz),
+  };
+}
+
+/** The engine's questions of a quiz (with answers and conditions), in `sort, id` order. */
+export async function loadQuestions(db: DbOrTx, quizId: number): Promise<Question[]> {
+  const questionRows = await db
+    .select()
+    .from(questions)
+    .where(eq(questions.quizId, quizId))
+    .orderBy(asc(questions.sort), asc(questions.id));
+  const ids = questionRows.map((row) => row.id);
+  const answerRows =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(answers)
+          .where(inArray(answers.questionId, ids))
+          .orderBy(asc(answers.sort), asc(answers.id));
+  const conditionRows =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(questionConditions)
+          .where(inArray(questionConditions.questionId, ids))
+          .orderBy(asc(questionConditions.id));
+  return questionRows.map((row) => ({
+    id: row.id,
+    sort: row.sort,
+    type: row.type as QuestionType,
+    required: row.required,
+    config: row.config,
+    title: row.title,
+    description: row.description,
+    button_text: row.buttonText,
+    answers: answerRows
+      .filter((answer) => answer.questionId === row.id)
+      .map((answer) => ({
+        id: answer.id,
+        sort: answer.sort,
+        text: answer.text,
+        points: answer.points,
+        is_right: answer.isRight,
+      })),
+    conditions: conditionRows
+      .filter((condition) => condition.questionId === row.id)
+      .map(toCondition),
+  }));
+}
+
+async function loadResults(db: DbOrTx, quizId: number): Promise<Result[]> {
+  const resultRows = await db
+    .select()
+    .from(results)
+    .where(eq(results.quizId, quizId))
+    .orderBy(asc(results.sort), asc(results.id));
+  const ids = resultRows.map((row) => row.id);
+  const conditionRows =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(resultConditions)
+          .where(inArray(resultConditions.resultId, ids))
+          .orderBy(asc(resultConditions.id));
+  return resultRows.map((row) => ({
+    id: row.id,
+    sort: row.sort,
+    type: row.type as Result["type"],
+    condition_mode: row.conditionMode as Result["condition_mode"],
+    formula: row.formula,
+    use_general_formula: row.useGeneralFormula,
+    range_from: row.rangeFrom,
+    range_to: row.rangeTo,
+    output: row.output,
+    unit: row.unit,
+    conditions: conditionRows.filter((condition) => condition.resultId === row.id).map(toCondition),
+    config: row.config,
+    title: row.title,
+    description: row.description,
+    additional_description: row.additionalDescription,
+    media: row.media,
+    show_total: row.showTotal,
+    button_text: row.buttonText,
+    button_link: row.buttonLink,
+    send_to_email: row.sendToEmail,
+  }));
+}
+
+async function loadAdditions(db: DbOrTx, quizId: number): Promise<Addition[]> {
+  const rows = await db
+    .select()
+    .from(additions)
+    .where(eq(additions.quizId, quizId))
+    .orderBy(asc(additions.sort), asc(additions.id));
+  return rows.map((row): Addition => {
+    const base = {
+      id: row.id,
+      sort: row.sort,
+      enabled: row.enabled,
+      display: row.display,
+      image: row.image,
+    };
+    const stored = row.settings;
+    switch (row.type) {
+      case 1:
+        return {
+          ...base,
+          type: 1,
+          settings: {
+            ...additionSettingsDefaults[1],
+            ...pick(stored, additionSettingsDefaults[1]),
+          },
+        };
+      case 2:
+        return {
+          ...base,
+          type: 2,
+          settings: {
+            ...additionSettingsDefaults[2],
+            ...pick(stored, additionSettingsDefaults[2]),
+          },
+        };
+      default:
+        return {
+          ...base,
+          type: 3,
+          settings: {
+            ...additionSettingsDefaults[3],
+            ...pick(stored, additionSettingsDefaults[3]),
+          },
+        };
+    }
+  });
+}
+
+async function loadFields(db: DbOrTx, quizId: number): Promise<FormField[]> {
+  const rows = await db
+    .select()
+    .from(formFields)
+    .where(eq(formFields.quizId, quizId))
+    .orderBy(asc(formFields.sort), asc(formFields.id));
+  return rows.map((row) => ({
+    id: row.id,
+    sort: row.sort,
+    type: row.type as FormField["type"],
+    label: row.label,
+    placeholder: row.placeholder,
+    required: row.required,
+    enabled: row.enabled,
+  }));
+}
+
+function contactFormOf(quiz: QuizRow): QuizSnapshot["contact_form"] {
+  const form = { ...contactFormDefaults, ...quiz.contactForm };
+  return {
+    thank_you_url: form.thank_you_url,
+    auto_redirect_url: form.auto_redirect_url,
+    privacy_policy_url: form.privacy_policy_url,
+  };
+}
+
+/** The stored keys of `stored` that the defaults of its type have (other types' keys dropped). */
+function pick<T extends object>(stored: object, defaults: T): Partial<T> {
+  const keys = new Set(Object.keys(defaults));
+  return Object.fromEntries(
+    Object.entries(stored).filter(([key, value]) => keys.has(key) && value !== undefined),
+  ) as Partial<T>;
+}
+
+function toCondition(row: Omit<ConditionRow, "questionId">): Condition {
+  return {
+    id: row.id,
+    kind: row.kind,
+    ref_question: row.refQuestionId,
+    answers: row.answers,
+    answers_include: row.answersInclude,
+    answers_operator: row.answersOperator,
+    number_operator: row.numberOperator,
+    number_from: row.numberFrom,
+    number_to: row.numberTo,
+    range_operator: row.rangeOperator,
+    range_from: row.rangeFrom,
+    range_to: row.rangeTo,
+  };
+}

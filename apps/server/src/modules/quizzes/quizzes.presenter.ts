@@ -1,0 +1,55 @@
+import type { Quiz, QuizSummary } from "@leadquiz/contract";
+import type { quizzes } from "../../db/schema";
+import {
+  analyticsDefaults,
+  contactFormDefaults,
+  designDefaults,
+  resultsSettingsDefaults,
+  startPageDefaults,
+} from "./quiz-defaults";
+
+export type QuizRow = typeof quizzes.$inferSelect;
+
+/**
+ * `QuizSummary` of a row. `leads_count` is 0 until leads exist (the leads issue counts
+ * them here).
+ */
+export function toQuizSummary(row: QuizRow, leadsCount = 0): QuizSummary {
+  return {
+    id: row.id,
+    project: row.projectId,
+    title: row.title,
+    is_published: row.isPublished,
+    published_at: row.publishedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    leads_count: leadsCount,
+  };
+}
+
+/** The address visitors open: `{PUBLIC_URL}/q/{public_key}`. */
+export function publicQuizUrl(publicUrl: string, publicKey: string): string {
+  return `${publicUrl}/q/${publicKey}`;
+}
+
+/** The full `Quiz`: the stored keys of each nested object over its defaults. */
+export function toQuiz(row: QuizRow, publicUrl: string, leadsCount = 0): Quiz {
+  return {
+    ...toQuizSummary(row, leadsCount),
+    updated_at: row.updatedAt.toISOString(),
+    language: row.language,
+    currency: row.currency,
+    public_key: row.publicKey,
+    public_url: publicQuizUrl(publicUrl, row.publicKey),
+    has_unpublished_changes: row.publishedDraftVersion !== row.draftVersion,
+    start_page: { ...startPageDefaults, ...row.startPage },
+    design: { ...designDefaults, ...row.design },
+    contact_form: { ...contactFormDefaults, ...row.contactForm },
+    results_settings: {
+      ...resultsSettingsDefaults,
+      ...row.resultsSettings,
+      general_formula_valid: row.generalFormulaErrors.length === 0,
+      general_formula_errors: row.generalFormulaErrors,
+    },
+    analytics: { ...analyticsDefaults, ...row.analytics },
+  };
+}
