@@ -5,7 +5,13 @@ const jsonReport = process.env.VITEST_JSON;
 
 export default defineConfig({
   test: {
-    projects: ["packages/*", "apps/server", "apps/web"],
+    projects: [
+      "packages/*",
+      "apps/server",
+      "apps/web",
+      "apps/runtime",
+      "apps/runtime/vitest.embed.config.ts",
+    ],
     reporters: jsonReport ? ["default", ["json", { outputFile: jsonReport }]] : ["default"],
   },
 });

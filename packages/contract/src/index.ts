@@ -9,6 +9,7 @@ export * from "./formulas";
 export * from "./media";
 export * from "./paths";
 export * from "./projects";
+export * from "./public-quiz";
 export * from "./questions";
 export * from "./quiz-common";
 export * from "./quiz-configs";

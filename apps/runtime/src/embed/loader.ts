@@ -1,0 +1,192 @@
+import { armAutoOpen, bindButton } from "./auto-open";
+import {
+  type Ctx,
+  type EmbedMessage,
+  type EventDetail,
+  type EventName,
+  type FrameRecord,
+  hostContext,
+  type Instance,
+  isMobile,
+} from "./context";
+import { mountInline } from "./inline";
+import { type EmbedOptions, parseOptions } from "./options";
+import type { Ui, UiHost } from "./ui";
+
+type Listener = (detail: EventDetail) => void;
+
+/** `window.Leadquiz` once the loader runs (docs/embed.md, "JavaScript API"). */
+export interface LeadquizApi {
+  /** The loader's version; its presence tells a second copy of the script to stand down. */
+  v: string;
+  open(publicKey?: string): void;
+  close(publicKey?: string): void;
+  on(name: EventName, fn: Listener): () => void;
+  /** Mounts `data-leadquiz` elements added since the last scan (single-page apps). */
+  scan(): void;
+  /** Calls queued as `[method, ...args]`; pushing runs them at once. */
+  q: { push(call: unknown[]): void };
+}
+
+/** Loads `embed-ui.js` from the product's origin once, by a script tag. */
+export function loadUiScript(origin: string): Promise<Ui> {
+  const loaded = (window as unknown as UiHost).LeadquizUi;
+  return new Promise((resolve, reject) => {
+    if (loaded) return resolve(loaded);
+    const s = document.createElement("script");
+    s.src = `${origin}/embed-ui.js`;
+    s.async = true;
+    s.onload = () => {
+      const ui = (window as unknown as UiHost).LeadquizUi;
+      if (ui) resolve(ui);
+      else reject(new Error("leadquiz: no UI"));
+    };
+    s.onerror = reject;
+    document.head.appendChild(s);
+  });
+}
+
+/**
+ * Creates the loader for quizzes served from `origin` and starts listening for messages.
+ * `loadUi` brings the display modes' UI (dialogs, launchers) when first needed.
+ */
+export function createLoader(
+  origin: string,
+  loadUi: () => Promise<Ui> = () => loadUiScript(origin),
+): LeadquizApi {
+  const listeners: Partial<Record<string, Listener[]>> = {};
+  const instances: Instance[] = [];
+  const keyed: Record<string, Instance> = {};
+  const seen = new WeakSet<Element>();
+  const frames: FrameRecord[] = [];
+  const ctx: Ctx = {
+    origin,
+    frames,
+    emit(name, detail) {
+      for (const fn of listeners[name] ?? []) {
+        try {
+          fn(detail);
+        } catch {
+          // A host page's listener must not break the loader or the other listeners.
+        }
+      }
+    },
+  };
+
+  let uiPromise: Promise<Ui> | undefined;
+  const withUi = (fn: (u: Ui) => void) => {
+    uiPromise ??= loadUi();
+    uiPromise.then(fn, () => {
+      uiPromise = undefined;
+    });
+  };
+  /** A dialog whose UI arrives with `embed-ui.js` on first open. */
+  const lazyDialog = (o: EmbedOptions): Instance => {
+    let real: Instance | undefined;
+    return {
+      o,
+      isOpen: () => !!real?.isOpen(),
+      open: () =>
+        withUi((u) => {
+          real ??= u.createDialog(ctx, o);
+          real.open();
+        }),
+      close: () => real?.close(),
+    };
+  };
+
+  addEventListener("message", (e) => {
+    if (e.origin !== origin || !e.source) return;
+    const rec = frames.find((r) => r.iframe.contentWindow === e.source);
+    const d = e.data as EmbedMessage | null;
+    if (!rec || d?.source !== "leadquiz") return;
+    const detail: EventDetail = { publicKey: rec.inst.o.key, mode: rec.inst.o.mode };
+    if (d.type === "resize") {
+      const h = Number(d.height);
+      if (h > 0 && h < 1e5) rec.onResize?.(Math.ceil(h));
+    } else if (d.type === "close") rec.inst.close();
+    else if (d.type === "lead") ctx.emit("lead", { ...detail, lead: d.lead });
+    else if (d.type === "step") ctx.emit("step", { ...detail, step: d.step });
+    else if (d.type === "ready") {
+      rec.iframe.contentWindow?.postMessage(
+        { source: "leadquiz", type: "context", ...hostContext() },
+        origin,
+      );
+      ctx.emit("ready", detail);
+    }
+  });
+
+  /** The dialog-like quiz for a key: a declared one first, else a popup made on demand. */
+  const find = (key?: string): Instance | undefined => {
+    const dialogs = instances.filter((i) => i.o.mode !== "inline");
+    const k = key ?? (dialogs[0] ?? instances[0])?.o.key;
+    return k ? (dialogs.find((i) => i.o.key === k) ?? adopt(k)) : undefined;
+  };
+  /** A popup for a key the page did not declare (or declared only inline). */
+  const adopt = (key: string): Instance | undefined => {
+    const holder = document.createElement("div");
+    holder.dataset.leadquiz = key;
+    holder.dataset.mode = "popup";
+    holder.dataset.open = "button";
+    return mount(holder);
+  };
+  const mount = (node: HTMLElement): Instance | undefined => {
+    seen.add(node);
+    const o = parseOptions(node);
+    if (!o) return;
+    if (o.mode === "inline") {
+      // A script tag cannot hold the quiz: it gets a container right after it.
+      const box = node.tagName === "SCRIPT" ? document.createElement("div") : node;
+      if (box !== node) node.after(box);
+      const inst =
+        o.text && isMobile() ? lazyDialog({ ...o, mode: "popup" }) : mountInline(ctx, box, o);
+      if (inst.o.mode === "popup") withUi((u) => u.mountLauncher(inst, box));
+      instances.push(inst);
+      return inst;
+    }
+    const id = `${o.key}:${o.mode}`;
+    if (keyed[id]) return keyed[id];
+    const inst = lazyDialog(o);
+    keyed[id] = inst;
+    instances.push(inst);
+    const off = o.hideOnMobile && isMobile();
+    if (o.mode !== "popup" && !off) withUi((u) => u.mountLauncher(inst));
+    if (!off) armAutoOpen(inst);
+    bindButton(inst);
+    return inst;
+  };
+
+  const api: LeadquizApi = {
+    v: "1",
+    open: (key) => find(key)?.open(),
+    close(key) {
+      for (const i of instances) if (!key || i.o.key === key) i.close();
+    },
+    on(name, fn) {
+      const list = listeners[name] ?? [];
+      listeners[name] = list;
+      list.push(fn);
+      return () => {
+        const at = list.indexOf(fn);
+        if (at >= 0) list.splice(at, 1);
+      };
+    },
+    scan() {
+      for (const node of document.querySelectorAll<HTMLElement>("[data-leadquiz]")) {
+        if (!seen.has(node)) mount(node);
+      }
+    },
+    q: { push: (call) => run(api, call) },
+  };
+  return api;
+}
+
+/** Runs one queued call `[method, ...args]`, ignoring unknown methods. */
+export function run(api: LeadquizApi, call: unknown): void {
+  if (!Array.isArray(call)) return;
+  const [name, ...args] = call as [unknown, ...unknown[]];
+  if (name === "open" || name === "close") api[name](args[0] as string | undefined);
+  else if (name === "on" && typeof args[1] === "function") {
+    api.on(args[0] as EventName, args[1] as Listener);
+  }
+}

@@ -1,0 +1,90 @@
+import type { LeadResponse, LeadSubmission, PublicQuiz } from "@leadquiz/contract";
+import type { AnswerMap } from "@leadquiz/engine";
+import { hydrate, render } from "react-dom";
+import type { QuizEvent } from "./events";
+import type { PageContext } from "./page-context";
+import { QuizPlayer } from "./player/quiz-player";
+import { createSubmissionQueue, type QueueStorage, type SubmissionQueue } from "./submission-queue";
+import { loadVisitorTexts, type VisitorTexts } from "./texts";
+
+export interface MountOptions {
+  quiz: PublicQuiz;
+  /** Sends a lead (`POST public/quiz/{key}/lead/`); rejects with `{status}` on an HTTP error. */
+  onSubmit: (submission: LeadSubmission) => Promise<LeadResponse>;
+  onEvent?: (event: QuizEvent) => void;
+  initialAnswers?: AnswerMap;
+  pageContext?: PageContext;
+  session?: string | null;
+  /** The texts of the quiz language; loaded on demand (one chunk per language) when absent. */
+  texts?: VisitorTexts;
+  /** Where pending leads are kept (localStorage by default; null: memory only). */
+  storage?: QueueStorage | null;
+  navigate?: (url: string) => void;
+}
+
+export interface MountedQuiz {
+  queue: SubmissionQueue;
+  unmount: () => void;
+}
+
+function browserStorage(): QueueStorage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // blocked (sandboxed frame, privacy settings): the queue keeps it in memory
+  }
+}
+
+function useFont(quiz: PublicQuiz): void {
+  const font = quiz.design.font;
+  if (!font?.url || typeof document === "undefined") return;
+  if (document.querySelector(`link[data-lq-font="${CSS.escape(font.url)}"]`)) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = font.url;
+  link.dataset.lqFont = font.url;
+  document.head.appendChild(link);
+}
+
+async function start(
+  element: Element,
+  options: MountOptions,
+  attach: typeof render,
+): Promise<MountedQuiz> {
+  const texts = options.texts ?? (await loadVisitorTexts(options.quiz.language));
+  const queue = createSubmissionQueue({
+    quizKey: options.quiz.public_key,
+    send: options.onSubmit,
+    storage: options.storage === undefined ? browserStorage() : options.storage,
+  });
+  useFont(options.quiz);
+  attach(
+    <QuizPlayer
+      quiz={options.quiz}
+      texts={texts}
+      initialAnswers={options.initialAnswers}
+      submit={queue.submit}
+      onEvent={options.onEvent}
+      pageContext={options.pageContext}
+      session={options.session}
+      navigate={options.navigate}
+    />,
+    element,
+  );
+  // A lead of an earlier visit that never reached the server goes out now.
+  queue.flush();
+  return { queue, unmount: () => render(null, element) };
+}
+
+/** Renders the quiz into an element (the embed's frame, the editor preview). */
+export function mountQuiz(element: Element, options: MountOptions): Promise<MountedQuiz> {
+  return start(element, options, render);
+}
+
+/**
+ * Takes over markup rendered on the server by `renderQuizToString` with the same quiz,
+ * texts and initial answers (pass `texts` to hydrate at once).
+ */
+export function hydrateQuiz(element: Element, options: MountOptions): Promise<MountedQuiz> {
+  return start(element, options, hydrate);
+}

@@ -1,0 +1,161 @@
+import type { PublicQuestion, PublicQuiz } from "@leadquiz/contract";
+import { type AnswerValue, answerProblem, canProceed } from "@leadquiz/engine";
+import { useState } from "react";
+import { Media, YouTube } from "../player/media";
+import { Nav, PrimaryButton } from "../player/nav";
+import { useTexts } from "../texts";
+import { type AnswerInputProps, isGroup, shownAnswer } from "./answer-input";
+import { ChoiceInput } from "./choice-input";
+import { DateInput } from "./date-input";
+import { RatingInput } from "./rating-input";
+import { SelectInput } from "./select-input";
+import { SliderInput } from "./slider-input";
+import { TextInput } from "./text-input";
+
+export interface QuestionScreenProps {
+  quiz: PublicQuiz;
+  question: PublicQuestion;
+  value: AnswerValue | undefined;
+  onChange: (value: AnswerValue | undefined) => void;
+  /** Leaves the question with the answer it stands at (the engine allowed it). */
+  onNext: (value: AnswerValue | undefined) => void;
+  onBack: (() => void) | null;
+  idBase: string;
+}
+
+/**
+ * One question: its title (focused on arrival), description, media, the input of its
+ * type, and Next, which stays disabled (aria-disabled, still focusable) until the engine's
+ * `canProceed` allows it; trying anyway says why.
+ */
+export function QuestionScreen(props: QuestionScreenProps) {
+  const { quiz, question, value, onChange, idBase } = props;
+  const t = useTexts();
+  const [tried, setTried] = useState(false);
+  const shown = shownAnswer(question, value);
+  const allowed = canProceed(question, shown);
+  const problem = answerProblem(question, shown);
+  const message =
+    problem === "reversed_range" ? t.invalid_range : tried && !allowed ? t.required_answer : "";
+  const headingId = `${idBase}-title`;
+  const messageId = `${idBase}-message`;
+  const next = () => {
+    if (!allowed) {
+      setTried(true);
+      return;
+    }
+    props.onNext(shown);
+  };
+  const inputProps: AnswerInputProps = {
+    question,
+    value,
+    onChange: (changed) => {
+      setTried(false);
+      onChange(changed);
+    },
+    idBase,
+    labelledBy: headingId,
+  };
+  const heading = (
+    <h2 id={headingId} className="lq-title" tabIndex={-1} data-lq-heading="">
+      {question.title}
+      {question.required ? (
+        <>
+          <span className="lq-required" aria-hidden="true">
+            {" *"}
+          </span>
+          <span className="lq-sr">{` (${t.required})`}</span>
+        </>
+      ) : null}
+    </h2>
+  );
+  const position = question.config.image_position ?? "left";
+  const hasMedia = question.media !== null || question.video_url !== null;
+
+  return (
+    <form
+      className={`lq-screen lq-question lq-question--t${question.type}${hasMedia ? ` lq-question--media-${position}` : ""}`}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        next();
+      }}
+      onKeyDown={(event) => {
+        const target = event.target as HTMLInputElement;
+        if (event.key === "Enter" && (target.type === "radio" || target.type === "checkbox")) {
+          event.preventDefault();
+          next();
+        }
+      }}
+    >
+      {hasMedia ? (
+        <div className="lq-question__media">
+          <Media src={question.media} />
+          <YouTube
+            url={question.video_url}
+            consultant={question.config.video_consultant === true}
+          />
+        </div>
+      ) : null}
+      <div className="lq-question__body">
+        {isGroup(question) ? (
+          <fieldset
+            className="lq-group"
+            aria-describedby={question.description ? `${idBase}-desc` : undefined}
+          >
+            <legend className="lq-legend">{heading}</legend>
+            {question.description ? (
+              <p id={`${idBase}-desc`} className="lq-description">
+                {question.description}
+              </p>
+            ) : null}
+            {renderInput(quiz, inputProps)}
+          </fieldset>
+        ) : (
+          <div className="lq-group">
+            {heading}
+            {question.description ? <p className="lq-description">{question.description}</p> : null}
+            {renderInput(quiz, inputProps)}
+          </div>
+        )}
+        <p id={messageId} className="lq-error" aria-live="polite">
+          {message}
+        </p>
+        <Nav
+          backText={t.back}
+          onBack={props.onBack}
+          primary={
+            <PrimaryButton
+              text={question.button_text || t.next}
+              disabled={!allowed}
+              describedBy={message ? messageId : undefined}
+            />
+          }
+        />
+      </div>
+    </form>
+  );
+}
+
+function renderInput(quiz: PublicQuiz, props: AnswerInputProps) {
+  const { question } = props;
+  switch (question.type) {
+    case 1:
+    case 2:
+      return <ChoiceInput {...props} />;
+    case 3:
+      return question.config.multi_answers ? (
+        <ChoiceInput {...props} />
+      ) : (
+        <SelectInput {...props} />
+      );
+    case 4:
+      return <TextInput {...props} />;
+    case 5:
+      return <RatingInput {...props} />;
+    case 6:
+      return <DateInput {...props} />;
+    case 7:
+      return <SliderInput {...props} language={quiz.language} currency={quiz.currency} />;
+  }
+}

@@ -1,0 +1,251 @@
+import type { Messenger, PublicFormField, PublicQuiz } from "@leadquiz/contract";
+import { bySort, validateEmail } from "@leadquiz/engine";
+import { useEffect, useState } from "react";
+import { loadPhone, type PhoneApi } from "../phone-loader";
+import { Nav, PrimaryButton } from "../player/nav";
+import type { ContactValues } from "../submission";
+import { useTexts, type VisitorTexts } from "../texts";
+
+type FieldKey = "name" | "phone" | "email" | "other" | "other2";
+const FIELD_KEYS: Record<PublicFormField["type"], FieldKey> = {
+  1: "name",
+  2: "phone",
+  3: "email",
+  4: "other",
+  5: "other2",
+};
+const MESSENGER_NAMES: Record<Messenger, string> = {
+  telegram: "Telegram",
+  whatsapp: "WhatsApp",
+  viber: "Viber",
+  messenger: "Messenger",
+  instagram: "Instagram",
+  skype: "Skype",
+  signal: "Signal",
+  wechat: "WeChat",
+  line: "LINE",
+};
+const INPUT: Record<
+  FieldKey,
+  { type: "text" | "tel" | "email"; autoComplete: string; inputMode?: "tel" | "email" }
+> = {
+  name: { type: "text", autoComplete: "name" },
+  phone: { type: "tel", autoComplete: "tel", inputMode: "tel" },
+  email: { type: "email", autoComplete: "email", inputMode: "email" },
+  other: { type: "text", autoComplete: "off" },
+  other2: { type: "text", autoComplete: "off" },
+};
+
+function fieldError(
+  key: FieldKey,
+  field: PublicFormField,
+  value: string,
+  texts: VisitorTexts,
+  language: string,
+  phone: PhoneApi | null,
+): string {
+  const text = value.trim();
+  if (text === "") return field.required ? texts.required : "";
+  if (key === "email" && validateEmail(text) !== null) return texts.invalid_email;
+  // Until the checker has loaded a phone is taken as typed; submitting waits for it.
+  if (
+    key === "phone" &&
+    phone &&
+    !phone.checkPhone(text, phone.defaultCountryFor(language)).valid
+  ) {
+    return texts.invalid_phone;
+  }
+  return "";
+}
+
+/**
+ * The contact form: the enabled fields in `sort` order, the messengers, the privacy
+ * consent (required) and a honeypot. Errors show once a field is touched (or on submit);
+ * the phone is checked and formatted with libphonenumber-js on leaving the field.
+ */
+export function ContactForm(props: {
+  quiz: PublicQuiz;
+  values: ContactValues;
+  onChange: (values: ContactValues) => void;
+  onSubmit: () => void;
+  onBack: (() => void) | null;
+  sending: boolean;
+  idBase: string;
+}) {
+  const { quiz, values, idBase } = props;
+  const t = useTexts();
+  const form = quiz.contact_form;
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [phone, setPhone] = useState<PhoneApi | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadPhone().then((api) => {
+      if (live) setPhone(api);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  const fields = bySort(quiz.fields).filter((field) => field.enabled);
+  const touch = (name: string) => setTouched((set) => new Set(set).add(name));
+  const set = (patch: Partial<ContactValues>) => props.onChange({ ...values, ...patch });
+
+  const errorsWith = (api: PhoneApi | null) => {
+    const found = new Map<string, string>();
+    for (const field of fields) {
+      const key = FIELD_KEYS[field.type];
+      const error = fieldError(key, field, values[key], t, quiz.language, api);
+      if (error) found.set(key, error);
+    }
+    if (!values.consent) found.set("consent", t.consent_required);
+    return found;
+  };
+  const errors = errorsWith(phone);
+  const shown = (name: string) => (touched.has(name) ? (errors.get(name) ?? "") : "");
+
+  const submit = async () => {
+    if (props.sending) return;
+    const api = phone ?? (await loadPhone());
+    const errors = errorsWith(api);
+    if (errors.size > 0) {
+      setTouched(new Set([...fields.map((field) => FIELD_KEYS[field.type]), "consent"]));
+      const first = [...errors.keys()][0];
+      document.getElementById(`${idBase}-${first}`)?.focus();
+      return;
+    }
+    props.onSubmit();
+  };
+  const [consentBefore, consentAfter] = t.consent.split("{{policy}}");
+
+  return (
+    <form
+      className="lq-screen lq-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <h2 className="lq-title" tabIndex={-1} data-lq-heading="">
+        {form.title || t.contacts_title}
+      </h2>
+      {form.description ? <p className="lq-description">{form.description}</p> : null}
+      {fields.map((field) => {
+        const key = FIELD_KEYS[field.type];
+        const id = `${idBase}-${key}`;
+        const error = shown(key);
+        return (
+          <div key={field.id} className="lq-field">
+            <label className="lq-label" htmlFor={id}>
+              {field.label || t[key]}
+              {field.required ? <span aria-hidden="true"> *</span> : null}
+            </label>
+            <input
+              id={id}
+              className="lq-input"
+              name={key}
+              // One input element for three types; preact's types want one literal.
+              type={INPUT[key].type as "text"}
+              autoComplete={INPUT[key].autoComplete}
+              inputMode={INPUT[key].inputMode}
+              placeholder={field.placeholder || undefined}
+              value={values[key]}
+              maxLength={255}
+              aria-required={field.required}
+              aria-invalid={error ? "true" : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              onInput={(event) => set({ [key]: event.currentTarget.value })}
+              onBlur={() => {
+                touch(key);
+                if (key !== "phone" || !phone) return;
+                const checked = phone.checkPhone(
+                  values.phone,
+                  phone.defaultCountryFor(quiz.language),
+                );
+                if (checked.valid && checked.formatted !== values.phone) {
+                  set({ phone: checked.formatted });
+                }
+              }}
+            />
+            <p id={`${id}-error`} className="lq-error" aria-live="polite">
+              {error}
+            </p>
+          </div>
+        );
+      })}
+      {form.messengers.length > 0 ? (
+        <fieldset className="lq-group lq-messengers">
+          <legend className="lq-label">{t.messengers}</legend>
+          {form.messengers.map((messenger) => (
+            <label key={messenger} className="lq-check">
+              <input
+                type="checkbox"
+                checked={values.messengers.includes(messenger)}
+                onChange={(event) =>
+                  set({
+                    messengers: event.currentTarget.checked
+                      ? [...values.messengers, messenger]
+                      : values.messengers.filter((m) => m !== messenger),
+                  })
+                }
+              />
+              <span>{MESSENGER_NAMES[messenger]}</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <div className="lq-field">
+        <label className="lq-check">
+          <input
+            id={`${idBase}-consent`}
+            type="checkbox"
+            checked={values.consent}
+            aria-required="true"
+            aria-invalid={shown("consent") ? "true" : undefined}
+            aria-describedby={shown("consent") ? `${idBase}-consent-error` : undefined}
+            onChange={(event) => {
+              touch("consent");
+              set({ consent: event.currentTarget.checked });
+            }}
+          />
+          <span>
+            {form.privacy_policy_url ? (
+              <>
+                {consentBefore}
+                <a href={form.privacy_policy_url} target="_blank" rel="noopener noreferrer">
+                  {t.privacy_policy}
+                </a>
+                {consentAfter}
+              </>
+            ) : (
+              t.consent_plain
+            )}
+          </span>
+        </label>
+        <p id={`${idBase}-consent-error`} className="lq-error" aria-live="polite">
+          {shown("consent")}
+        </p>
+      </div>
+      <div className="lq-hp" aria-hidden="true">
+        <input
+          type="text"
+          name="website"
+          tabIndex={-1}
+          autoComplete="off"
+          value={values.website}
+          onInput={(event) => set({ website: event.currentTarget.value })}
+        />
+      </div>
+      <Nav
+        backText={t.back}
+        onBack={props.onBack}
+        primary={
+          <PrimaryButton
+            text={props.sending ? t.sending : form.button_text || t.submit}
+            disabled={props.sending}
+          />
+        }
+      />
+    </form>
+  );
+}

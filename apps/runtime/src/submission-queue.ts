@@ -1,0 +1,141 @@
+import type { LeadResponse, LeadSubmission } from "@leadquiz/contract";
+
+/** The part of `localStorage` the queue uses. */
+export type QueueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+export interface SubmissionQueueOptions {
+  /** The quiz's public key: pending submissions are kept per quiz. */
+  quizKey: string;
+  /** Sends one submission; rejects with an error carrying `status` for an HTTP answer. */
+  send: (submission: LeadSubmission) => Promise<LeadResponse>;
+  storage?: QueueStorage | null;
+  /** Runs `task` after `ms` (setTimeout by default; tests drive their own clock). */
+  schedule?: (task: () => void, ms: number) => void;
+  random?: () => number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** Called once per submission when the server has acknowledged it. */
+  onAcknowledged?: (submission: LeadSubmission, response: LeadResponse | null) => void;
+}
+
+/** What the first attempt of a submission came to. */
+export type SubmitOutcome =
+  | { status: "sent"; response: LeadResponse }
+  | { status: "queued" }
+  | { status: "rejected"; code: number };
+
+export interface SubmissionQueue {
+  /** Keeps the submission until acknowledged; resolves after the first attempt. */
+  submit(submission: LeadSubmission): Promise<SubmitOutcome>;
+  /** Sends every pending submission of the quiz again (on mount: a previous visit's). */
+  flush(): void;
+  /** The submissions not yet acknowledged. */
+  pending(): LeadSubmission[];
+}
+
+const KEY_PREFIX = "leadquiz:pending:";
+
+/** The HTTP status of a failed send, or null for a network failure. */
+export function statusOf(error: unknown): number | null {
+  if (typeof error === "object" && error !== null && "status" in error) {
+    const status = (error as { status: unknown }).status;
+    if (typeof status === "number") return status;
+  }
+  return null;
+}
+
+/** Retry on network failures, 408, 429 and 5xx; any other answer is final. */
+export function isRetryable(status: number | null): boolean {
+  return status === null || status === 408 || status === 429 || status >= 500;
+}
+
+/** Exponential backoff with equal jitter: half the capped delay plus a random half. */
+export function backoffDelay(
+  attempt: number,
+  random: () => number,
+  baseMs = 1000,
+  maxMs = 60_000,
+): number {
+  const capped = Math.min(maxMs, baseMs * 2 ** attempt);
+  return Math.round(capped / 2 + (random() * capped) / 2);
+}
+
+/**
+ * The lead-never-lost queue: a submission (with its client-made `submission_id`) is written
+ * to storage before the first attempt and removed only when the server acknowledges it
+ * (2xx, or a 4xx other than 408/429). Failures are retried with backoff while the page is
+ * open; `flush()` on the next visit sends what is left. The server is idempotent by
+ * `submission_id`, so a resend never makes a second lead.
+ */
+export function createSubmissionQueue(options: SubmissionQueueOptions): SubmissionQueue {
+  const storageKey = KEY_PREFIX + options.quizKey;
+  const storage = options.storage ?? null;
+  const schedule = options.schedule ?? ((task, ms) => void setTimeout(task, ms));
+  const random = options.random ?? Math.random;
+  const inFlight = new Set<string>();
+  let memory: LeadSubmission[] = [];
+
+  const read = (): LeadSubmission[] => {
+    if (!storage) return memory;
+    try {
+      const parsed: unknown = JSON.parse(storage.getItem(storageKey) ?? "[]");
+      return Array.isArray(parsed) ? (parsed as LeadSubmission[]) : [];
+    } catch {
+      return memory;
+    }
+  };
+  const write = (list: LeadSubmission[]) => {
+    memory = list;
+    if (!storage) return;
+    try {
+      if (list.length === 0) storage.removeItem(storageKey);
+      else storage.setItem(storageKey, JSON.stringify(list));
+    } catch {
+      // Storage full or blocked (private mode, sandboxed frame): keep it in memory.
+    }
+  };
+  const keep = (submission: LeadSubmission) => {
+    const list = read().filter((item) => item.submission_id !== submission.submission_id);
+    write([...list, submission]);
+  };
+  const drop = (id: string) => write(read().filter((item) => item.submission_id !== id));
+
+  const attempt = async (submission: LeadSubmission, tries: number): Promise<SubmitOutcome> => {
+    const id = submission.submission_id;
+    try {
+      const response = await options.send(submission);
+      drop(id);
+      inFlight.delete(id);
+      options.onAcknowledged?.(submission, response);
+      return { status: "sent", response };
+    } catch (error) {
+      const status = statusOf(error);
+      if (status !== null && !isRetryable(status)) {
+        drop(id);
+        inFlight.delete(id);
+        options.onAcknowledged?.(submission, null);
+        return { status: "rejected", code: status };
+      }
+      const delay = backoffDelay(tries, random, options.baseDelayMs, options.maxDelayMs);
+      schedule(() => void attempt(submission, tries + 1), delay);
+      return { status: "queued" };
+    }
+  };
+
+  const start = (submission: LeadSubmission): Promise<SubmitOutcome> | null => {
+    if (inFlight.has(submission.submission_id)) return null;
+    inFlight.add(submission.submission_id);
+    return attempt(submission, 0);
+  };
+
+  return {
+    submit(submission) {
+      keep(submission);
+      return start(submission) ?? Promise.resolve({ status: "queued" });
+    },
+    flush() {
+      for (const submission of read()) void start(submission);
+    },
+    pending: read,
+  };
+}

@@ -1,0 +1,108 @@
+import type {
+  LeadAnswer,
+  LeadContacts,
+  LeadSubmission,
+  Messenger,
+  PublicQuiz,
+} from "@leadquiz/contract";
+import { type AnswerMap, type AnswerValue, type Question, quizState } from "@leadquiz/engine";
+import type { PageContext } from "./page-context";
+import { isChoiceValue } from "./questions/answer-input";
+
+/** What the visitor typed into the contact form. */
+export interface ContactValues {
+  name: string;
+  email: string;
+  phone: string;
+  other: string;
+  other2: string;
+  messengers: readonly Messenger[];
+  consent: boolean;
+  /** The honeypot (stays empty for people). */
+  website: string;
+}
+
+export const emptyContacts: ContactValues = {
+  name: "",
+  email: "",
+  phone: "",
+  other: "",
+  other2: "",
+  messengers: [],
+  consent: false,
+  website: "",
+};
+
+/** One answer as the lead call takes it. */
+export function toLeadAnswer(question: Question, value: AnswerValue): LeadAnswer {
+  if (isChoiceValue(value)) {
+    const text = value.own_text?.trim() ?? "";
+    return {
+      question: question.id,
+      answers: [...value.answers],
+      ...(text === "" ? {} : { text }),
+    };
+  }
+  if (question.type === 4 && typeof value === "string")
+    return { question: question.id, text: value };
+  if (Array.isArray(value)) {
+    const [from, to] = value;
+    if (typeof from === "number" && typeof to === "number") {
+      return { question: question.id, value: [from, to] };
+    }
+    return { question: question.id, value: [String(from), String(to)] };
+  }
+  return { question: question.id, value: value as string | number };
+}
+
+/** A client-made UUID v4 (crypto.randomUUID needs a secure context; this does not). */
+export function newSubmissionId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * The lead body: the answers of the questions on the visitor's path (the engine says which),
+ * the contacts, and where the visitor came from.
+ */
+export function buildSubmission(input: {
+  quiz: PublicQuiz;
+  answers: AnswerMap;
+  contacts: ContactValues;
+  page: PageContext;
+  session: string | null;
+  submissionId: string;
+}): LeadSubmission {
+  const { quiz, answers, contacts, page } = input;
+  const leadAnswers: LeadAnswer[] = [];
+  for (const question of quizState(quiz, answers).answered) {
+    const value = answers[question.id];
+    if (value !== undefined) leadAnswers.push(toLeadAnswer(question, value));
+  }
+  const messengers: LeadContacts["messengers"] = {};
+  for (const messenger of contacts.messengers) messengers[messenger] = contacts.phone;
+  return {
+    submission_id: input.submissionId,
+    session: input.session,
+    version: quiz.version,
+    answers: leadAnswers,
+    contacts: {
+      name: contacts.name.trim(),
+      email: contacts.email.trim(),
+      phone: contacts.phone.trim(),
+      other: contacts.other.trim(),
+      other2: contacts.other2.trim(),
+      messengers,
+    },
+    consent: contacts.consent,
+    utm: page.utm,
+    referrer: page.referrer,
+    page_url: page.page_url,
+    extra: page.hidden,
+    website: contacts.website,
+  };
+}

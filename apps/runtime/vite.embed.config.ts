@@ -1,0 +1,36 @@
+import { build, defineConfig, type UserConfig } from "vite";
+
+/**
+ * Builds `/embed.js` (the dependency-free loader) and `/embed-ui.js` (the display modes'
+ * UI, loaded by the loader on demand), each one IIFE file in `dist/`. Never empties
+ * `dist/` (the runtime's own build writes there too).
+ */
+const part = (entry: string, fileName: string): UserConfig => ({
+  publicDir: false,
+  logLevel: "warn",
+  build: {
+    outDir: "dist",
+    emptyOutDir: false,
+    target: "es2020",
+    minify: true,
+    lib: { entry, formats: ["iife"], name: "LeadquizEmbed", fileName: () => fileName },
+  },
+});
+
+export default defineConfig({
+  ...part("src/embed/main.ts", "embed.js"),
+  logLevel: "info",
+  plugins: [
+    {
+      name: "leadquiz-embed-ui",
+      apply: "build",
+      async closeBundle() {
+        await build({
+          configFile: false,
+          ...part("src/embed/ui-main.ts", "embed-ui.js"),
+          logLevel: "info",
+        });
+      },
+    },
+  ],
+});

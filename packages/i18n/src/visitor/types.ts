@@ -1,0 +1,59 @@
+import type { Unit } from "@leadquiz/contract";
+
+/**
+ * The texts a quiz visitor sees, in the quiz's language. `{{name}}` marks a value filled in
+ * by the runtime. One file per language so the runtime downloads only the quiz's language.
+ */
+export interface VisitorTexts {
+  start: string;
+  next: string;
+  back: string;
+  submit: string;
+  sending: string;
+  /** "Step {{current}} of {{total}}". */
+  step_of: string;
+  progress: string;
+  required: string;
+  required_answer: string;
+  invalid_email: string;
+  invalid_phone: string;
+  invalid_range: string;
+  own_answer: string;
+  own_answer_placeholder: string;
+  yes: string;
+  no: string;
+  select_placeholder: string;
+  text_placeholder: string;
+  date: string;
+  date_from: string;
+  date_to: string;
+  slider_from: string;
+  slider_to: string;
+  /** "{{value}} of {{max}}" (a rating point). */
+  rating_point: string;
+  bonus: string;
+  discount: string;
+  /** "Your discount: {{value}}%". */
+  your_discount: string;
+  consultant: string;
+  results_title: string;
+  contacts_title: string;
+  name: string;
+  email: string;
+  phone: string;
+  other: string;
+  other2: string;
+  messengers: string;
+  /** "I agree to the {{policy}}": `{{policy}}` becomes the link to the privacy policy. */
+  consent: string;
+  privacy_policy: string;
+  /** Consent without a link (no privacy policy address set). */
+  consent_plain: string;
+  consent_required: string;
+  thank_you_title: string;
+  thank_you_text: string;
+  redirecting: string;
+  /** Shown while the lead waits in the browser for the connection to come back. */
+  saved_offline: string;
+  units: Record<Unit, string>;
+}
