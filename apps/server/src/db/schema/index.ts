@@ -1,8 +1,10 @@
 // The drizzle schema: one file per aggregate, listed here for the client and drizzle-kit.
 export * from "./additions";
 export * from "./form-fields";
+export * from "./leads";
 export * from "./media";
 export * from "./projects";
+export * from "./publications";
 export * from "./questions";
 export * from "./quiz-configs";
 export * from "./quizzes";

@@ -1,0 +1,120 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { quizzes } from "./quizzes";
+import { users } from "./users";
+
+/** A visitor session (`POST client-sessions/`), for the funnel; no account. */
+export const visitorSessions = pgTable(
+  "visitor_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quizId: integer("quiz_id")
+      .notNull()
+      .references(() => quizzes.id, { onDelete: "cascade" }),
+    utm: jsonb("utm").$type<Record<string, string>>().notNull().default({}),
+    referrer: text("referrer").notNull().default(""),
+    pageUrl: text("page_url").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("visitor_sessions_quiz_idx").on(t.quizId, t.createdAt)],
+);
+
+/** Funnel events: view, start, answer (with the question), contacts, result. */
+export const quizEvents = pgTable(
+  "quiz_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    quizId: integer("quiz_id")
+      .notNull()
+      .references(() => quizzes.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id").references(() => visitorSessions.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    questionId: integer("question_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("quiz_events_quiz_idx").on(t.quizId, t.type, t.createdAt),
+    check(
+      "quiz_events_type_check",
+      sql`${t.type} in ('view', 'start', 'answer', 'contacts', 'result')`,
+    ),
+  ],
+);
+
+/** One answered question as the owner reads it: texts of the snapshot version answered. */
+export interface StoredLeadAnswer {
+  question: number;
+  question_title: string;
+  /** Selected answer texts, own text, typed text, or the formatted value. */
+  answer: string;
+  answer_ids?: number[];
+  value?: number | string | [number, number] | [string, string] | null;
+}
+
+/** A result as it was shown to the visitor (recomputed by the server). */
+export interface StoredLeadResult {
+  id: number;
+  title: string;
+  value: string | number | null;
+  unit: string | null;
+}
+
+/**
+ * A lead. Stored whatever the tariff says (a visitor's lead is never dropped); `user_id`
+ * and `project_id` are copied from the quiz at submission so leads stay when the quiz or
+ * project is deleted or moved. `submission_id` (client-made UUID) makes submission
+ * idempotent.
+ */
+export const leads = pgTable(
+  "leads",
+  {
+    id: serial("id").primaryKey(),
+    submissionId: uuid("submission_id").notNull(),
+    quizId: integer("quiz_id")
+      .notNull()
+      .references(() => quizzes.id, { onDelete: "restrict" }),
+    projectId: integer("project_id").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    publicationVersion: integer("publication_version").notNull(),
+    sessionId: uuid("session_id"),
+    /** 0 Form, 1 SocialNetwork (spec section 3). */
+    source: smallint("source").notNull().default(0),
+    name: text("name").notNull().default(""),
+    email: text("email").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    messengers: jsonb("messengers").$type<Record<string, string>>().notNull().default({}),
+    other: text("other").notNull().default(""),
+    other2: text("other2").notNull().default(""),
+    answers: jsonb("answers").$type<StoredLeadAnswer[]>().notNull().default([]),
+    results: jsonb("results").$type<StoredLeadResult[]>().notNull().default([]),
+    /** Hidden fields captured from the page's query string (client id, campaign …). */
+    otherFields: jsonb("other_fields").$type<Record<string, string>>().notNull().default({}),
+    utm: jsonb("utm").$type<Record<string, string>>().notNull().default({}),
+    referrer: text("referrer").notNull().default(""),
+    pageUrl: text("page_url").notNull().default(""),
+    consent: boolean("consent").notNull().default(false),
+    isOpened: boolean("is_opened").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("leads_submission_id_key").on(t.submissionId),
+    index("leads_user_idx").on(t.userId, t.id),
+    index("leads_quiz_idx").on(t.quizId, t.id),
+  ],
+);
