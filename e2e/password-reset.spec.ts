@@ -36,6 +36,7 @@ test("forgot password: the e-mail arrives, the link sets a new password, the new
 
   // The link works once.
   await page.getByTestId("nav-logout").click();
+  await expect(page).toHaveURL(/\/login/);
   await page.goto(String(link));
   await page.getByLabel("New password").fill("Another-secret-8");
   await page.getByLabel("Confirm password").fill("Another-secret-8");

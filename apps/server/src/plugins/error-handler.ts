@@ -120,6 +120,6 @@ function messageKeyOfIssue(
   if (keyword === "invalid_type" && params.input === undefined) return "required";
   if (keyword === "too_small" && params.origin === "string" && params.minimum === 1)
     return "required";
-  if (keyword === "too_big") return "too_long";
+  if (keyword === "too_big") return params.origin === "number" ? "invalid_value" : "too_long";
   return "invalid_value";
 }
