@@ -7,6 +7,7 @@ import {
   GetObjectCommand,
   NoSuchKey,
   S3Client,
+  type S3ClientConfig,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
@@ -17,20 +18,35 @@ import { isStorageKey } from "./storage-keys";
 type S3Config = NonNullable<AppConfig["s3"]>;
 
 /**
- * An S3-compatible bucket (AWS, MinIO, Ceph, R2, …). Uploads stream through lib-storage's
- * multipart `Upload` (parts of 8 MB, 2 at a time); reads stream the object's body. With a
- * custom `S3_ENDPOINT` path-style addressing is used, which every compatible server accepts.
+ * The client options for `config`. With a custom `S3_ENDPOINT` path-style addressing is
+ * used (`endpoint/bucket/key`), which every compatible server accepts (virtual hosts need
+ * DNS for each bucket). Checksums are sent and checked only where an operation requires
+ * them: since 3.729 the SDK otherwise adds CRC32 checksums to every upload (as
+ * `aws-chunked` trailers on streamed bodies) and checks them on downloads, which
+ * S3-compatible servers that predate the feature refuse or mishandle. Integrity is still
+ * covered by TLS and the SDK's Content-MD5 where an operation requires it.
  */
-export function createS3Storage(config: S3Config): Storage {
-  const client = new S3Client({
+export function s3ClientConfig(config: S3Config): S3ClientConfig {
+  return {
     region: config.region ?? "us-east-1",
     endpoint: config.endpoint,
     forcePathStyle: config.endpoint !== undefined,
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
     credentials:
       config.accessKeyId && config.secretAccessKey
         ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
         : undefined,
-  });
+  };
+}
+
+/**
+ * An S3-compatible bucket (AWS, MinIO, Ceph, R2, …). Uploads stream through lib-storage's
+ * `Upload` (one PutObject up to 8 MB, else a multipart upload of 8 MB parts, 2 at a time,
+ * aborted on failure so no parts are left behind); reads stream the object's body.
+ */
+export function createS3Storage(config: S3Config): Storage {
+  const client = new S3Client(s3ClientConfig(config));
   const bucket = config.bucket;
   const getBody = async (key: string, range?: ByteRange) => {
     try {
@@ -65,6 +81,8 @@ export function createS3Storage(config: S3Config): Storage {
         },
         partSize: 8 * 1024 * 1024,
         queueSize: 2,
+        // The default, stated: a failed multipart upload is aborted (its parts deleted).
+        leavePartsOnError: false,
       });
       await upload.done();
       await rm(sourcePath, { force: true });
