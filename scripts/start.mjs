@@ -48,6 +48,25 @@ const serverSources = [at("apps/server/src"), ...packages];
 if (isStale(at("apps/web/dist/index.html"), webSources)) {
   run("building the web app", ["run", "build", "-w", "@leadquiz/web"]);
 }
+// The visitor runtime (/q/…, /l/…, /embed.js): its own build empties dist/ (browser
+// bundle, then the server renderer dist/server/), so the embed build always follows it.
+const runtimeSources = [
+  at("apps/runtime/src"),
+  at("apps/runtime/vite.config.ts"),
+  at("apps/runtime/vite.ssr.config.ts"),
+  at("apps/runtime/vite.embed.config.ts"),
+  ...packages,
+];
+const runtimeOutputs = [
+  "apps/runtime/dist/.vite/manifest.json",
+  "apps/runtime/dist/server/server.js",
+  "apps/runtime/dist/embed.js",
+  "apps/runtime/dist/embed-ui.js",
+];
+if (runtimeOutputs.some((output) => isStale(at(output), runtimeSources))) {
+  run("building the visitor runtime", ["run", "build", "-w", "@leadquiz/runtime"]);
+  run("building the embed loader", ["run", "build:embed", "-w", "@leadquiz/runtime"]);
+}
 if (isStale(at("apps/server/dist/main.js"), serverSources)) {
   run("building the server", ["run", "build", "-w", "@leadquiz/server"]);
 }

@@ -1,4 +1,6 @@
-import { defineConfig } from "vite";
+import { rmSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { defineConfig, type Plugin } from "vite";
 
 /**
  * The visitor bundle: React's API on preact/compat (docs/adr/0007). `react` and
@@ -12,11 +14,29 @@ export const preactAlias = [
   { find: /^react$/, replacement: "preact/compat" },
 ];
 
+/**
+ * `dist/` is shared with `build:embed` (embed.js, embed-ui.js) and the SSR build
+ * (dist/server/): this build clears only what it writes itself (assets/, .vite/), so the
+ * builds may run in any order.
+ */
+function cleanOwnOutput(): Plugin {
+  return {
+    name: "leadquiz-clean-runtime-output",
+    apply: "build",
+    buildStart() {
+      for (const dir of ["dist/assets", "dist/.vite"]) {
+        rmSync(fileURLToPath(new URL(dir, import.meta.url)), { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 export default defineConfig({
   resolve: { alias: preactAlias },
+  plugins: [cleanOwnOutput()],
   build: {
     outDir: "dist",
-    emptyOutDir: true,
+    emptyOutDir: false,
     manifest: true,
     sourcemap: true,
     target: "es2020",

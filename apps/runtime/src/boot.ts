@@ -1,5 +1,7 @@
 import type { PublicQuiz } from "@leadquiz/contract";
-import { eventSender, leadSender } from "./http";
+import { hasAnalytics } from "./events";
+import { embedFrame, frameBridge } from "./frame";
+import { eventSender, leadSender, sessionSource } from "./http";
 import { hydrateQuiz, mountQuiz } from "./mount";
 import { type PageContext, readPageContext } from "./page-context";
 import type { VisitorTexts } from "./texts";
@@ -14,27 +16,68 @@ export interface BootConfig {
   /** The id of the element holding the quiz (server-rendered when `hydrate`). */
   target: string;
   hydrate?: boolean;
+  /** A visitor session made by the server; otherwise the runtime makes one per visit. */
   session?: string | null;
-  /** The host page's context when embedded (the embed passes it in); this page's otherwise. */
+  /** Overrides the page context (normally read from the address, or the embed's frame). */
   page?: PageContext;
 }
 
-/** Starts every quiz configured on the page. */
+function readConfig(script: HTMLScriptElement): BootConfig | null {
+  try {
+    const config = JSON.parse(script.textContent ?? "") as BootConfig | null;
+    return config && typeof config === "object" && config.quiz && config.target ? config : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts every quiz configured on the page: its visitor session (`client-sessions/`, once
+ * per visit), funnel events, the lead queue (a lead of an earlier visit is sent again), the
+ * owner's analytics tags, and, inside the embed's iframe, the postMessage protocol.
+ */
 export function boot(root: ParentNode = document): void {
   for (const script of root.querySelectorAll<HTMLScriptElement>("script[data-leadquiz]")) {
-    const config = JSON.parse(script.textContent ?? "{}") as BootConfig;
-    const element = document.getElementById(config.target);
-    if (!element) continue;
-    const key = config.quiz.public_key;
-    const session = config.session ?? null;
+    if (script.dataset.leadquizStarted) continue;
+    const config = readConfig(script);
+    const element = config && document.getElementById(config.target);
+    if (!config || !element) continue;
+    script.dataset.leadquizStarted = "1";
+    const { quiz } = config;
+    const key = quiz.public_key;
+    const frame = embedFrame(quiz);
+    let page =
+      config.page ?? frame?.context ?? readPageContext(quiz, location.href, document.referrer);
+    const session = config.session
+      ? () => Promise.resolve(config.session ?? null)
+      : sessionSource(config.api, key, page);
+    let sessionId: string | null = config.session ?? null;
+    void session().then((id) => {
+      sessionId = id;
+    });
+    const bridge = frame
+      ? frameBridge(frame, quiz, (context) => {
+          page = context;
+        })
+      : null;
+    if (hasAnalytics(quiz.analytics)) {
+      void import("./analytics")
+        .then(({ installAnalytics }) => installAnalytics(quiz.analytics))
+        .catch(() => undefined);
+    }
+    const sendEvent = eventSender(config.api, key, session);
     const start = config.hydrate ? hydrateQuiz : mountQuiz;
     void start(element, {
-      quiz: config.quiz,
+      quiz,
       texts: config.texts,
-      session,
-      onSubmit: leadSender(config.api, key),
-      onEvent: eventSender(config.api, key, session),
-      pageContext: config.page ?? readPageContext(config.quiz, location.href, document.referrer),
-    });
+      session: () => sessionId,
+      onSubmit: leadSender(config.api, key, quiz.language),
+      onEvent: (event) => {
+        sendEvent(event);
+        bridge?.onEvent(event);
+      },
+      onAcknowledged: (_submission, response) => bridge?.onLead(response),
+      pageContext: () => page,
+    }).then(() => bridge?.ready(element));
   }
 }

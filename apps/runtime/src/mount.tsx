@@ -13,8 +13,12 @@ export interface MountOptions {
   onSubmit: (submission: LeadSubmission) => Promise<LeadResponse>;
   onEvent?: (event: QuizEvent) => void;
   initialAnswers?: AnswerMap;
-  pageContext?: PageContext;
-  session?: string | null;
+  /** Where the visitor is (a getter when it may change, e.g. the embed's `context`). */
+  pageContext?: PageContext | (() => PageContext);
+  /** The visitor session's id, or a getter for it (made in the background). */
+  session?: string | null | (() => string | null);
+  /** Called once per lead when the server has acknowledged it (`null`: refused for good). */
+  onAcknowledged?: (submission: LeadSubmission, response: LeadResponse | null) => void;
   /** The texts of the quiz language; loaded on demand (one chunk per language) when absent. */
   texts?: VisitorTexts;
   /** Where pending leads are kept (localStorage by default; null: memory only). */
@@ -26,6 +30,8 @@ export interface MountedQuiz {
   queue: SubmissionQueue;
   unmount: () => void;
 }
+
+type Listener = (submission: LeadSubmission, response: LeadResponse | null) => void;
 
 function browserStorage(): QueueStorage | null {
   try {
@@ -52,11 +58,20 @@ async function start(
   attach: typeof render,
 ): Promise<MountedQuiz> {
   const texts = options.texts ?? (await loadVisitorTexts(options.quiz.language));
+  const listeners = new Set<Listener>();
   const queue = createSubmissionQueue({
     quizKey: options.quiz.public_key,
     send: options.onSubmit,
     storage: options.storage === undefined ? browserStorage() : options.storage,
+    onAcknowledged: (submission, response) => {
+      for (const listener of listeners) listener(submission, response);
+      options.onAcknowledged?.(submission, response);
+    },
   });
+  const watchAcknowledged = (listener: Listener) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
   useFont(options.quiz);
   attach(
     <QuizPlayer
@@ -68,6 +83,7 @@ async function start(
       pageContext={options.pageContext}
       session={options.session}
       navigate={options.navigate}
+      watchAcknowledged={watchAcknowledged}
     />,
     element,
   );

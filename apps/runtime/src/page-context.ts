@@ -9,6 +9,15 @@ export interface PageContext {
   hidden: Record<string, string>;
 }
 
+/**
+ * The lead contract's limits (packages/contract public-quiz.ts; checked by
+ * page-context.test.ts). Longer values are cut here: a long host-page address must never
+ * get a visitor's lead refused.
+ */
+export const PAGE_URL_MAX = 2048;
+export const UTM_VALUE_MAX = 255;
+export const UTM_MAX_ENTRIES = 50;
+
 export const emptyPageContext: PageContext = { utm: {}, referrer: "", page_url: "", hidden: {} };
 
 /** UTM parameters and the quiz's hidden fields from a page address. */
@@ -26,11 +35,18 @@ export function readPageContext(
     params = new URLSearchParams();
   }
   for (const [name, value] of params) {
-    if (/^utm_[a-z_]{1,40}$/.test(name)) utm[name] = value.slice(0, 255);
+    if (/^utm_[a-z_]{1,40}$/.test(name) && Object.keys(utm).length < UTM_MAX_ENTRIES) {
+      utm[name] = value.slice(0, UTM_VALUE_MAX);
+    }
   }
   for (const name of quiz.hidden_fields) {
     const value = params.get(name);
     if (value !== null) hidden[name] = value.slice(0, 1000);
   }
-  return { utm, referrer, page_url: pageUrl, hidden };
+  return {
+    utm,
+    referrer: referrer.slice(0, PAGE_URL_MAX),
+    page_url: pageUrl.slice(0, PAGE_URL_MAX),
+    hidden,
+  };
 }

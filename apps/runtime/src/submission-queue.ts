@@ -22,7 +22,8 @@ export interface SubmissionQueueOptions {
 export type SubmitOutcome =
   | { status: "sent"; response: LeadResponse }
   | { status: "queued" }
-  | { status: "rejected"; code: number };
+  /** A final answer other than 2xx (the submission is dropped); `body`: e.g. a 400's fields. */
+  | { status: "rejected"; code: number; body?: unknown };
 
 export interface SubmissionQueue {
   /** Keeps the submission until acknowledged; resolves after the first attempt. */
@@ -114,7 +115,11 @@ export function createSubmissionQueue(options: SubmissionQueueOptions): Submissi
         drop(id);
         inFlight.delete(id);
         options.onAcknowledged?.(submission, null);
-        return { status: "rejected", code: status };
+        const body =
+          typeof error === "object" && error !== null && "body" in error ? error.body : null;
+        return body == null
+          ? { status: "rejected", code: status }
+          : { status: "rejected", code: status, body };
       }
       const delay = backoffDelay(tries, random, options.baseDelayMs, options.maxDelayMs);
       schedule(() => void attempt(submission, tries + 1), delay);

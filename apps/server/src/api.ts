@@ -5,9 +5,11 @@ import { additionsRoutes } from "./modules/additions/additions.routes";
 import { answersRoutes } from "./modules/answers/answers.routes";
 import { formFieldsRoutes } from "./modules/form-fields/form-fields.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { leadsRoutes } from "./modules/leads/leads.routes";
 import { mediaRoutes } from "./modules/media/media.routes";
 import { passwordResetRoutes } from "./modules/password-reset/password-reset.routes";
 import { projectsRoutes } from "./modules/projects/projects.routes";
+import { publicationRoutes } from "./modules/publication/publication.routes";
 import { questionConditionsRoutes } from "./modules/question-conditions/question-conditions.routes";
 import { questionsRoutes } from "./modules/questions/questions.routes";
 import { quizConfigsRoutes } from "./modules/quiz-configs/quiz-configs.routes";
@@ -16,6 +18,7 @@ import { referenceListsRoutes } from "./modules/reference-lists/reference-lists.
 import { resultConditionsRoutes } from "./modules/result-conditions/result-conditions.routes";
 import { resultsRoutes } from "./modules/results/results.routes";
 import { socialAuthRoutes } from "./modules/social-auth/social-auth.routes";
+import { visitorSessionsRoutes } from "./modules/visitor-sessions/visitor-sessions.routes";
 import { rateLimitPlugin } from "./plugins/rate-limit";
 
 export interface ApiOptions {
@@ -42,4 +45,7 @@ export async function apiRoutes(app: FastifyInstance, { context }: ApiOptions) {
   await app.register(answersRoutes, { context });
   await app.register(questionConditionsRoutes, { context });
   await app.register(mediaRoutes, { context });
+  await app.register(visitorSessionsRoutes, { context });
+  await app.register(leadsRoutes, { context });
+  await app.register(publicationRoutes, { context });
 }

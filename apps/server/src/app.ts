@@ -10,6 +10,7 @@ import { type DatabaseHandle, openDatabase } from "./db/client";
 import { rejectUnsafeText } from "./lib/unsafe-text";
 import { createMailer } from "./mail/mailer";
 import { mediaPlugin } from "./modules/media/media.plugin";
+import { landingHostRewrite, publicPagesPlugin } from "./modules/public-pages/public-pages.plugin";
 import { fontsPlugin } from "./modules/reference-lists/fonts.plugin";
 import { errorHandlerPlugin } from "./plugins/error-handler";
 import { openApiPlugin } from "./plugins/openapi";
@@ -50,6 +51,8 @@ export async function buildApp(
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 1024 * 1024,
     forceCloseConnections: "idle",
+    // `{subdomain}.<LANDING_HOST>/` → `/l/{subdomain}` (public-pages).
+    rewriteUrl: landingHostRewrite(config),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -94,6 +97,8 @@ export async function buildApp(
   // Before the routes: the multipart parser and upload hooks apply to their PATCH routes.
   await app.register(mediaPlugin, { context });
   await app.register(apiRoutes, { prefix: API_PREFIX, context });
+  // Visitors' pages (/q/…, /l/…, /embed.js, /runtime/assets/…), before the catch-all.
+  await app.register(publicPagesPlugin, { context });
   // Self-hosted fonts of fontlist (/fonts/…), before the web app's catch-all.
   await app.register(fontsPlugin);
   await app.register(webAppPlugin, { distDir: config.webDistDir });

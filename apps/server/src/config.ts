@@ -49,6 +49,14 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
+  RUNTIME_DIST_DIR: z.string().optional(),
+  LANDING_HOST: z
+    .string()
+    .regex(
+      /^(?=.{1,253}(:|$))(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(:\d{1,5})?$/i,
+      "must be a host name such as quiz.example.com (optionally with :port)",
+    )
+    .optional(),
   FFMPEG_PATH: z.string().min(1).default("ffmpeg"),
   JOBS_IN_PROCESS: booleanFromEnv.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -97,6 +105,13 @@ export interface AppConfig {
   rateLimit: { enabled: boolean; namespace: string };
   oidcProviders: OidcProviderConfig[];
   webDistDir: string | undefined;
+  /** Folder of the built visitor runtime (apps/runtime/dist by default). */
+  runtimeDistDir: string | undefined;
+  /**
+   * Landings are also served at `{subdomain}.{landingHost}` (lower case, may carry a port),
+   * besides `{PUBLIC_URL}/l/{subdomain}`; undefined: only the path.
+   */
+  landingHost: string | undefined;
   /** The ffmpeg that compresses uploaded videos (a name on PATH or a path). */
   ffmpegPath: string;
   /** Whether the web process also works background jobs (false: only `npm run worker` does). */
@@ -194,6 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimit: { enabled: e.RATE_LIMIT_ENABLED, namespace: e.RATE_LIMIT_NAMESPACE },
     oidcProviders,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    runtimeDistDir: e.RUNTIME_DIST_DIR ? path.resolve(e.RUNTIME_DIST_DIR) : undefined,
+    landingHost: e.LANDING_HOST?.toLowerCase(),
     ffmpegPath: e.FFMPEG_PATH,
     jobsInProcess: e.JOBS_IN_PROCESS,
     logLevel: e.LOG_LEVEL,

@@ -16,3 +16,4 @@ export * from "./quiz-configs";
 export * from "./quizzes";
 export * from "./reference-lists";
 export * from "./results";
+export * from "./visitor-sessions";

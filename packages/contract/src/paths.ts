@@ -29,6 +29,8 @@ export const apiPaths = {
   quizCopy: "/quiz/copy/",
   quizPublish: (id: Id) => `/quiz/${id}/publish/`,
   publicationQuiz: "/publication-quiz/",
+  /** GET (no account): the latest published snapshot of a live quiz. */
+  publicQuiz: (publicKey: string) => `/public/quiz/${publicKey}/`,
   quizVideoCompressTasks: (id: Id) => `/quiz/${id}/video-compress-tasks/`,
   quizConfigs: "/config/quiz/",
   /** GET: the config of quiz `quizId` (404 while it has none). */
@@ -69,6 +71,11 @@ export const apiPaths = {
   currencyList: "/currencylist/",
   fontList: "/fontlist/",
   languageList: "/languagelist/",
+
+  // Visitors (no account). Builders take a public key, or ":public_key" for a route pattern.
+  clientSessions: "/client-sessions/",
+  publicQuizEvents: (publicKey: string) => `/public/quiz/${publicKey}/events/`,
+  publicQuizLead: (publicKey: string) => `/public/quiz/${publicKey}/lead/`,
 } as const;
 
 /** An id, or a route parameter such as ":id". */

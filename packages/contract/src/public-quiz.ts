@@ -200,6 +200,7 @@ export type PublicQuiz = z.infer<typeof publicQuizSchema>;
 // The lead (`POST public/quiz/{public_key}/lead/`)
 
 const LEAD_TEXT_MAX = 10_000;
+/** Mirrored by apps/runtime page-context.ts, which cuts page data to fit (its test checks). */
 const LEAD_SHORT_MAX = 255;
 const LEAD_URL_MAX = 2048;
 const dateText = z.string().max(40);

@@ -87,6 +87,23 @@ export const chatSectionSchema = z.object({
 });
 
 /**
+ * The embed snippets of a quiz (docs/embed.md "Config field → data attribute"), built by
+ * the server from the config: one HTML snippet per display mode (null when that section
+ * is `enabled: false`), the hosted page `link` and the `landing_url` (null without a
+ * subdomain). Only `GET config/quiz/{quiz id}` includes them.
+ */
+export const embedSnippetsSchema = z.object({
+  popup: z.string().nullable(),
+  banner: z.string().nullable(),
+  trigger: z.string().nullable(),
+  inline: z.string().nullable(),
+  chat: z.string().nullable(),
+  link: z.string(),
+  landing_url: z.string().nullable(),
+});
+export type EmbedSnippets = z.infer<typeof embedSnippetsSchema>;
+
+/**
  * The publication settings of a quiz (one per quiz). Sections are stored as merged
  * objects: a key may be missing and then takes its default; `landing.subdomain` is
  * always present (null when none).
@@ -104,6 +121,7 @@ export const quizConfigSchema = z.object({
   landing: landingSectionSchema.partial().required({ subdomain: true }),
   body: bodySectionSchema.partial(),
   chat: chatSectionSchema.partial(),
+  embed: embedSnippetsSchema.optional(),
 });
 export type QuizConfig = z.infer<typeof quizConfigSchema>;
 export type TriggerSection = z.infer<typeof triggerSectionSchema>;

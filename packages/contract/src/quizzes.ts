@@ -92,12 +92,24 @@ export const resultsSettingsSchema = resultsSettingsInputSchema.extend({
 });
 export type ResultsSettings = z.infer<typeof resultsSettingsSchema>;
 
-/** `quiz.analytics`: tag manager, analytics, pixel (15-16 digits, a hint only), TikTok ids. */
+/** A query parameter name the owner wants carried into leads (`client_id`, `gclid`). */
+export const hiddenFieldNameSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.[\]-]+$/);
+
+/**
+ * `quiz.analytics`: tag manager, analytics, pixel (15-16 digits, a hint only), TikTok ids,
+ * and `hidden_fields`: the query parameters of the visitor's page (the host page's when
+ * embedded) carried into a lead's other fields (published as `PublicQuiz.hidden_fields`).
+ */
 export const analyticsSchema = z.object({
   gtm_id: z.string().max(64),
   ga_id: z.string().max(64),
   pixel_id: z.string().max(64),
   tiktok_id: z.string().max(64),
+  hidden_fields: z.array(hiddenFieldNameSchema).max(50),
 });
 export type Analytics = z.infer<typeof analyticsSchema>;
 

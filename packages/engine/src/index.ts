@@ -46,3 +46,4 @@ export { extractYouTubeVideoId, validateYouTubeUrl } from "./validation/youtube"
 // Quiz engine: flow, answer values, conditions, formulas, results, additions.
 
 export * from "./quiz/index";
+export * from "./quiz/lead-answers";

@@ -1,4 +1,4 @@
-import type { LeadSubmission, PublicQuiz } from "@leadquiz/contract";
+import type { LeadResponse, LeadSubmission, PublicQuiz } from "@leadquiz/contract";
 import {
   type AnswerMap,
   type AnswerValue,
@@ -14,9 +14,9 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { buttonClasses, designVariables } from "../design";
 import { type QuizEvent, reportLeadToAnalytics } from "../events";
 import { emptyPageContext, type PageContext } from "../page-context";
-import { loadPhone } from "../phone-loader";
+import { preloadPhone } from "../phone-loader";
 import { QuestionScreen } from "../questions/question-screen";
-import { ContactForm } from "../screens/contact-form";
+import { ContactForm, type ServerFieldErrors, serverFieldErrors } from "../screens/contact-form";
 import { ResultsScreen } from "../screens/results-screen";
 import { StartScreen } from "../screens/start-screen";
 import { ThankYouScreen } from "../screens/thank-you-screen";
@@ -33,11 +33,22 @@ export interface QuizPlayerProps {
   /** Hands the lead over (to the submission queue); resolves after the first attempt. */
   submit?: (submission: LeadSubmission) => Promise<SubmitOutcome>;
   onEvent?: (event: QuizEvent) => void;
-  pageContext?: PageContext;
-  session?: string | null;
+  /** Where the visitor is (a getter when it may change, e.g. the embed's `context`). */
+  pageContext?: PageContext | (() => PageContext);
+  /** The visitor session's id, or a getter for it (the session is made in the background). */
+  session?: string | null | (() => string | null);
   /** Leaves for the thank-you address (the top window's location by default). */
   navigate?: (url: string) => void;
+  /** Subscribes to the queue's acknowledgements (a lead that waited offline got through). */
+  watchAcknowledged?: (
+    listener: (submission: LeadSubmission, response: LeadResponse | null) => void,
+  ) => () => void;
+  /** How long "Sending…" may show before the next screen comes anyway (ms). */
+  sendingWaitMs?: number;
 }
+
+/** Past this, the visitor sees the next screen while the lead keeps trying in the background. */
+export const SENDING_WAIT_MS = 4000;
 
 const noSubmit = async (): Promise<SubmitOutcome> => ({ status: "queued" });
 
@@ -67,6 +78,7 @@ export function QuizPlayer(props: QuizPlayerProps) {
   const [submitted, setSubmitted] = useState(false);
   const [offline, setOffline] = useState(false);
   const [serverRedirect, setServerRedirect] = useState<string | null>(null);
+  const [serverErrors, setServerErrors] = useState<ServerFieldErrors | undefined>(undefined);
   const rootRef = useRef<HTMLDivElement>(null);
   const started = useRef(false);
   const submissionId = useRef<string | null>(null);
@@ -81,6 +93,16 @@ export function QuizPlayer(props: QuizPlayerProps) {
     emit({ type: "view" });
   }, []);
 
+  // A lead that waited for the connection got through: the note goes.
+  const watch = props.watchAcknowledged;
+  useEffect(
+    () =>
+      watch?.((submission) => {
+        if (submission.submission_id === submissionId.current) setOffline(false);
+      }),
+    [watch],
+  );
+
   // On every new screen: focus its heading, report the funnel step, leave at the end.
   // Layout effect: the focus moves in the same frame as the new screen appears.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the screen changes
@@ -90,7 +112,18 @@ export function QuizPlayer(props: QuizPlayerProps) {
     } else {
       rootRef.current?.querySelector<HTMLElement>("[data-lq-heading]")?.focus();
     }
-    if (step.kind !== "start" && hasPhoneField) void loadPhone().catch(() => undefined);
+    emit({
+      type: "step",
+      step: {
+        kind: step.kind,
+        question: step.kind === "question" ? step.question : null,
+        index:
+          step.kind === "question"
+            ? reachableQuestions(quiz, answers).findIndex((q) => q.id === step.question)
+            : null,
+      },
+    });
+    if (step.kind !== "start" && hasPhoneField) preloadPhone(quiz.language);
     if (step.kind === "form") emit({ type: "contacts" });
     if (step.kind === "results") emit({ type: "result" });
     if (step.kind === "thank_you") {
@@ -114,25 +147,59 @@ export function QuizPlayer(props: QuizPlayerProps) {
   };
 
   const submitLead = async () => {
+    const formStep = step;
     setSending(true);
+    setServerErrors(undefined);
     submissionId.current = submissionId.current ?? newSubmissionId();
+    const session = typeof props.session === "function" ? props.session() : props.session;
     const submission = buildSubmission({
       quiz,
       answers,
       contacts,
-      page: props.pageContext ?? emptyPageContext,
-      session: props.session ?? null,
+      page:
+        (typeof props.pageContext === "function" ? props.pageContext() : props.pageContext) ??
+        emptyPageContext,
+      session: session ?? null,
       submissionId: submissionId.current,
     });
-    const outcome = await (props.submit ?? noSubmit)(submission);
+    const first = (props.submit ?? noSubmit)(submission);
+    // "Sending…" for a few seconds at most: then the next screen, while the queue retries.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), props.sendingWaitMs ?? SENDING_WAIT_MS);
+    });
+    const outcome = await Promise.race([first, waited]);
+    clearTimeout(timer);
     setSending(false);
+    if (outcome?.status === "rejected") {
+      const errors = serverFieldErrors(outcome.body);
+      if (Object.keys(errors).length > 0) {
+        // The server refused the lead as it is (400): the visitor corrects it and sends again.
+        submissionId.current = null;
+        setServerErrors(errors);
+        return;
+      }
+    }
     setSubmitted(true);
-    setOffline(outcome.status === "queued");
-    const response = outcome.status === "sent" ? outcome.response : null;
+    setOffline(outcome === null || outcome.status === "queued");
+    const response = outcome?.status === "sent" ? outcome.response : null;
     setServerRedirect(response?.redirect_url || null);
     emit({ type: "lead", submission_id: submission.submission_id, response });
-    if (outcome.status !== "rejected") reportLeadToAnalytics(quiz.analytics);
-    go(nextStep(quiz, answers, step));
+    if (outcome?.status !== "rejected") reportLeadToAnalytics(quiz, submission.submission_id);
+    go(nextStep(quiz, answers, formStep));
+    if (outcome === null) {
+      // Moved on before the first answer: a late refusal with field errors brings the form back.
+      void first.then((late) => {
+        if (late.status === "sent") setOffline(false);
+        if (late.status !== "rejected") return;
+        const errors = serverFieldErrors(late.body);
+        if (Object.keys(errors).length === 0) return;
+        submissionId.current = null;
+        setSubmitted(false);
+        setServerErrors(errors);
+        setStep(formStep);
+      });
+    }
   };
 
   const reachable = reachableQuestions(quiz, answers);
@@ -219,6 +286,7 @@ export function QuizPlayer(props: QuizPlayerProps) {
             onSubmit={() => void submitLead()}
             onBack={back()}
             sending={sending}
+            serverErrors={serverErrors}
             idBase={`${idBase}-f`}
           />
         );

@@ -1,6 +1,6 @@
 import type { Messenger, PublicFormField, PublicQuiz } from "@leadquiz/contract";
 import { bySort, validateEmail } from "@leadquiz/engine";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { loadPhone, type PhoneApi } from "../phone-loader";
 import { Nav, PrimaryButton } from "../player/nav";
 import type { ContactValues } from "../submission";
@@ -47,15 +47,46 @@ function fieldError(
   const text = value.trim();
   if (text === "") return field.required ? texts.required : "";
   if (key === "email" && validateEmail(text) !== null) return texts.invalid_email;
-  // Until the checker has loaded a phone is taken as typed; submitting waits for it.
+  // Until the checker (and the metadata of the number's zone) has loaded, a phone is taken
+  // as typed; submitting waits for it, and takes it as typed only when it cannot load.
   if (
     key === "phone" &&
-    phone &&
-    !phone.checkPhone(text, phone.defaultCountryFor(language)).valid
+    phone?.checkPhone(text, phone.defaultCountryFor(language))?.valid === false
   ) {
     return texts.invalid_phone;
   }
   return "";
+}
+
+/** Errors the server gave for the lead (400), by form field; `form` for the rest. */
+export type ServerFieldErrors = Partial<Record<FieldKey | "consent" | "form", string>>;
+
+const SERVER_KEYS: Record<string, FieldKey | "consent"> = {
+  "contacts.name": "name",
+  "contacts.email": "email",
+  "contacts.phone": "phone",
+  "contacts.other": "other",
+  "contacts.other2": "other2",
+  consent: "consent",
+};
+
+/**
+ * Maps a 400 body of the lead call (`{"contacts.email": ["…"], "answers.3.answers": […]}`)
+ * onto the form: contact fields and the consent by name (messengers on the phone field),
+ * anything else as one message for the whole form.
+ */
+export function serverFieldErrors(body: unknown): ServerFieldErrors {
+  const errors: ServerFieldErrors = {};
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return errors;
+  const detail = (body as { detail?: unknown }).detail;
+  if (typeof detail === "string") return detail ? { form: detail } : errors; // `{detail, code}`
+  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+    const message = Array.isArray(value) ? value.find((item) => typeof item === "string") : value;
+    if (typeof message !== "string" || message === "") continue;
+    const key = SERVER_KEYS[name] ?? (name.startsWith("contacts.messengers") ? "phone" : "form");
+    errors[key] = errors[key] ?? message;
+  }
+  return errors;
 }
 
 /**
@@ -71,24 +102,55 @@ export function ContactForm(props: {
   onBack: (() => void) | null;
   sending: boolean;
   idBase: string;
+  /** The server's errors for the last attempt; one disappears when its field changes. */
+  serverErrors?: ServerFieldErrors;
 }) {
   const { quiz, values, idBase } = props;
   const t = useTexts();
   const form = quiz.contact_form;
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [phone, setPhone] = useState<PhoneApi | null>(null);
+  const latest = useRef(values);
+  latest.current = values;
+  const [, setPhoneReady] = useState(0);
+  const [serverErrors, setServerErrors] = useState<ServerFieldErrors>(props.serverErrors ?? {});
+  const country = phone?.defaultCountryFor(quiz.language);
+  useEffect(() => setServerErrors(props.serverErrors ?? {}), [props.serverErrors]);
   useEffect(() => {
     let live = true;
-    void loadPhone().then((api) => {
-      if (live) setPhone(api);
-    });
+    void loadPhone()
+      .then((api) => {
+        if (live) setPhone(api);
+      })
+      .catch(() => undefined);
     return () => {
       live = false;
     };
   }, []);
+  // The metadata of the typed number's zone: re-check once it is here.
+  useEffect(() => {
+    if (!phone || values.phone.trim() === "") return;
+    let live = true;
+    void phone.preparePhone(values.phone, country).then(() => {
+      if (live) setPhoneReady((n) => n + 1);
+    });
+    return () => {
+      live = false;
+    };
+  }, [phone, values.phone, country]);
   const fields = bySort(quiz.fields).filter((field) => field.enabled);
   const touch = (name: string) => setTouched((set) => new Set(set).add(name));
-  const set = (patch: Partial<ContactValues>) => props.onChange({ ...values, ...patch });
+  const set = (patch: Partial<ContactValues>) => {
+    const cleared = Object.keys(patch).filter((name) => name in serverErrors);
+    if (cleared.length > 0) {
+      setServerErrors((current) => {
+        const next = { ...current };
+        for (const name of cleared) delete next[name as keyof ServerFieldErrors];
+        return next;
+      });
+    }
+    props.onChange({ ...latest.current, ...patch });
+  };
 
   const errorsWith = (api: PhoneApi | null) => {
     const found = new Map<string, string>();
@@ -101,11 +163,20 @@ export function ContactForm(props: {
     return found;
   };
   const errors = errorsWith(phone);
-  const shown = (name: string) => (touched.has(name) ? (errors.get(name) ?? "") : "");
+  const shown = (name: string) =>
+    (touched.has(name) ? errors.get(name) : undefined) ??
+    serverErrors[name as keyof ServerFieldErrors] ??
+    "";
 
   const submit = async () => {
     if (props.sending) return;
-    const api = phone ?? (await loadPhone());
+    let api: PhoneApi | null = phone;
+    try {
+      api = api ?? (await loadPhone());
+      await api.preparePhone(values.phone, api.defaultCountryFor(quiz.language));
+    } catch {
+      // Offline before the checker came: the number goes as typed (the server checks it).
+    }
     const errors = errorsWith(api);
     if (errors.size > 0) {
       setTouched(new Set([...fields.map((field) => FIELD_KEYS[field.type]), "consent"]));
@@ -158,13 +229,17 @@ export function ContactForm(props: {
               onBlur={() => {
                 touch(key);
                 if (key !== "phone" || !phone) return;
-                const checked = phone.checkPhone(
-                  values.phone,
-                  phone.defaultCountryFor(quiz.language),
-                );
-                if (checked.valid && checked.formatted !== values.phone) {
-                  set({ phone: checked.formatted });
-                }
+                const typed = values.phone;
+                void phone.preparePhone(typed, country).then(() => {
+                  const checked = phone.checkPhone(typed, country);
+                  if (
+                    checked?.valid &&
+                    latest.current.phone === typed &&
+                    checked.formatted !== typed
+                  ) {
+                    set({ phone: checked.formatted });
+                  }
+                });
               }}
             />
             <p id={`${id}-error`} className="lq-error" aria-live="polite">
@@ -236,6 +311,11 @@ export function ContactForm(props: {
           onInput={(event) => set({ website: event.currentTarget.value })}
         />
       </div>
+      {serverErrors.form ? (
+        <p className="lq-error lq-form-error" role="alert">
+          {serverErrors.form}
+        </p>
+      ) : null}
       <Nav
         backText={t.back}
         onBack={props.onBack}

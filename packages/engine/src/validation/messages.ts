@@ -37,6 +37,15 @@ export const validationMessageKeys = [
   "subdomain_taken",
   "type_taken",
   "quiz_config_exists",
+  // A visitor's lead checked against the published snapshot (the server's lead call).
+  "unknown_question",
+  "unknown_answer",
+  "several_answers",
+  "own_text_not_allowed",
+  "out_of_range",
+  "invalid_date",
+  "reversed_range",
+  "invalid_phone",
   // Generic checks of the request shape (zod's built-in checks, bad bytes, unreadable JSON).
   "invalid_value",
   "too_long",

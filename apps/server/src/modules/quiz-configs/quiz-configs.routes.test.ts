@@ -62,7 +62,11 @@ describe("quiz config", () => {
       chat: {},
     });
     expect(await draftVersion(t, quiz)).toBe(before + 1);
-    expect((await call("GET", `/config/quiz/${quiz}/`)).json()).toEqual(config);
+    // GET adds the embed snippets (tested in public-pages.test.ts).
+    expect((await call("GET", `/config/quiz/${quiz}/`)).json()).toEqual({
+      ...config,
+      embed: expect.any(Object),
+    });
     const second = await call("POST", "/config/quiz/", { quiz }, owner, "uk");
     expect(second.statusCode).toBe(400);
     expect(second.json()).toEqual({ quiz: ["Цей квіз уже має налаштування публікації"] });
@@ -206,6 +210,9 @@ describe("quiz config", () => {
       await call("GET", `/config/quiz/${strangerQuiz}`),
     ];
     for (const response of attempts) expect(response.statusCode, response.body).toBe(404);
-    expect((await call("GET", `/config/quiz/${quiz}`)).json()).toEqual(config);
+    expect((await call("GET", `/config/quiz/${quiz}`)).json()).toEqual({
+      ...config,
+      embed: expect.any(Object),
+    });
   });
 });

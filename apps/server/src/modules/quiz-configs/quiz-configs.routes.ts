@@ -11,6 +11,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ApiOptions } from "../../api";
 import { authenticatedContext } from "../../plugins/authenticate";
+import { withEmbedSnippets } from "./embed-snippets";
 import { createQuizConfigsService } from "./quiz-configs.service";
 
 const tags = ["quiz config"];
@@ -33,12 +34,16 @@ export async function quizConfigsRoutes(app: FastifyInstance, { context }: ApiOp
         schema: {
           tags,
           summary: "Reads a quiz's publication settings",
-          description: "`id` is the QUIZ id. 404 while the quiz has no config.",
+          description:
+            "`id` is the QUIZ id. 404 while the quiz has no config. Includes `embed`: the " +
+            "snippet of each display mode (docs/embed.md), the hosted page link and the " +
+            "landing URL.",
           params: idParamsSchema,
           response: { 200: quizConfigSchema, ...answers },
         },
       },
-      async (request) => service.getByQuiz(request.userId, request.params.id),
+      async (request) =>
+        withEmbedSnippets(context, await service.getByQuiz(request.userId, request.params.id)),
     );
 
     routes.post(

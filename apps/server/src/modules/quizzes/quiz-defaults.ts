@@ -60,7 +60,13 @@ export const resultsSettingsDefaults: ResultsSettingsInput = {
   general_formula: [],
 };
 
-export const analyticsDefaults: Analytics = { gtm_id: "", ga_id: "", pixel_id: "", tiktok_id: "" };
+export const analyticsDefaults: Analytics = {
+  gtm_id: "",
+  ga_id: "",
+  pixel_id: "",
+  tiktok_id: "",
+  hidden_fields: [],
+};
 
 /**
  * The contact form of a new quiz: name (type 1 Title), phone (2) and e-mail (3), all

@@ -1,0 +1,15 @@
+// Regenerates src/phone-metadata/zone-{1..9}.json from the installed libphonenumber-js
+// (run after upgrading it: `npm run phone-metadata -w @leadquiz/runtime`).
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type PhoneMetadataJson, phoneZones } from "../src/phone-metadata/zones";
+
+const require = createRequire(import.meta.url);
+const source = require.resolve("libphonenumber-js/metadata.min.json");
+const metadata = JSON.parse(readFileSync(source, "utf8")) as PhoneMetadataJson;
+const out = join(dirname(fileURLToPath(import.meta.url)), "../src/phone-metadata");
+for (const [digit, zone] of Object.entries(phoneZones(metadata))) {
+  writeFileSync(join(out, `zone-${digit}.json`), `${JSON.stringify(zone)}\n`);
+}

@@ -1,0 +1,101 @@
+import type { LeadResponse, LeadSubmission } from "@leadquiz/contract";
+import { texts as en } from "@leadquiz/i18n/visitor/en";
+import { render, screen, waitFor } from "@testing-library/preact";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import type { SubmitOutcome } from "../submission-queue";
+import { field, question, quiz } from "../test/fixtures";
+import { okResponse } from "../test/render";
+import { QuizPlayer } from "./quiz-player";
+
+type Listener = (submission: LeadSubmission, response: LeadResponse | null) => void;
+
+function setup(submit: (s: LeadSubmission) => Promise<SubmitOutcome>) {
+  const listeners = new Set<Listener>();
+  const user = userEvent.setup();
+  const submitSpy = vi.fn(submit);
+  render(
+    <QuizPlayer
+      quiz={quiz({
+        questions: [question(1, 4)],
+        fields: [field(1, 1, { required: true }), field(2, 3)],
+      })}
+      texts={en}
+      submit={submitSpy}
+      sendingWaitMs={50}
+      session={() => "s-9"}
+      watchAcknowledged={(listener) => {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      }}
+      navigate={() => undefined}
+    />,
+  );
+  const fill = async () => {
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await user.type(screen.getByLabelText(/^Name/), "Ann");
+    await user.type(screen.getByLabelText(/^Email/), "ann@example.com");
+    await user.click(screen.getByRole("checkbox", { name: /I agree/ }));
+    await user.click(screen.getByRole("button", { name: "Send" }));
+  };
+  const ack = (response: LeadResponse | null) => {
+    const submission = submitSpy.mock.calls[0]?.[0];
+    if (submission) for (const listener of listeners) listener(submission, response);
+  };
+  return { user, submit: submitSpy, fill, ack };
+}
+
+describe("sending a lead", () => {
+  it("shows Sending…, then the thank-you screen with the offline note while retries go on", async () => {
+    const { fill, submit, ack } = setup(() => new Promise(() => undefined));
+    await fill();
+    expect(screen.getByRole("button", { name: "Sending…" })).toBeTruthy();
+    expect(await screen.findByText(en.thank_you_title)).toBeTruthy();
+    expect(screen.getByText(en.saved_offline)).toBeTruthy();
+    expect(submit.mock.calls[0]?.[0].session).toBe("s-9");
+    ack(okResponse); // the queue got it through later
+    await waitFor(() => expect(screen.queryByText(en.saved_offline)).toBeNull());
+  });
+
+  it("puts the server's per-field errors on the form and sends again once corrected", async () => {
+    let outcome: SubmitOutcome = {
+      status: "rejected",
+      code: 400,
+      body: {
+        "contacts.email": ["This address does not receive mail"],
+        "answers.1.text": ["Too long"],
+      },
+    };
+    const { fill, submit, user } = setup(async () => outcome);
+    await fill();
+    expect(await screen.findByText("This address does not receive mail")).toBeTruthy();
+    const email = screen.getByLabelText(/^Email/);
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByRole("alert").textContent).toBe("Too long");
+    const firstId = submit.mock.calls[0]?.[0].submission_id;
+    await user.clear(email);
+    await user.type(email, "ann@example.org");
+    expect(screen.queryByText("This address does not receive mail")).toBeNull();
+    outcome = { status: "sent", response: okResponse };
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    expect(await screen.findByText(en.thank_you_title)).toBeTruthy();
+    expect(screen.queryByText(en.saved_offline)).toBeNull();
+    // A refused submission is a new one once corrected (the server stored nothing).
+    expect(submit.mock.calls[1]?.[0].submission_id).not.toBe(firstId);
+  });
+
+  it("brings the form back when a slow server refuses the lead after the visitor moved on", async () => {
+    let refuse: (outcome: SubmitOutcome) => void = () => undefined;
+    const { fill } = setup(
+      () =>
+        new Promise((resolve) => {
+          refuse = resolve;
+        }),
+    );
+    await fill();
+    expect(await screen.findByText(en.thank_you_title)).toBeTruthy();
+    refuse({ status: "rejected", code: 400, body: { "contacts.name": ["Name looks wrong"] } });
+    expect(await screen.findByText("Name looks wrong")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Send" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,171 @@
+import type { LeadSubmission, Messenger, PublicQuestion, PublicQuiz } from "@leadquiz/contract";
+import {
+  type AnswerMap,
+  type AnswerProblem,
+  type AnswerValue,
+  fromLeadAnswer,
+  isAnswered,
+  leadAnswerProblem,
+  quizState,
+  validateEmail,
+} from "@leadquiz/engine";
+import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/min";
+import { FieldErrors } from "../../lib/app-error";
+
+/** A lead's contacts as stored: the enabled fields' values, the phone formatted. */
+export interface CheckedContacts {
+  name: string;
+  email: string;
+  phone: string;
+  other: string;
+  other2: string;
+  messengers: Partial<Record<Messenger, string>>;
+}
+
+export interface CheckedLead {
+  /** The answers as the engine reads them (results are computed from these). */
+  answers: AnswerMap;
+  contacts: CheckedContacts;
+}
+
+type ContactKey = Exclude<keyof CheckedContacts, "messengers">;
+
+/** Form field types (1 name, 2 phone, 3 e-mail, 4 other, 5 other 2) by contact key. */
+const FIELD_TYPES: Record<ContactKey, number> = {
+  name: 1,
+  phone: 2,
+  email: 3,
+  other: 4,
+  other2: 5,
+};
+
+/** The request field an answer problem is reported on, below `answers.<index>`. */
+const PROBLEM_FIELDS: Record<AnswerProblem, { field: string; message: string }> = {
+  wrong_shape: { field: "", message: "invalid_value" },
+  unknown_answer: { field: "answers", message: "unknown_answer" },
+  several_answers: { field: "answers", message: "several_answers" },
+  own_text_not_allowed: { field: "text", message: "own_text_not_allowed" },
+  out_of_range: { field: "value", message: "out_of_range" },
+  invalid_date: { field: "value", message: "invalid_date" },
+  reversed_range: { field: "value", message: "reversed_range" },
+};
+
+/**
+ * Checks a submission against the snapshot of the version it answered and answers what to
+ * store, or throws FieldErrors with every problem (validation message keys), by field:
+ *
+ * - `answers.<i>.question`: a question not in the snapshot, or answered twice;
+ *   `answers.<i>[.answers|.text|.value]`: the engine's `answerProblem` (keys the question type
+ *   does not take: `answers.<i>`);
+ * - `questions.<id>`: a required question on the path the answers take (the engine's flow)
+ *   left unanswered; questions skipped by the logic are not required;
+ * - `contacts.<name|email|phone|other|other2>`: a required field of the form left empty, an
+ *   invalid e-mail (the engine's rule) or phone (libphonenumber-js, the same `min` metadata
+ *   and default country as the runtime, so the server is never stricter than the form);
+ *   values of fields the form does not show are dropped;
+ * - `contacts.messengers.<name>`: a messenger the form does not offer;
+ * - `consent`: not given (the form always asks for it).
+ */
+export function checkLead(snapshot: PublicQuiz, submission: LeadSubmission): CheckedLead {
+  const errors: Record<string, string[]> = {};
+  const fail = (field: string, message: string) => {
+    errors[field] = [...(errors[field] ?? []), message];
+  };
+
+  const questions = new Map<number, PublicQuestion>(snapshot.questions.map((q) => [q.id, q]));
+  const answers: Record<number, AnswerValue> = {};
+  for (const [index, answer] of submission.answers.entries()) {
+    const at = `answers.${index}`;
+    const question = questions.get(answer.question);
+    if (!question) {
+      fail(`${at}.question`, "unknown_question");
+      continue;
+    }
+    if (answers[question.id] !== undefined) {
+      fail(`${at}.question`, "invalid_value");
+      continue;
+    }
+    const problem = leadAnswerProblem(question, answer);
+    const value = fromLeadAnswer(question, answer);
+    if (problem !== null || value === "wrong_shape") {
+      const { field, message } = PROBLEM_FIELDS[problem ?? "wrong_shape"];
+      fail(field === "" ? at : `${at}.${field}`, message);
+      continue;
+    }
+    answers[question.id] = value;
+  }
+  if (Object.keys(errors).length === 0) {
+    for (const question of quizState(snapshot, answers).reachable) {
+      if (question.required && !isAnswered(question, answers[question.id])) {
+        fail(`questions.${question.id}`, "required");
+      }
+    }
+  }
+
+  const contacts = checkContacts(snapshot, submission, fail);
+  if (!submission.consent) fail("consent", "required_checkbox");
+  if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
+  return { answers, contacts };
+}
+
+function checkContacts(
+  snapshot: PublicQuiz,
+  submission: LeadSubmission,
+  fail: (field: string, message: string) => void,
+): CheckedContacts {
+  const sent = submission.contacts;
+  const enabled = snapshot.fields.filter((field) => field.enabled);
+  const contacts: CheckedContacts = {
+    name: "",
+    email: "",
+    phone: "",
+    other: "",
+    other2: "",
+    messengers: {},
+  };
+  for (const key of Object.keys(FIELD_TYPES) as ContactKey[]) {
+    const field = enabled.find((f) => f.type === FIELD_TYPES[key]);
+    if (!field) continue;
+    const text = sent[key].trim();
+    const at = `contacts.${key}`;
+    if (text === "") {
+      if (field.required) fail(at, "required");
+      continue;
+    }
+    if (key === "email") {
+      const problem = validateEmail(text);
+      if (problem) fail(at, problem);
+    }
+    if (key === "phone") {
+      const phone = parsePhoneNumberFromString(text, defaultCountryFor(snapshot.language));
+      if (phone?.isValid()) {
+        contacts.phone = phone.formatInternational();
+        continue;
+      }
+      fail(at, "invalid_phone");
+    }
+    contacts[key] = text;
+  }
+  const offered = new Set<string>(snapshot.contact_form.messengers);
+  for (const [messenger, handle] of Object.entries(sent.messengers)) {
+    if (!offered.has(messenger)) fail(`contacts.messengers.${messenger}`, "invalid_value");
+    else contacts.messengers[messenger as Messenger] = (handle ?? "").trim();
+  }
+  return contacts;
+}
+
+/**
+ * The default country for numbers typed without "+code", as the runtime has it
+ * (apps/runtime/src/phone.ts, kept equal): only a default, a "+code" number is read as such.
+ */
+const DEFAULT_COUNTRY: Partial<Record<string, CountryCode>> = {
+  uk: "UA",
+  pl: "PL",
+  de: "DE",
+  fr: "FR",
+  it: "IT",
+};
+
+function defaultCountryFor(language: string): CountryCode | undefined {
+  return DEFAULT_COUNTRY[language];
+}

@@ -1,0 +1,69 @@
+import {
+  apiPaths,
+  errorBodySchema,
+  leadResponseSchema,
+  leadSubmissionSchema,
+  validationErrorBodySchema,
+  visitorQuizParamsSchema,
+} from "@leadquiz/contract";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ApiOptions } from "../../api";
+import { publicQuizLookupFor } from "../visitor-sessions/public-quiz-lookup";
+import { acceptVisitorJson } from "../visitor-sessions/visitor-body";
+import { visitorCountersFor } from "../visitor-sessions/visitor-counters";
+import { VISITOR_LIMITS } from "../visitor-sessions/visitor-limits";
+import { createLeadsService } from "./leads.service";
+
+/** A lead body is a few KB; 256 KB leaves room for long texts and answers 413 beyond. */
+export const LEAD_BODY_LIMIT = 256 * 1024;
+
+/** The visitor's lead (no account): `POST public/quiz/{public_key}/lead/`. */
+export async function leadsRoutes(app: FastifyInstance, { context }: ApiOptions) {
+  const service = createLeadsService({
+    db: context.db,
+    log: context.log.child({ module: "leads" }),
+    lookup: publicQuizLookupFor(context.db),
+    counters: visitorCountersFor(app, context),
+    limits: context.config.rateLimit.enabled ? VISITOR_LIMITS : null,
+  });
+  // Encapsulated by api.ts's register: the JSON handling applies to this route only.
+  acceptVisitorJson(app);
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    apiPaths.publicQuizLead(":public_key"),
+    {
+      bodyLimit: LEAD_BODY_LIMIT,
+      schema: {
+        tags: ["visitors"],
+        summary: "Submits a visitor's lead",
+        description:
+          "Checks every answer and contact against the snapshot of `version` (any published " +
+          "version of the quiz), recomputes the results with the engine and stores the lead " +
+          "before answering 201. A repeated `submission_id` stores nothing and answers the " +
+          "first lead's 201 again (header `idempotent-replayed: true`). 400 per field " +
+          "(`answers.<i>.answers`, `questions.<id>`, `contacts.email`, `consent` …), 404 when " +
+          "the quiz is not published, 413 over 256 KB, 429 over the visitor limits (never " +
+          "for a first lead or a replay).",
+        params: visitorQuizParamsSchema,
+        body: leadSubmissionSchema,
+        response: {
+          201: leadResponseSchema,
+          400: validationErrorBodySchema,
+          404: errorBodySchema,
+          413: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { response, replayed } = await service.submit({
+        publicKey: request.params.public_key,
+        submission: request.body,
+        ip: request.ip,
+      });
+      if (replayed) reply.header("idempotent-replayed", "true");
+      return reply.status(201).send(response);
+    },
+  );
+}

@@ -1,0 +1,160 @@
+import { LEAD_HONEYPOT_FIELD, type LeadResponse, type LeadSubmission } from "@leadquiz/contract";
+import { shownResults } from "@leadquiz/engine";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../db/client";
+import { AppError, FieldErrors } from "../../lib/app-error";
+import type { PublicQuizLookup } from "../visitor-sessions/public-quiz-lookup";
+import type { VisitorCounters } from "../visitor-sessions/visitor-counters";
+import {
+  leadCounters,
+  leadLimitReached,
+  rateLimited,
+  type VisitorLimits,
+} from "../visitor-sessions/visitor-limits";
+import { checkLead } from "./lead-check";
+import { redirectUrl, resultsToShow, storedAnswers, storedResults } from "./leads.presenter";
+import { findLeadBySubmission, insertLead, type StoredSubmission } from "./leads.repository";
+
+export interface LeadsServiceDeps {
+  db: Database;
+  log: FastifyBaseLogger;
+  lookup: PublicQuizLookup;
+  counters: VisitorCounters;
+  /** Null: no limits (RATE_LIMIT_ENABLED=false). */
+  limits: VisitorLimits | null;
+}
+
+export interface SubmitLeadInput {
+  publicKey: string;
+  submission: LeadSubmission;
+  ip: string;
+}
+
+export interface SubmitLeadOutcome {
+  response: LeadResponse;
+  /** The submission_id was stored before: the response is the first one's. */
+  replayed: boolean;
+}
+
+/** The id a honeypot submission is answered with (nothing is stored). */
+const HONEYPOT_LEAD_ID = 0;
+/** At most this many UTM and hidden-field entries are stored. */
+const MAX_STORED_ENTRIES = 50;
+
+/**
+ * `POST public/quiz/{public_key}/lead/`:
+ *
+ * 1. The quiz must be live and published (404 otherwise).
+ * 2. Limits (visitor-limits.ts): when one is reached, a replay of a stored submission_id is
+ *    still answered; anything else gets 429.
+ * 3. The submission is checked against the snapshot of the version it names: any published
+ *    version of the quiz, not only the latest, so a visitor who started before the owner
+ *    republished keeps their lead (400 `version` for a version that never existed).
+ * 4. The results are recomputed with the engine from the checked answers (what the client
+ *    computed is not read).
+ * 5. Honeypot filled: answered exactly like a stored lead (201, computed results, lead id 0)
+ *    but nothing is stored; logged at info.
+ * 6. Stored in one statement keyed by submission_id; a repeat (sequential or concurrent)
+ *    stores nothing and answers the first lead's id and results (201 as the first time).
+ *    A submission_id stored for another quiz: 400 `submission_id`.
+ */
+export function createLeadsService(deps: LeadsServiceDeps) {
+  const { db, log, lookup, counters, limits } = deps;
+
+  async function replay(stored: StoredSubmission, quizId: number): Promise<SubmitLeadOutcome> {
+    if (stored.quizId !== quizId) throw new FieldErrors({ submission_id: ["invalid_value"] });
+    const snapshot = await lookup.snapshot(stored.quizId, stored.publicationVersion);
+    return {
+      replayed: true,
+      response: {
+        lead: stored.id,
+        results: snapshot ? resultsToShow(snapshot, stored.results) : [],
+        redirect_url: snapshot ? redirectUrl(snapshot) : null,
+      },
+    };
+  }
+
+  return {
+    async submit({ publicKey, submission, ip }: SubmitLeadInput): Promise<SubmitLeadOutcome> {
+      const quiz = await lookup.liveQuiz(publicKey);
+      if (!quiz) throw new AppError("not_found");
+
+      if (limits) {
+        const reached = await leadLimitReached(counters, limits, ip, quiz.id);
+        if (reached) {
+          const stored = await findLeadBySubmission(db, submission.submission_id);
+          if (stored) return replay(stored, quiz.id);
+          throw rateLimited(counters, reached);
+        }
+      }
+
+      const snapshot = await lookup.snapshot(quiz.id, submission.version);
+      if (!snapshot) throw new FieldErrors({ version: ["invalid_value"] });
+      const checked = checkLead(snapshot, submission);
+      const results = storedResults(shownResults(snapshot, checked.answers));
+      const shown = {
+        results: resultsToShow(snapshot, results),
+        redirect_url: redirectUrl(snapshot),
+      };
+      const count = async () => {
+        if (limits) await counters.add(leadCounters(limits, ip, quiz.id));
+      };
+
+      if ((submission[LEAD_HONEYPOT_FIELD] ?? "").trim() !== "") {
+        log.info(
+          { quiz: quiz.id, submission: submission.submission_id },
+          "lead honeypot filled; answered as stored, not stored",
+        );
+        await count();
+        return { replayed: false, response: { lead: HONEYPOT_LEAD_ID, ...shown } };
+      }
+
+      const { contacts } = checked;
+      const id = await insertLead(db, {
+        submissionId: submission.submission_id,
+        quizId: quiz.id,
+        projectId: quiz.projectId,
+        userId: quiz.userId,
+        publicationVersion: submission.version,
+        session: submission.session,
+        name: contacts.name,
+        email: contacts.email,
+        phone: contacts.phone,
+        messengers: contacts.messengers,
+        other: contacts.other,
+        other2: contacts.other2,
+        answers: storedAnswers(snapshot, checked.answers),
+        results,
+        otherFields: otherFields(snapshot.hidden_fields, submission.extra),
+        utm: bounded(submission.utm),
+        referrer: submission.referrer,
+        pageUrl: submission.page_url,
+        consent: submission.consent,
+      });
+      if (id === null) {
+        const stored = await findLeadBySubmission(db, submission.submission_id);
+        if (!stored) throw new Error("lead conflict without a stored lead");
+        return replay(stored, quiz.id);
+      }
+      await count();
+      return { replayed: false, response: { lead: id, ...shown } };
+    },
+  };
+}
+
+/**
+ * Hidden fields: only the names the snapshot lists (`hidden_fields`); a snapshot without
+ * the list (none was ever published without it, but old rows are JSON) keeps what was sent.
+ */
+function otherFields(
+  names: readonly string[] | undefined,
+  extra: Record<string, string>,
+): Record<string, string> {
+  if (!Array.isArray(names)) return bounded(extra);
+  const allowed = new Set(names);
+  return bounded(Object.fromEntries(Object.entries(extra).filter(([name]) => allowed.has(name))));
+}
+
+function bounded(entries: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(entries).slice(0, MAX_STORED_ENTRIES));
+}

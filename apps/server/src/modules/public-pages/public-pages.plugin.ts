@@ -1,0 +1,277 @@
+import type { IncomingMessage } from "node:http";
+import path from "node:path";
+import compress from "@fastify/compress";
+import type { PublicLanguage, PublicQuiz } from "@leadquiz/contract";
+import { texts as de } from "@leadquiz/i18n/visitor/de";
+import { texts as en } from "@leadquiz/i18n/visitor/en";
+import { texts as fr } from "@leadquiz/i18n/visitor/fr";
+import { texts as it } from "@leadquiz/i18n/visitor/it";
+import { texts as pl } from "@leadquiz/i18n/visitor/pl";
+import { texts as pt } from "@leadquiz/i18n/visitor/pt";
+import { texts as ru } from "@leadquiz/i18n/visitor/ru";
+import type { VisitorTexts } from "@leadquiz/i18n/visitor/types";
+import { texts as uk } from "@leadquiz/i18n/visitor/uk";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "../../app-context";
+import type { AppConfig } from "../../config";
+import { absoluteMediaUrl } from "../publication/public-quiz.builder";
+import { findLivePublication } from "../publication/publication.repository";
+import { etagMatches } from "../publication/publication.routes";
+import { type LandingInfo, messagePageHtml, quizPageHtml } from "./page-html";
+import { pageTexts, visitorLanguageOf } from "./page-texts";
+import { findLandingBySubdomain } from "./public-pages.repository";
+import {
+  createRuntimeAssets,
+  defaultRuntimeDistDir,
+  RUNTIME_ASSETS_PREFIX,
+  type RuntimeBuild,
+} from "./runtime-assets";
+
+const visitorTexts: Record<PublicLanguage, VisitorTexts> = { en, ru, uk, pt, it, fr, pl, de };
+
+/** Hosted pages: fresh for a minute (a new publish shows within it), then revalidated. */
+const PAGE_CACHE = "public, max-age=60, stale-while-revalidate=600";
+const IMMUTABLE = "public, max-age=31536000, immutable";
+/** `/embed.js` and `/embed-ui.js` keep their URLs across releases: a short cache + ETag. */
+const EMBED_CACHE = "public, max-age=300";
+const ASSET_NAME = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*\.(js|css|map)$/;
+const CONTENT_TYPES: Record<string, string> = {
+  js: "text/javascript; charset=utf-8",
+  css: "text/css; charset=utf-8",
+  map: "application/json; charset=utf-8",
+};
+
+/**
+ * The Content-Security-Policy of the hosted pages. They must be framable by ANY site (the
+ * embed's iframe): `frame-ancestors *` and no X-Frame-Options. Otherwise strict: scripts
+ * only from this origin (the boot JSON is `type="application/json"`, never executed),
+ * styles inline (the design's custom properties are style attributes), media from here and
+ * PUBLIC_URL (a landing host is another origin), YouTube's privacy-enhanced player.
+ * The owner's analytics tags (loaded by the runtime when the quiz names them) need their
+ * hosts; GTM loads whatever its container holds, so a quiz with a GTM id gets `https:` and
+ * inline scripts for script-src.
+ */
+export function pageCsp(publicUrl: string, analytics?: PublicQuiz["analytics"]): string {
+  const publicOrigin = new URL(publicUrl).origin;
+  const gtm = Boolean(analytics?.gtm_id);
+  const tags = Boolean(analytics && (analytics.ga_id || analytics.pixel_id || analytics.tiktok_id));
+  const scriptSrc = gtm
+    ? "'self' 'unsafe-inline' 'unsafe-eval' https:"
+    : tags
+      ? "'self' https://www.googletagmanager.com https://connect.facebook.net https://analytics.tiktok.com"
+      : "'self'";
+  const external = gtm || tags ? " https:" : "";
+  return [
+    "default-src 'self'",
+    `script-src ${scriptSrc}`,
+    `style-src 'self' 'unsafe-inline' ${publicOrigin}`,
+    `img-src 'self' data: blob: ${publicOrigin} https://i.ytimg.com${external}`,
+    `media-src 'self' blob: ${publicOrigin}`,
+    `font-src 'self' data: ${publicOrigin}`,
+    `connect-src 'self' ${publicOrigin}${external}`,
+    `frame-src https://www.youtube-nocookie.com${gtm ? " https:" : ""}`,
+    "form-action 'self'",
+    "base-uri 'none'",
+    "object-src 'none'",
+    "frame-ancestors *",
+  ].join("; ");
+}
+
+/**
+ * `Host: {subdomain}.{LANDING_HOST}` with path `/` → `/l/{subdomain}` (Fastify's
+ * rewriteUrl, in app.ts). Every other path on such a host is served as usual (the
+ * runtime's assets and API calls of the landing go to the same server). The host of
+ * PUBLIC_URL is never rewritten.
+ */
+export function landingHostRewrite(config: Pick<AppConfig, "landingHost" | "publicUrl">) {
+  const landingHost = config.landingHost && stripPort(config.landingHost);
+  const publicHost = stripPort(new URL(config.publicUrl).host.toLowerCase());
+  return (request: IncomingMessage): string => {
+    const url = request.url ?? "/";
+    if (!landingHost) return url;
+    const [pathname, query] = splitQuery(url);
+    if (pathname !== "/" || (request.method !== "GET" && request.method !== "HEAD")) return url;
+    const host = stripPort(String(request.headers.host ?? "").toLowerCase());
+    if (host === publicHost || !host.endsWith(`.${landingHost}`)) return url;
+    const subdomain = host.slice(0, -(landingHost.length + 1));
+    if (!/^[a-z0-9-]{1,63}$/.test(subdomain)) return url;
+    return `/l/${subdomain}${query}`;
+  };
+}
+
+function stripPort(host: string): string {
+  return host.replace(/:\d+$/, "");
+}
+
+function splitQuery(url: string): [string, string] {
+  const index = url.indexOf("?");
+  return index === -1 ? [url, ""] : [url.slice(0, index), url.slice(index)];
+}
+
+export interface PublicPagesOptions {
+  context: AppContext;
+}
+
+/**
+ * The visitors' pages outside /api/v1 (registered before the web app's catch-all):
+ * `/q/{public_key}` (hosted quiz, also the embed's iframe with `?embed=1`), `/l/{subdomain}`
+ * (landing; also `{subdomain}.<LANDING_HOST>/` through landingHostRewrite), the runtime's
+ * hashed assets under `/runtime/assets/`, and `/embed.js` + `/embed-ui.js`. All from the
+ * built runtime (RUNTIME_DIST_DIR, default apps/runtime/dist): while it is not built they
+ * answer 503 with a message, and a warning is logged.
+ */
+export async function publicPagesPlugin(app: FastifyInstance, { context }: PublicPagesOptions) {
+  const { config, db } = context;
+  const runtime = createRuntimeAssets(
+    config.runtimeDistDir ?? defaultRuntimeDistDir,
+    app.log.child({ module: "public-pages" }),
+  );
+  // Compressed answers (br/gzip) for these routes only (this plugin's context).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+  await runtime.current();
+
+  const hide = { schema: { hide: true } };
+
+  function sendPage(reply: FastifyReply, status: number, html: string, csp: string) {
+    reply.removeHeader("x-frame-options");
+    return reply
+      .status(status)
+      .header("content-security-policy", csp)
+      .header("content-type", "text/html; charset=utf-8")
+      .send(html);
+  }
+
+  function notFound(request: FastifyRequest, reply: FastifyReply) {
+    const language = visitorLanguageOf(request.headers["accept-language"]);
+    const texts = pageTexts[language];
+    return sendPage(
+      reply.header("cache-control", "no-cache").header("vary", "accept-language"),
+      404,
+      messagePageHtml(language, texts.notFoundTitle, texts.notFoundText),
+      pageCsp(config.publicUrl),
+    );
+  }
+
+  function unavailable(request: FastifyRequest, reply: FastifyReply) {
+    const language = visitorLanguageOf(request.headers["accept-language"]);
+    const texts = pageTexts[language];
+    return sendPage(
+      reply.header("cache-control", "no-store").header("retry-after", "30"),
+      503,
+      messagePageHtml(
+        language,
+        texts.unavailableTitle,
+        `${texts.unavailableText} (The visitor runtime is not built: run \`npm start\`, or ` +
+          "`npm run build -w @leadquiz/runtime && npm run build:embed -w @leadquiz/runtime`.)",
+      ),
+      pageCsp(config.publicUrl),
+    );
+  }
+
+  function renderQuiz(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    build: RuntimeBuild,
+    quiz: PublicQuiz,
+    canonicalUrl: string,
+    landing?: LandingInfo,
+  ) {
+    const query = request.query as Record<string, unknown>;
+    const html = quizPageHtml({
+      quiz,
+      texts: visitorTexts[quiz.language] ?? en,
+      runtime: build,
+      publicUrl: config.publicUrl,
+      embed: query.embed === "1",
+      landing,
+      canonicalUrl,
+    });
+    return sendPage(
+      reply.header("cache-control", PAGE_CACHE),
+      200,
+      html,
+      pageCsp(config.publicUrl, quiz.analytics),
+    );
+  }
+
+  app.get<{ Params: { publicKey: string } }>("/q/:publicKey", hide, async (request, reply) => {
+    const build = await runtime.current();
+    if (!build) return unavailable(request, reply);
+    const key = request.params.publicKey;
+    const found = key.length <= 64 ? await findLivePublication(db, key) : undefined;
+    if (!found) return notFound(request, reply);
+    return renderQuiz(
+      request,
+      reply,
+      build,
+      found.snapshot,
+      `${config.publicUrl}/q/${encodeURIComponent(key)}`,
+    );
+  });
+
+  app.get<{ Params: { subdomain: string } }>("/l/:subdomain", hide, async (request, reply) => {
+    const build = await runtime.current();
+    if (!build) return unavailable(request, reply);
+    const subdomain = request.params.subdomain.toLowerCase();
+    const found = /^[a-z0-9-]{1,63}$/.test(subdomain)
+      ? await findLandingBySubdomain(db, subdomain)
+      : undefined;
+    if (!found || found.landing.enabled === false) return notFound(request, reply);
+    const { domain: _domain, ...landing } = found.landing;
+    return renderQuiz(request, reply, build, found.snapshot, landingUrl(config, subdomain), {
+      ...landing,
+      logo: absoluteMediaUrl(config.publicUrl, landing.logo),
+    });
+  });
+
+  app.get<{ Params: { file: string } }>(
+    `${RUNTIME_ASSETS_PREFIX}:file`,
+    hide,
+    async (request, reply) => {
+      const { file } = request.params;
+      const match = ASSET_NAME.exec(file);
+      const found = match ? runtime.file(path.join("assets", file)) : undefined;
+      if (!match || !found) {
+        return reply.status(404).header("cache-control", "no-cache").send("Not found");
+      }
+      return reply
+        .header("content-type", CONTENT_TYPES[match[2] ?? "js"] ?? "application/octet-stream")
+        .header("cache-control", IMMUTABLE)
+        .header("etag", found.etag)
+        .send(found.body);
+    },
+  );
+
+  for (const name of ["embed.js", "embed-ui.js"]) {
+    app.get(`/${name}`, hide, async (request, reply) => {
+      const found = runtime.file(name);
+      reply.header("cross-origin-resource-policy", "cross-origin");
+      if (!found) {
+        return reply
+          .status(503)
+          .header("cache-control", "no-store")
+          .header("content-type", "text/javascript; charset=utf-8")
+          .send(
+            `/* Leadquiz: ${name} is not built (npm start builds it; or npm run build:embed -w @leadquiz/runtime). */`,
+          );
+      }
+      reply.header("etag", found.etag).header("cache-control", EMBED_CACHE);
+      if (etagMatches(request.headers["if-none-match"], found.etag)) {
+        return reply.status(304).send();
+      }
+      return reply.header("content-type", "text/javascript; charset=utf-8").send(found.body);
+    });
+  }
+}
+
+/** The landing's address: `{scheme}://{subdomain}.{LANDING_HOST}`, else `{PUBLIC_URL}/l/{subdomain}`. */
+export function landingUrl(
+  config: Pick<AppConfig, "landingHost" | "publicUrl">,
+  subdomain: string,
+): string {
+  if (config.landingHost) {
+    const scheme = new URL(config.publicUrl).protocol;
+    return `${scheme}//${subdomain}.${config.landingHost}`;
+  }
+  return `${config.publicUrl}/l/${encodeURIComponent(subdomain)}`;
+}

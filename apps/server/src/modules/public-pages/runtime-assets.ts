@@ -1,0 +1,124 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { PublicQuiz } from "@leadquiz/contract";
+import type { VisitorTexts } from "@leadquiz/i18n/visitor/types";
+import type { FastifyBaseLogger } from "fastify";
+import { serverRoot } from "../../paths";
+
+/** apps/runtime/dist: `npm run build -w @leadquiz/runtime` then `build:embed`. */
+export const defaultRuntimeDistDir = path.resolve(serverRoot, "../runtime/dist");
+
+/** `renderQuizToString` of `@leadquiz/runtime/server`, as the SSR bundle exports it. */
+export type RenderQuiz = (quiz: PublicQuiz, texts: VisitorTexts) => string;
+
+export interface StaticFile {
+  body: Buffer;
+  etag: string;
+}
+
+/** What the pages need from the built runtime. */
+export interface RuntimeBuild {
+  /** `/runtime/assets/runtime-….js`: the browser entry (a module script). */
+  entryUrl: string;
+  /** The runtime's stylesheet, inlined into every page (about 2 KB gzipped). */
+  css: string;
+  render: RenderQuiz;
+}
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  css?: string[];
+}
+
+/** Where the runtime's hashed files are served (immutable). */
+export const RUNTIME_ASSETS_PREFIX = "/runtime/assets/";
+
+/**
+ * The built visitor runtime in `dir`: the browser entry and stylesheet from
+ * `.vite/manifest.json`, the server renderer from `server/server.js` (vite.ssr.config.ts),
+ * and `embed.js` / `embed-ui.js`. Loaded lazily and kept; while something is missing it
+ * is looked for again at most every few seconds, so a build finished after the start is
+ * picked up. A rebuilt manifest (new hashes) is picked up too.
+ */
+export function createRuntimeAssets(dir: string, log: FastifyBaseLogger) {
+  const manifestFile = path.join(dir, ".vite", "manifest.json");
+  let build: RuntimeBuild | undefined;
+  let builtAt = 0;
+  let lastTry = 0;
+  let warned = false;
+  const staticFiles = new Map<string, StaticFile>();
+
+  async function load(): Promise<RuntimeBuild | undefined> {
+    const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<
+      string,
+      ManifestChunk
+    >;
+    const chunks = Object.values(manifest);
+    const entry = chunks.find((chunk) => chunk.isEntry && chunk.file.endsWith(".js"));
+    const cssFile =
+      entry?.css?.[0] ?? chunks.find((chunk) => chunk.file.endsWith(".css"))?.file ?? undefined;
+    const ssrFile = path.join(dir, "server", "server.js");
+    if (!entry || !cssFile || !existsSync(ssrFile)) return undefined;
+    const css = readFileSync(path.join(dir, cssFile), "utf8");
+    const ssr = (await import(
+      /* @vite-ignore */ `${pathToFileURL(ssrFile).href}?v=${statSync(ssrFile).mtimeMs}`
+    )) as { renderQuizToString?: RenderQuiz };
+    if (typeof ssr.renderQuizToString !== "function") return undefined;
+    return {
+      entryUrl: `${RUNTIME_ASSETS_PREFIX}${path.basename(entry.file)}`,
+      css,
+      render: ssr.renderQuizToString,
+    };
+  }
+
+  return {
+    dir,
+    /** The build, or undefined (logged once) while the runtime is not built. */
+    async current(): Promise<RuntimeBuild | undefined> {
+      const now = Date.now();
+      const manifestTime = existsSync(manifestFile) ? statSync(manifestFile).mtimeMs : 0;
+      if (build && manifestTime === builtAt) return build;
+      if (!build && now - lastTry < 3000) return undefined;
+      lastTry = now;
+      try {
+        const loaded = manifestTime ? await load() : undefined;
+        if (loaded) {
+          build = loaded;
+          builtAt = manifestTime;
+          staticFiles.clear();
+          return build;
+        }
+      } catch (error) {
+        log.warn({ err: error, dir }, "the visitor runtime build could not be read");
+      }
+      if (!warned) {
+        warned = true;
+        log.warn(
+          { dir },
+          "visitor runtime not built: /q/…, /l/… and /embed.js answer 503 " +
+            "(npm start builds it; or npm run build -w @leadquiz/runtime && " +
+            "npm run build:embed -w @leadquiz/runtime)",
+        );
+      }
+      return build;
+    },
+
+    /** A file of the build (`assets/x.js`, `embed.js`), read once; undefined when missing. */
+    file(relative: string): StaticFile | undefined {
+      const cached = staticFiles.get(relative);
+      if (cached) return cached;
+      const full = path.join(dir, relative);
+      if (!full.startsWith(dir + path.sep) || !existsSync(full)) return undefined;
+      const body = readFileSync(full);
+      const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+      const file = { body, etag };
+      staticFiles.set(relative, file);
+      return file;
+    },
+  };
+}
+
+export type RuntimeAssets = ReturnType<typeof createRuntimeAssets>;

@@ -1,0 +1,91 @@
+import type { PublicQuiz } from "@leadquiz/contract";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { projects, quizPublications, quizzes } from "../../db/schema";
+
+/** The latest snapshot version of a quiz (0 when it was never published). */
+export async function latestVersion(db: DbOrTx, quizId: number): Promise<number> {
+  const rows = await db
+    .select({ version: sql<number>`coalesce(max(${quizPublications.version}), 0)`.mapWith(Number) })
+    .from(quizPublications)
+    .where(eq(quizPublications.quizId, quizId));
+  return rows[0]?.version ?? 0;
+}
+
+export async function insertPublication(
+  db: DbOrTx,
+  values: { quizId: number; version: number; draftVersion: number; snapshot: PublicQuiz },
+): Promise<{ createdAt: Date }> {
+  const [row] = await db
+    .insert(quizPublications)
+    .values(values)
+    .returning({ createdAt: quizPublications.createdAt });
+  if (!row) throw new Error("quiz_publications insert returned nothing");
+  return row;
+}
+
+/**
+ * The quiz is live at the snapshot just taken from `draftVersion`: has_unpublished_changes
+ * turns false until the next content change bumps draft_version. `updated_at` is kept
+ * (publishing changes no content).
+ */
+export async function markPublished(
+  db: DbOrTx,
+  quizId: number,
+  draftVersion: number,
+  publishedAt: Date,
+): Promise<void> {
+  await db
+    .update(quizzes)
+    .set({
+      isPublished: true,
+      publishedAt,
+      publishedDraftVersion: draftVersion,
+      updatedAt: sql`${quizzes.updatedAt}`,
+    })
+    .where(eq(quizzes.id, quizId));
+}
+
+/** Shows or hides the latest snapshot (nothing else changes). */
+export async function setVisibility(db: DbOrTx, quizId: number, isPublished: boolean) {
+  await db
+    .update(quizzes)
+    .set({ isPublished, updatedAt: sql`${quizzes.updatedAt}` })
+    .where(eq(quizzes.id, quizId));
+}
+
+export interface LivePublication {
+  quizId: number;
+  version: number;
+  snapshot: PublicQuiz;
+}
+
+/**
+ * The latest snapshot of the quiz with this public key when visitors may see it: the quiz
+ * is published (shown), neither it nor its project is deleted. Undefined otherwise.
+ */
+export async function findLivePublication(
+  db: DbOrTx,
+  publicKey: string,
+): Promise<LivePublication | undefined> {
+  const rows = await db
+    .select({
+      quizId: quizPublications.quizId,
+      version: quizPublications.version,
+      snapshot: quizPublications.snapshot,
+    })
+    .from(quizzes)
+    .innerJoin(projects, eq(projects.id, quizzes.projectId))
+    .innerJoin(quizPublications, eq(quizPublications.quizId, quizzes.id))
+    .where(
+      and(
+        eq(quizzes.publicKey, publicKey),
+        eq(quizzes.isPublished, true),
+        isNull(quizzes.deletedAt),
+        isNull(projects.deletedAt),
+      ),
+    )
+    .orderBy(desc(quizPublications.version))
+    .limit(1);
+  return rows[0];
+}

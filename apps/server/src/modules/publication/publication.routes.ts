@@ -1,0 +1,125 @@
+import {
+  apiPaths,
+  errorBodySchema,
+  idParamsSchema,
+  publicationRequestSchema,
+  publicationSchema,
+  publicQuizSchema,
+  quizPublishRequestSchema,
+  quizSchema,
+  validationErrorBodySchema,
+} from "@leadquiz/contract";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { ApiOptions } from "../../api";
+import { authenticatedContext } from "../../plugins/authenticate";
+import { createPublicationService } from "./publication.service";
+
+const tags = ["publishing"];
+const errors = {
+  400: validationErrorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+};
+
+/** A public key as visitors' URLs carry it; anything unknown is simply a 404. */
+const publicKeyParamsSchema = z.object({ public_key: z.string().min(1).max(64) });
+
+/**
+ * Visitors' caches: one minute fresh, then served stale for ten while revalidating (a 304
+ * on an unchanged ETag). Publishing makes a new version and so a new ETag; a hidden or
+ * deleted quiz may be served from caches for at most that minute.
+ */
+export const PUBLIC_QUIZ_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
+
+/** Whether an If-None-Match header names the ETag (weak comparison, `*` included). */
+export function etagMatches(header: string | string[] | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const bare = etag.replace(/^W\//, "");
+  return (Array.isArray(header) ? header.join(",") : header)
+    .split(",")
+    .map((tag) => tag.trim().replace(/^W\//, ""))
+    .some((tag) => tag === "*" || tag === bare);
+}
+
+/**
+ * `POST publication-quiz/`, `PUT quiz/{id}/publish/` (owner) and `GET public/quiz/{key}/`
+ * (visitors, no account). No CORS on the public read: visitors' pages never call it
+ * cross-origin — the quiz runs in an iframe of this origin (`/q/{key}`), whose HTML
+ * already carries the snapshot.
+ */
+export async function publicationRoutes(app: FastifyInstance, { context }: ApiOptions) {
+  const service = createPublicationService(context);
+
+  await authenticatedContext(app, context, async (scope) => {
+    const routes = scope.withTypeProvider<ZodTypeProvider>();
+
+    routes.post(
+      apiPaths.publicationQuiz,
+      {
+        schema: {
+          tags,
+          summary: "Publishes the current draft as a new snapshot",
+          description:
+            "Stores the draft as the immutable snapshot version n+1 (what visitors get from " +
+            "now on) and shows the quiz; `has_unpublished_changes` turns false until the " +
+            "next change. 403 `tariff_expired` while the account's tariff has ended (no " +
+            "tariffs yet: always allowed). Another account's quiz answers 404.",
+          body: publicationRequestSchema,
+          response: { 201: publicationSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await service.publish(request.userId, request.body.quiz)),
+    );
+
+    routes.put(
+      apiPaths.quizPublish(":id"),
+      {
+        schema: {
+          tags,
+          summary: "Shows or hides the published quiz",
+          description:
+            "`is_published: false` hides it from visitors (404 for them); `true` shows the " +
+            "latest snapshot again, or takes the first one when the quiz was never " +
+            "published. Answers the Quiz. 403 `tariff_expired` as for publishing.",
+          params: idParamsSchema,
+          body: quizPublishRequestSchema,
+          response: { 200: quizSchema, ...errors },
+        },
+      },
+      async (request) =>
+        service.setPublished(request.userId, request.params.id, request.body.is_published),
+    );
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    apiPaths.publicQuiz(":public_key"),
+    {
+      schema: {
+        tags,
+        summary: "The published quiz, for visitors",
+        description:
+          "No account. The latest snapshot (no owner data, no secrets); 404 when the quiz " +
+          "is unpublished, hidden or deleted (or its project is). Cacheable: `ETag` per " +
+          `snapshot version, \`Cache-Control: ${PUBLIC_QUIZ_CACHE_CONTROL}\`, 304 on ` +
+          "`If-None-Match`. No CORS: the runtime reads it from this origin.",
+        params: publicKeyParamsSchema,
+        response: {
+          200: publicQuizSchema,
+          304: z.void().describe("Not Modified"),
+          400: validationErrorBodySchema,
+          404: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { snapshot, etag } = await service.live(request.params.public_key);
+      reply.header("etag", etag).header("cache-control", PUBLIC_QUIZ_CACHE_CONTROL);
+      if (etagMatches(request.headers["if-none-match"], etag)) return reply.status(304).send();
+      return snapshot;
+    },
+  );
+}

@@ -1,0 +1,135 @@
+import { type EmbedSnippets, type QuizConfig, quizLanguages } from "@leadquiz/contract";
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../../app-context";
+import type { AppConfig } from "../../config";
+import { quizzes } from "../../db/schema";
+import { escapeHtml } from "../public-pages/page-html";
+import { pageTexts } from "../public-pages/page-texts";
+import { landingUrl } from "../public-pages/public-pages.plugin";
+import { absoluteMediaUrl } from "../publication/public-quiz.builder";
+import { publicQuizUrl } from "../quizzes/quizzes.presenter";
+
+export interface SnippetQuiz {
+  publicKey: string;
+  title: string;
+  /** The quiz language's code (en, ru, uk, pt, it, fr, pl, de). */
+  language: string;
+}
+
+type Attributes = [name: string, value: string | number | boolean | null | undefined][];
+
+const ICON_KIND_FORMATS = { 1: "icon", 2: "video", 3: "manager" } as const;
+
+/**
+ * The embed snippets of a quiz's publication config (docs/embed.md, "Config field → data
+ * attribute"): one per display mode, null when that section is `enabled: false` (a
+ * section never switched either way gets its snippet). Attribute values are HTML-escaped,
+ * empty strings and nulls are left out, URLs are absolute. Also the hosted page `link`
+ * and the `landing_url` (null without a subdomain or with the landing switched off).
+ */
+export function buildEmbedSnippets(
+  config: Pick<AppConfig, "publicUrl" | "landingHost">,
+  quizConfig: QuizConfig,
+  quiz: SnippetQuiz,
+): EmbedSnippets {
+  const src = `${config.publicUrl}/embed.js`;
+  const close = (pageTexts as Record<string, { close: string } | undefined>)[quiz.language]?.close;
+  const common = (mode: string): Attributes => [
+    ["data-leadquiz", quiz.publicKey],
+    ["data-mode", mode],
+    ["data-title", quiz.title],
+    ["data-close-label", close ?? "Close"],
+  ];
+  const media = (value: string | null) => absoluteMediaUrl(config.publicUrl, value);
+  const script = (attributes: Attributes) =>
+    `<script async src="${escapeHtml(src)}"${attributeText(attributes)}></script>`;
+  const off = (section: { enabled?: boolean }) => section.enabled === false;
+
+  const { popup, banner, trigger, body, chat, landing } = quizConfig;
+  const triggerFormat =
+    trigger.format ??
+    ICON_KIND_FORMATS[quizConfig.icon_kind as keyof typeof ICON_KIND_FORMATS] ??
+    undefined;
+
+  return {
+    popup: off(popup)
+      ? null
+      : script([
+          ...common("popup"),
+          ["data-open", popup.open],
+          ["data-delay", popup.open === "auto" ? popup.delay_seconds : undefined],
+          ["data-button-id", popup.button_id],
+        ]),
+    banner: off(banner)
+      ? null
+      : script([
+          ...common("banner"),
+          ["data-text", banner.text],
+          ["data-additional-text", banner.additional_text],
+          ["data-background", banner.background],
+          ["data-color", banner.text_color],
+        ]),
+    trigger: off(trigger)
+      ? null
+      : script([
+          ...common("trigger"),
+          ["data-format", triggerFormat],
+          ["data-position", trigger.position],
+          ["data-text", trigger.text],
+          ["data-background", trigger.background],
+          ["data-color", trigger.text_color],
+          ["data-icon", trigger.icon],
+          ["data-video", trigger.video_url || media(quizConfig.media)],
+          ["data-play-on-hover", trigger.play_on_hover],
+          ["data-open-on-click", trigger.open_on_click],
+          ["data-manager-name", trigger.consultant_name],
+          ["data-message", trigger.message_text],
+          ["data-photo", media(quizConfig.image)],
+        ]),
+    inline: off(body)
+      ? null
+      : `<div${attributeText([
+          ...common("inline"),
+          ["data-text", body.text],
+          ["data-background", body.button_color],
+          ["data-color", body.text_color],
+        ])}></div>\n${script([])}`,
+    chat: off(chat)
+      ? null
+      : script([
+          ...common("chat"),
+          ["data-position", chat.position],
+          ["data-text", chat.button_text],
+          ["data-background", chat.button_color],
+          ["data-color", chat.text_color],
+        ]),
+    link: publicQuizUrl(config.publicUrl, quiz.publicKey),
+    landing_url:
+      landing.subdomain && landing.enabled !== false ? landingUrl(config, landing.subdomain) : null,
+  };
+}
+
+function attributeText(attributes: Attributes): string {
+  return attributes
+    .filter(([, value]) => value !== undefined && value !== null && value !== "")
+    .map(([name, value]) => ` ${name}="${escapeHtml(String(value))}"`)
+    .join("");
+}
+
+/** `GET config/quiz/{id}`: the config with its snippets (the quiz read from the database). */
+export async function withEmbedSnippets(
+  { db, config }: Pick<AppContext, "db" | "config">,
+  quizConfig: QuizConfig,
+): Promise<QuizConfig> {
+  const [quiz] = await db
+    .select({ publicKey: quizzes.publicKey, title: quizzes.title, language: quizzes.language })
+    .from(quizzes)
+    .where(eq(quizzes.id, quizConfig.quiz))
+    .limit(1);
+  if (!quiz) return quizConfig;
+  const language = quizLanguages.find((item) => item.id === quiz.language)?.code ?? "en";
+  return {
+    ...quizConfig,
+    embed: buildEmbedSnippets(config, quizConfig, { ...quiz, language }),
+  };
+}
