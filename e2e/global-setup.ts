@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startOidcProvider } from "../apps/server/src/test-support/oidc-provider";
+import { createE2eDatabase } from "./support/e2e-database";
+import { createQuizOwner } from "./support/quiz-builder";
 import { startSmtpInbox } from "./support/smtp-inbox";
 
 const PORT = 3100;
@@ -44,6 +46,13 @@ export default async function globalSetup() {
     account: OIDC_TEST_ACCOUNT,
   });
 
+  // PostgreSQL whenever reachable (a fresh database, dropped after the run): the visitor
+  // specs read the leads the server stored (support/e2e-database.ts).
+  const database = await createE2eDatabase();
+  if (database.kind === "pglite") {
+    process.stderr.write(`e2e: the server runs on PGlite: ${database.note}\n`);
+  }
+
   const server = spawn(process.execPath, [path.resolve("scripts/start.mjs")], {
     env: {
       ...process.env,
@@ -51,7 +60,7 @@ export default async function globalSetup() {
       HOST: "127.0.0.1",
       PUBLIC_URL,
       DATA_DIR: path.join(workDir, "data"),
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+      DATABASE_URL: database.url,
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       OIDC_ISSUER: oidc.issuer,
       OIDC_CLIENT_ID: oidc.clientId,
@@ -61,16 +70,29 @@ export default async function globalSetup() {
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  await waitForHealth(`${PUBLIC_URL}/api/v1/health/`, server, 180_000);
+  try {
+    await waitForHealth(`${PUBLIC_URL}/api/v1/health/`, server, 180_000);
+  } catch (error) {
+    server.kill("SIGTERM");
+    await database.drop().catch(() => undefined);
+    throw error;
+  }
 
   process.env.E2E_INBOX_DIR = inboxDir;
   process.env.E2E_BASE_URL = PUBLIC_URL;
+  if (database.kind === "postgres") process.env.E2E_DB_URL = database.url;
+  else process.env.E2E_DB_NOTE = database.note;
+  // The owner of the visitor specs' quizzes (registration is rate limited per address).
+  const owner = await createQuizOwner();
+  process.env.E2E_QUIZ_OWNER_EMAIL = owner.email;
+  process.env.E2E_QUIZ_OWNER_PASSWORD = owner.password;
 
   return async () => {
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));
     await oidc.close();
     await smtp.close();
+    await database.drop();
     rmSync(workDir, { recursive: true, force: true });
   };
 }
