@@ -1,0 +1,86 @@
+import { randomUUID } from "node:crypto";
+import autocannon from "autocannon";
+import { log } from "./support";
+
+export interface LoadSettings {
+  connections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+}
+
+export interface LoadResult {
+  url: string;
+  /** Mean requests per second over the measured run (all answers). */
+  requestsPerSecond: number;
+  /** Answered 2xx per second (stored leads). */
+  okPerSecond: number;
+  latencyMs: { p50: number; p90: number; p99: number; mean: number; max: number };
+  total: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  /** Status codes of the answers that were not 2xx, with counts. */
+  failures: Record<string, number>;
+  /** 2xx answers including the warm-up (compared with the rows stored). */
+  okIncludingWarmup: number;
+}
+
+/**
+ * POSTs JSON bodies made by `body(uuid)` to `url` with a fresh UUID per request (the
+ * submission_id: every request is a new lead), first a warm-up whose numbers are dropped,
+ * then the measured run.
+ */
+export async function postLoad(
+  name: string,
+  url: string,
+  body: (submissionId: string) => string,
+  settings: LoadSettings,
+): Promise<LoadResult> {
+  const run = (seconds: number) =>
+    autocannon({
+      url,
+      connections: settings.connections,
+      duration: seconds,
+      requests: [
+        {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          setupRequest: (request) => ({ ...request, body: body(randomUUID()) }),
+        },
+      ],
+    });
+  log(`${name}: warm-up ${settings.warmupSeconds} s, ${settings.connections} connections`);
+  const warmup = await run(settings.warmupSeconds);
+  log(`${name}: measuring ${settings.durationSeconds} s`);
+  const result = await run(settings.durationSeconds);
+  const failures: Record<string, number> = {};
+  for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) {
+    if (!status.startsWith("2")) failures[status] = (stats as { count: number }).count;
+  }
+  const ok = result["2xx"];
+  const measured = {
+    url,
+    requestsPerSecond: result.requests.average,
+    okPerSecond: ok / result.duration,
+    latencyMs: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      mean: result.latency.average,
+      max: result.latency.max,
+    },
+    total: result.requests.total,
+    ok,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    failures,
+    okIncludingWarmup: ok + warmup["2xx"],
+  };
+  log(
+    `${name}: ${measured.requestsPerSecond.toFixed(0)} req/s, p50 ${measured.latencyMs.p50} ms, ` +
+      `p99 ${measured.latencyMs.p99} ms, non-2xx ${measured.non2xx}, errors ${measured.errors}`,
+  );
+  return measured;
+}

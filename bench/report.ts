@@ -1,0 +1,188 @@
+import type { PaintResult } from "./fcp";
+import { MOBILE_PROFILE } from "./fcp";
+import type { LoadResult, LoadSettings } from "./load";
+import type { RuntimeSizes, ServedFile, Size } from "./sizes";
+
+/** Budgets of issue 4 (gzipped bytes). */
+export const BUDGETS = { embedLoader: 3 * 1024, runtimeJs: 40 * 1024 } as const;
+
+export interface BenchResults {
+  startedAt: string;
+  finishedAt?: string;
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    memoryGb: number;
+    node: string;
+    postgres?: string;
+    commit?: string;
+    /** os.loadavg() (1, 5, 15 minutes) when the run started: other work skews the numbers. */
+    loadAverage: number[];
+  };
+  sizes?: {
+    embed: ServedFile;
+    embedUi: ServedFile;
+    runtime: RuntimeSizes;
+  };
+  page?: { url: string; html: ServedFile };
+  firstPaint?: PaintResult;
+  leads?: {
+    settings: LoadSettings;
+    /** The 1-minute load average just before the load test. */
+    loadAverageBefore: number;
+    ours: LoadResult;
+    ceiling: LoadResult;
+    /** ours ÷ ceiling of requests per second. */
+    ratio: number;
+    storedOurs: number;
+    storedCeiling: number;
+  };
+  /** Parts that failed, with why (the run exits non-zero when any did). */
+  failures: { part: string; reason: string }[];
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const bytes = (n: number) => n.toLocaleString("en-US");
+const sizeCells = (size: Size) =>
+  `${bytes(size.raw)} | ${bytes(size.gzip)} (${kb(size.gzip)}) | ${bytes(size.brotli)}`;
+const wire = (file: ServedFile) =>
+  `${file.servedBrotli === null ? "—" : bytes(file.servedBrotli)} / ${
+    file.servedGzip === null ? "—" : bytes(file.servedGzip)
+  }`;
+const within = (value: number, budget: number) =>
+  value <= budget ? `within (${kb(budget)})` : `**over** (${kb(budget)})`;
+
+export function renderReport(r: BenchResults): string {
+  const lines: string[] = [];
+  const add = (...more: string[]) => lines.push(...more);
+  add(
+    "# Leadquiz benchmarks",
+    "",
+    `Run ${r.startedAt}${r.finishedAt ? ` – ${r.finishedAt}` : ""}` +
+      `${r.machine.commit ? `, commit ${r.machine.commit}` : ""}.`,
+    `Machine: ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGb} GB, Node ${r.machine.node}` +
+      `${r.machine.postgres ? `, ${r.machine.postgres}` : ""}; load average at the start ` +
+      `${r.machine.loadAverage.map((n) => n.toFixed(2)).join(" / ")} (1 / 5 / 15 min).`,
+    "",
+  );
+  if (r.failures.length > 0) {
+    add("## Failed parts", "");
+    for (const failure of r.failures) add(`- **${failure.part}**: ${failure.reason}`);
+    add("");
+  }
+
+  if (r.sizes) {
+    const { embed, embedUi, runtime } = r.sizes;
+    add(
+      "## Sizes (bytes)",
+      "",
+      "`gzip -9` and brotli (quality 11) of each file as built; “served” is what the server " +
+        "itself sends with `Accept-Encoding: br` / `gzip`.",
+      "",
+      "| file | raw | gzip -9 | brotli | served br / gzip | budget |",
+      "|---|---:|---:|---:|---:|---|",
+      `| \`/embed.js\` (loader) | ${sizeCells(embed)} | ${wire(embed)} | ${within(embed.gzip, BUDGETS.embedLoader)} |`,
+      `| \`/embed-ui.js\` (display modes, on demand) | ${sizeCells(embedUi)} | ${wire(embedUi)} | |`,
+    );
+    if (r.page) {
+      add(`| hosted page HTML \`/q/{key}\` | ${sizeCells(r.page.html)} | ${wire(r.page.html)} | |`);
+    }
+    add(
+      `| runtime CSS (\`${runtime.css.file}\`, inlined in the page) | ${sizeCells(runtime.css)} | | |`,
+      "",
+      "### Runtime JavaScript of the typical quiz",
+      "",
+      "| file | loads | raw | gzip -9 | brotli |",
+      "|---|---|---:|---:|---:|",
+    );
+    for (const file of runtime.typical) {
+      add(`| \`${file.file}\` | ${file.role} | ${sizeCells(file)} |`);
+    }
+    add(
+      `| **total** | everything above | ${sizeCells(runtime.typicalTotal)} |`,
+      `| total without the language chunk | hosted page / embed frame (texts inlined) | ${sizeCells(runtime.hostedTotal)} |`,
+    );
+    if (runtime.analytics) {
+      add(
+        `| \`${runtime.analytics.file}\` | ${runtime.analytics.role} | ${sizeCells(runtime.analytics)} |`,
+      );
+    }
+    add(
+      "",
+      `Budget: the runtime JavaScript of a typical quiz at most ${kb(BUDGETS.runtimeJs)} gzipped: ` +
+        `${kb(runtime.typicalTotal.gzip)}, ${within(runtime.typicalTotal.gzip, BUDGETS.runtimeJs)}.`,
+      "",
+    );
+  }
+
+  if (r.firstPaint) {
+    const p = r.firstPaint;
+    const n = MOBILE_PROFILE.network;
+    add(
+      "## First contentful paint of `/q/{key}`",
+      "",
+      `Chromium ${p.chromium}, ${MOBILE_PROFILE.viewport.width}×${MOBILE_PROFILE.viewport.height} ` +
+        `at DPR ${MOBILE_PROFILE.deviceScaleFactor}, mobile UA and touch, CPU ${MOBILE_PROFILE.cpuSlowdown}× slower, ` +
+        `network ${n.latencyMs} ms latency, ${(n.downloadBitsPerSecond / 1024 / 1024).toFixed(1)} Mbit/s down, ` +
+        `${(n.uploadBitsPerSecond / 1024).toFixed(0)} kbit/s up; a fresh browser context per run.`,
+      "",
+      `**Median FCP: ${p.medianFcpMs} ms** (median load event ${p.medianLoadMs} ms).`,
+      "",
+      "| run | FCP ms | DOMContentLoaded ms | load ms | transferred bytes | scripts |",
+      "|---:|---:|---:|---:|---:|---|",
+    );
+    p.runs.forEach((run, index) => {
+      add(
+        `| ${index + 1} | ${run.fcpMs} | ${run.domContentLoadedMs} | ${run.loadMs} | ` +
+          `${bytes(run.transferredBytes)} | ${run.scripts.map((s) => `\`${s}\``).join(", ")} |`,
+      );
+    });
+    add("");
+  }
+
+  if (r.leads) {
+    const { ours, ceiling, settings } = r.leads;
+    add(
+      "## Lead submissions against PostgreSQL",
+      "",
+      `autocannon, ${settings.connections} connections, ${settings.durationSeconds} s measured ` +
+        `after a ${settings.warmupSeconds} s warm-up; every request a new lead (fresh submission_id). ` +
+        "Ours: `POST /api/v1/public/quiz/{key}/lead/` of the built server (validation against the " +
+        "snapshot, results recomputed by the engine, stored before 201; visitor rate limits off " +
+        "with RATE_LIMIT_ENABLED=false). Ceiling: bench/ceiling-server.ts, a bare Fastify route " +
+        "doing one INSERT with node-postgres into a table shaped like `leads`. Both servers, " +
+        `PostgreSQL and autocannon share the ${r.machine.cpus} cores; 1-minute load average ` +
+        `before the test: ${r.leads.loadAverageBefore.toFixed(2)}.`,
+      "",
+      "| server | req/s | p50 ms | p90 ms | p99 ms | mean ms | max ms | 2xx | non-2xx | errors |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    );
+    for (const [name, load] of [
+      ["Leadquiz lead API", ours],
+      ["ceiling (bare INSERT)", ceiling],
+    ] as const) {
+      add(
+        `| ${name} | ${load.requestsPerSecond.toFixed(0)} | ${load.latencyMs.p50} | ${load.latencyMs.p90} | ` +
+          `${load.latencyMs.p99} | ${load.latencyMs.mean.toFixed(1)} | ${load.latencyMs.max} | ` +
+          `${bytes(load.ok)} | ${bytes(load.non2xx)} | ${bytes(load.errors)} |`,
+      );
+    }
+    add(
+      "",
+      `**Ratio ours / ceiling: ${(r.leads.ratio * 100).toFixed(0)} %** of the requests per second.`,
+      "",
+      `Rows stored: ours ${bytes(r.leads.storedOurs)} for ${bytes(ours.okIncludingWarmup)} answers 201 ` +
+        `(warm-up included); ceiling ${bytes(r.leads.storedCeiling)} for ${bytes(ceiling.okIncludingWarmup)}.`,
+      "",
+    );
+    for (const [name, load] of [
+      ["ours", ours],
+      ["ceiling", ceiling],
+    ] as const) {
+      if (Object.keys(load.failures).length > 0) {
+        add(`Non-2xx answers (${name}): ${JSON.stringify(load.failures)}`, "");
+      }
+    }
+  }
+  return `${lines.join("\n")}\n`;
+}

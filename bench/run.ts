@@ -1,0 +1,318 @@
+/**
+ * `npm run bench`: sizes, first contentful paint and lead throughput of Leadquiz, written
+ * to bench/results/latest.md (+ latest.json). See bench/README.md.
+ *
+ * Options: --only sizes,fcp,leads (default all) --duration 10 --connections 20
+ * --warmup 3 --fcp-runs 5. Environment: BENCH_ADMIN_DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/test: a fresh database lq_bench_… is made from it and
+ * dropped afterwards), CHROMIUM_PATH (default /usr/bin/chromium).
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { API_PREFIX, apiPaths } from "@leadquiz/contract";
+import { measureFirstPaint } from "./fcp";
+import { postLoad } from "./load";
+import { type BenchResults, renderReport } from "./report";
+import { runtimeSizes, servedFile } from "./sizes";
+import {
+  at,
+  type BenchDatabase,
+  type Child,
+  createBenchDatabase,
+  errorText,
+  freePort,
+  log,
+  sleep,
+  startChild,
+  waitForHttp,
+} from "./support";
+import { createTypicalQuiz, type TypicalQuiz } from "./typical-quiz";
+
+const PARTS = ["sizes", "fcp", "leads"] as const;
+type Part = (typeof PARTS)[number];
+
+const { values: args } = parseArgs({
+  options: {
+    only: { type: "string", default: PARTS.join(",") },
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "20" },
+    warmup: { type: "string", default: "3" },
+    "fcp-runs": { type: "string", default: "5" },
+  },
+});
+const only = new Set(
+  (args.only ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part): part is Part => (PARTS as readonly string[]).includes(part)),
+);
+const positive = (value: string | undefined, name: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
+  return n;
+};
+const settings = {
+  durationSeconds: positive(args.duration, "duration"),
+  connections: positive(args.connections, "connections"),
+  warmupSeconds: positive(args.warmup, "warmup"),
+};
+const fcpRuns = positive(args["fcp-runs"], "fcp-runs");
+const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** The default country of the typical (Ukrainian) quiz is UA: phone metadata zone 3. */
+const TYPICAL_PHONE_ZONE = "3";
+
+function commit(): string | undefined {
+  try {
+    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: at() })
+      .toString()
+      .trim();
+    const dirty = execFileSync("git", ["status", "--porcelain"], { cwd: at() }).toString().trim();
+    return dirty ? `${head} (with uncommitted changes)` : head;
+  } catch {
+    return undefined;
+  }
+}
+
+const results: BenchResults = {
+  startedAt: new Date().toISOString(),
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model.trim() ?? "unknown",
+    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+    node: process.version,
+    commit: commit(),
+    loadAverage: os.loadavg(),
+  },
+  failures: [],
+};
+
+/** Runs one part; a failure is recorded and the other parts go on. */
+async function part(name: string, work: () => Promise<void>): Promise<void> {
+  log(`— ${name}`);
+  try {
+    await work();
+  } catch (error) {
+    log(`${name} failed: ${errorText(error)}`);
+    results.failures.push({ part: name, reason: errorText(error) });
+  }
+}
+
+let database: BenchDatabase | undefined;
+let server: Child | undefined;
+let ceiling: Child | undefined;
+const workDir = mkdtempSync(path.join(os.tmpdir(), "leadquiz-bench-"));
+
+async function startServer(db: BenchDatabase): Promise<string> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  log(`starting the server on ${base} (npm start's script: builds what is stale first)`);
+  server = startChild(
+    "the server",
+    process.execPath,
+    [at("scripts/start.mjs")],
+    {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: base,
+      DATA_DIR: path.join(workDir, "data"),
+      DATABASE_URL: db.url,
+      // Every lead of the load test comes from 127.0.0.1: the visitor limits (at most 10
+      // leads per address and quiz in 10 minutes …) are switched off the documented way.
+      RATE_LIMIT_ENABLED: "false",
+      REDIS_URL: "",
+      LOG_LEVEL: "warn",
+    },
+    { echo: true },
+  );
+  await waitForHttp(`${base}${API_PREFIX}${apiPaths.health}`, server, 15 * 60_000);
+  server.echo(false);
+  log("the server is up");
+  return base;
+}
+
+/**
+ * Waits until the server serves the hosted page from a complete runtime build: another
+ * `npm start`, test run or build in this work tree may be rebuilding apps/runtime/dist
+ * right now (it is cleared first), and the server picks the new build up by itself.
+ */
+async function waitForRuntime(pageUrl: string): Promise<void> {
+  const deadline = Date.now() + 5 * 60_000;
+  let status = 0;
+  while (Date.now() < deadline) {
+    const complete = ["apps/runtime/dist/.vite/manifest.json", "apps/runtime/dist/embed.js"].every(
+      (file) => existsSync(at(file)),
+    );
+    status = (await fetch(pageUrl).catch(() => undefined))?.status ?? 0;
+    if (complete && status === 200) return;
+    log(`waiting for the runtime build (page ${status})`);
+    await sleep(5_000);
+  }
+  throw new Error(`the runtime is not built (${pageUrl} answers ${status})`);
+}
+
+async function main(): Promise<number> {
+  database = await createBenchDatabase(adminUrl);
+  log(`database ${database.name}`);
+  const [version] = await database.query<{ server_version: string }>("show server_version");
+  results.machine.postgres = version ? `PostgreSQL ${version.server_version}` : undefined;
+  const base = await startServer(database);
+
+  let quiz: TypicalQuiz | undefined;
+  await part("typical quiz", async () => {
+    quiz = await createTypicalQuiz(base);
+    log(`published quiz ${quiz.quizId} at ${base}/q/${quiz.publicKey}`);
+  });
+
+  if (quiz && (only.has("sizes") || only.has("fcp"))) {
+    await part("runtime build", () => waitForRuntime(`${base}/q/${quiz?.publicKey}`));
+  }
+
+  if (only.has("sizes")) {
+    await part("sizes", async () => {
+      const embed = await servedFile(`${base}/embed.js`);
+      const embedUi = await servedFile(`${base}/embed-ui.js`);
+      const runtime = runtimeSizes(quiz?.language ?? "uk", TYPICAL_PHONE_ZONE);
+      results.sizes = { embed, embedUi, runtime };
+    });
+    if (quiz) {
+      const url = `${base}/q/${quiz.publicKey}`;
+      await part("hosted page", async () => {
+        results.page = { url, html: await servedFile(url) };
+      });
+    }
+  }
+
+  if (only.has("fcp")) {
+    await part("first contentful paint", async () => {
+      if (!quiz) throw new Error("no typical quiz");
+      // One unmeasured load first, so no run pays for the server's first render.
+      await fetch(`${base}/q/${quiz.publicKey}`).then((response) => response.text());
+      results.firstPaint = await measureFirstPaint(`${base}/q/${quiz.publicKey}`, {
+        runs: fcpRuns,
+        executablePath: chromiumPath,
+      });
+    });
+  }
+
+  if (only.has("leads")) {
+    await part("lead submissions", async () => {
+      if (!quiz || !database) throw new Error("no typical quiz");
+      const typical = quiz;
+      const leadUrl = `${base}${API_PREFIX}${apiPaths.publicQuizLead(typical.publicKey)}`;
+      const first = await fetch(leadUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(typical.lead()),
+      });
+      if (first.status === 404) {
+        throw new Error(`lead API missing (POST ${leadUrl} answered 404: ${await first.text()})`);
+      }
+      if (first.status !== 201) {
+        throw new Error(`the typical lead was refused: ${first.status} ${await first.text()}`);
+      }
+      // The body with a placeholder for the submission_id, cut once: each request only
+      // joins three strings (the load generator shares the two cores with the servers).
+      const marker = "00000000-0000-4000-8000-000000000000";
+      const [head, tail] = JSON.stringify(typical.lead(marker)).split(marker);
+      const body = (id: string) => `${head}${id}${tail}`;
+
+      const loadAverageBefore = os.loadavg()[0] ?? 0;
+      const ours = await postLoad("ours", leadUrl, body, settings);
+      const [oursRows] = await database.query<{ n: number }>(
+        "select count(*)::int as n from leads where quiz_id = $1",
+        [typical.quizId],
+      );
+
+      const port = await freePort();
+      const ceilingBase = `http://127.0.0.1:${port}`;
+      ceiling = startChild(
+        "the ceiling server",
+        process.execPath,
+        ["--import", "tsx", at("bench/ceiling-server.ts")],
+        { ...process.env, PORT: String(port), CEILING_DATABASE_URL: database.url },
+      );
+      await waitForHttp(`${ceilingBase}/health`, ceiling, 60_000);
+      await sleep(1000);
+      const top = await postLoad("ceiling", `${ceilingBase}/lead`, body, settings);
+      await ceiling.stop();
+      const [ceilingRows] = await database.query<{ n: number }>(
+        "select count(*)::int as n from bench_ceiling_leads",
+      );
+
+      results.leads = {
+        settings,
+        loadAverageBefore,
+        ours,
+        ceiling: top,
+        ratio: ours.requestsPerSecond / top.requestsPerSecond,
+        // + 1: the lead posted before the load test.
+        storedOurs: (oursRows?.n ?? 0) - 1,
+        storedCeiling: ceilingRows?.n ?? 0,
+      };
+      const problems = [
+        ours.non2xx + ours.errors > 0 ? `ours: ${ours.non2xx} non-2xx, ${ours.errors} errors` : "",
+        top.non2xx + top.errors > 0 ? `ceiling: ${top.non2xx} non-2xx, ${top.errors} errors` : "",
+        // Every 201 must be a stored row (a few more rows are fine: requests still in flight
+        // when a run's time was up were stored, but their answers were not counted).
+        results.leads.storedOurs < ours.okIncludingWarmup
+          ? `ours stored ${results.leads.storedOurs} rows for ${ours.okIncludingWarmup} answers 201`
+          : "",
+      ].filter(Boolean);
+      if (problems.length > 0) throw new Error(problems.join("; "));
+    });
+  }
+  return results.failures.length > 0 ? 1 : 0;
+}
+
+async function cleanUp(): Promise<void> {
+  await ceiling?.stop().catch(() => undefined);
+  await server?.stop().catch(() => undefined);
+  if (database) {
+    const db = database;
+    await db.drop().then(
+      () => log(`dropped database ${db.name}`),
+      (error: unknown) => log(`could not drop database ${db.name}: ${errorText(error)}`),
+    );
+  }
+  rmSync(workDir, { recursive: true, force: true });
+}
+
+function writeReport(): void {
+  results.finishedAt = new Date().toISOString();
+  const dir = at("bench/results");
+  mkdirSync(dir, { recursive: true });
+  const report = renderReport(results);
+  const json = `${JSON.stringify(results, null, 2)}\n`;
+  writeFileSync(path.join(dir, "latest.md"), report);
+  writeFileSync(path.join(dir, "latest.json"), json);
+  writeFileSync(path.join(dir, `run-${results.startedAt.replaceAll(":", "-")}.json`), json);
+  process.stdout.write(`\n${report}\nWritten to bench/results/latest.md and latest.json.\n`);
+}
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: cleaning up`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (error) {
+  results.failures.push({ part: "setup", reason: errorText(error) });
+  log(`failed: ${errorText(error)}`);
+} finally {
+  await cleanUp();
+  writeReport();
+}
+process.exit(code);
