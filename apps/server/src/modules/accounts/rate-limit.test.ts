@@ -1,51 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientKey, RATE_LIMITS } from "../../plugins/rate-limit";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
+import { exhaust, nextClientIp, signIn, uniqueEmail } from "./rate-limit-attempts";
 
 const TOKEN_PER_IP = RATE_LIMITS.token.perIp.max;
 const TOKEN_PER_ADDRESS = RATE_LIMITS.token.perAddress.max;
 const REGISTER_PER_IP = RATE_LIMITS.register.perIp.max;
 const REGISTER_PER_ADDRESS = RATE_LIMITS.register.perAddress.max;
-
-let clients = 0;
-function nextClientIp(): string {
-  clients += 1;
-  return `10.30.${Math.floor(clients / 250)}.${(clients % 250) + 1}`;
-}
-
-function uniqueEmail(): string {
-  return `rl-${randomUUID().slice(0, 8)}@example.com`;
-}
-
-interface Attempt {
-  ip?: string;
-  email?: string;
-  forwardedFor?: string;
-  language?: string;
-}
-
-/** A failing sign-in (unknown address or wrong password): cheap and counted like any other. */
-function signIn(t: TestApp, { ip, email, forwardedFor, language }: Attempt = {}) {
-  const headers: Record<string, string> = {};
-  if (forwardedFor) headers["x-forwarded-for"] = forwardedFor;
-  if (language) headers["accept-language"] = language;
-  return t.app.inject({
-    method: "POST",
-    url: "/api/v1/token/",
-    remoteAddress: ip ?? nextClientIp(),
-    headers,
-    payload: { email: email ?? uniqueEmail(), password: "wrong-password-1" },
-  });
-}
-
-async function exhaust(t: TestApp, attempts: number, attempt: () => Attempt) {
-  for (let i = 0; i < attempts; i++) {
-    const response = await signIn(t, attempt());
-    expect(response.statusCode, `attempt ${i + 1}`).toBe(401);
-  }
-}
 
 describe("rate limits (in memory, socket address)", () => {
   let t: TestApp;
@@ -198,51 +160,6 @@ describe("RATE_LIMIT_ENABLED=false", () => {
   });
 });
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-const redisAvailable = await probeRedis(REDIS_URL);
-
-describe.skipIf(!redisAvailable)(`rate limits in Redis (${REDIS_URL})`, () => {
-  const namespace = `leadquiz-test:${randomUUID()}:`;
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    const env = { REDIS_URL, RATE_LIMIT_NAMESPACE: namespace };
-    [a, b] = await Promise.all([createTestApp(env), createTestApp(env)]);
-  });
-  afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${namespace}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
-  });
-
-  it("shares the counters between two server processes", async () => {
-    const ip = "198.51.100.40";
-    const half = Math.floor(TOKEN_PER_IP / 2);
-    await exhaust(a, half, () => ({ ip }));
-    await exhaust(b, TOKEN_PER_IP - half, () => ({ ip }));
-    for (const app of [a, b]) {
-      const limited = await signIn(app, { ip });
-      expect(limited.statusCode).toBe(429);
-      expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
-    }
-    const redis = new Redis(REDIS_URL);
-    try {
-      expect((await redis.keys(`${namespace}*`)).length).toBeGreaterThan(0);
-    } finally {
-      await redis.quit();
-    }
-  });
-
-  it("shares the per-address counter too", async () => {
-    const email = uniqueEmail();
-    await exhaust(a, TOKEN_PER_ADDRESS - 1, () => ({ email }));
-    expect((await signIn(b, { email })).statusCode).toBe(401);
-    expect((await signIn(a, { email })).statusCode).toBe(429);
-  });
-});
-
 describe("rate limits when Redis does not answer", () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -268,21 +185,3 @@ describe("clientKey", () => {
     expect(clientKey("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
   });
 });
-
-async function probeRedis(url: string): Promise<boolean> {
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: 500,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  redis.on("error", () => {});
-  try {
-    await redis.connect();
-    return (await redis.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}

@@ -110,7 +110,7 @@ export function memoryCounters(now: () => number = Date.now): VisitorCounters {
   };
 }
 
-function redisCounters(
+export function redisCounters(
   redis: Redis,
   prefix: string,
   log: AppContext["log"],

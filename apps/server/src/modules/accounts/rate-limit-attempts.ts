@@ -1,0 +1,42 @@
+import { randomUUID } from "node:crypto";
+import { expect } from "vitest";
+import type { TestApp } from "../../test-support/test-app";
+
+/** Sign-in attempts for the rate-limit tests (in memory and in Redis). */
+let clients = 0;
+export function nextClientIp(): string {
+  clients += 1;
+  return `10.30.${Math.floor(clients / 250)}.${(clients % 250) + 1}`;
+}
+
+export function uniqueEmail(): string {
+  return `rl-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+export interface Attempt {
+  ip?: string;
+  email?: string;
+  forwardedFor?: string;
+  language?: string;
+}
+
+/** A failing sign-in (unknown address or wrong password): cheap and counted like any other. */
+export function signIn(t: TestApp, { ip, email, forwardedFor, language }: Attempt = {}) {
+  const headers: Record<string, string> = {};
+  if (forwardedFor) headers["x-forwarded-for"] = forwardedFor;
+  if (language) headers["accept-language"] = language;
+  return t.app.inject({
+    method: "POST",
+    url: "/api/v1/token/",
+    remoteAddress: ip ?? nextClientIp(),
+    headers,
+    payload: { email: email ?? uniqueEmail(), password: "wrong-password-1" },
+  });
+}
+
+export async function exhaust(t: TestApp, attempts: number, attempt: () => Attempt) {
+  for (let i = 0; i < attempts; i++) {
+    const response = await signIn(t, attempt());
+    expect(response.statusCode, `attempt ${i + 1}`).toBe(401);
+  }
+}
