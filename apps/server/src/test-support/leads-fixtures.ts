@@ -5,8 +5,9 @@ import type { LightMyRequestResponse } from "fastify";
 import { branchingQuiz } from "../../../runtime/src/test/fixtures";
 import { leads, quizEvents, quizPublications, quizzes, visitorSessions } from "../db/schema";
 import { publicQuizLookupFor } from "../modules/visitor-sessions/public-quiz-lookup";
-import { createProject, createQuizIn, type Owner, signUpOwner } from "./projects-quizzes-fixtures";
-import { createTestAppWithDatabase, type TestAppWithDatabase } from "./test-app-with-database";
+import { freshIp, registerUser, type TestUser } from "./api-client";
+import { createProject, createQuizIn } from "./quiz-fixtures";
+import { createTestAppWithDatabase, type TestAppWithDatabase } from "./test-app";
 
 /**
  * Fixtures of the visitor-call tests (client-sessions, events, leads). Owners, projects and
@@ -18,14 +19,7 @@ import { createTestAppWithDatabase, type TestAppWithDatabase } from "./test-app-
 export interface PublishedQuiz {
   id: number;
   publicKey: string;
-  owner: Owner;
-}
-
-let addresses = 0;
-/** A client address no other request of the test run used. */
-export function freshIp(): string {
-  addresses += 1;
-  return `10.77.${Math.floor(addresses / 250) % 250}.${(addresses % 250) + 1}`;
+  owner: TestUser;
 }
 
 export interface LeadsHarness {
@@ -65,7 +59,7 @@ export async function createLeadsHarness(env: Record<string, string> = {}): Prom
       });
     },
     async publishedQuiz(snapshots = [branchingQuiz]) {
-      const owner = await signUpOwner(t);
+      const owner = await registerUser(t);
       const project = await createProject(t, owner);
       const id = await createQuizIn(t, owner, project, { title: "Renovation" });
       const [row] = await db

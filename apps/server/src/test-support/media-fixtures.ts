@@ -1,18 +1,15 @@
 import { spawnSync } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { LightMyRequestResponse } from "fastify";
-import { expect } from "vitest";
-import { createTestAppWithDatabase, type TestAppWithDatabase } from "./test-app-with-database";
+import { apiCall, registerUser, type TestUser } from "./api-client";
+import { createTestAppWithDatabase, type TestAppWithDatabase } from "./test-app";
 
 /** Fixtures of the media tests: users through the real API, multipart bodies as streams. */
 
-export interface MediaUser {
-  id: number;
-  token: string;
-}
+export type MediaUser = TestUser;
 
 export type FilePart = {
   name: string;
@@ -115,17 +112,10 @@ export interface MediaHarness {
 
 export async function createMediaHarness(env: Record<string, string> = {}): Promise<MediaHarness> {
   const t = await createTestAppWithDatabase({ RATE_LIMIT_ENABLED: "false", ...env });
-  const call: MediaHarness["call"] = (method, url, options = {}) => {
-    const headers: Record<string, string> = {};
-    if (options.user) headers.authorization = `Bearer ${options.user.token}`;
-    if (options.language) headers["accept-language"] = options.language;
-    return t.app.inject({
-      method,
-      url: url.startsWith("/media/") ? url : `/api/v1${url}`,
-      headers,
-      ...(options.body === undefined ? {} : { payload: options.body as Record<string, unknown> }),
-    });
-  };
+  // These tests have always called from inject's default address.
+  const ip = "127.0.0.1";
+  const call: MediaHarness["call"] = (method, url, options = {}) =>
+    apiCall(t, method, url, { ...options, ip });
   return {
     t,
     call,
@@ -142,17 +132,7 @@ export async function createMediaHarness(env: Record<string, string> = {}): Prom
         payload,
       });
     },
-    async signUp() {
-      const email = `media-${randomUUID().slice(0, 8)}@example.com`;
-      const password = "correct-horse-7";
-      const registered = await call("POST", "/register/", {
-        body: { username: email, email, password, language: "en" },
-      });
-      expect(registered.statusCode).toBe(201);
-      const signedIn = await call("POST", "/token/", { body: { email, password } });
-      expect(signedIn.statusCode).toBe(200);
-      return { id: registered.json().id, token: signedIn.json().access };
-    },
+    signUp: () => registerUser(t, { ip }),
     close: () => t.close(),
   };
 }

@@ -1,20 +1,12 @@
 import type { Publication, PublicQuiz } from "@leadquiz/contract";
-import {
-  call,
-  createProject,
-  createQuizIn,
-  expectCall,
-  type Owner,
-  signUpOwner,
-} from "./projects-quizzes-fixtures";
+import { expectCall, type TestUser } from "./api-client";
+import { createProject, createQuizIn } from "./quiz-fixtures";
 import type { TestApp } from "./test-app";
 
 /**
  * Fixtures of the publication and public-pages tests: a quiz with content made through
  * the real API, published through the real API.
  */
-
-export { call, expectCall, type Owner, signUpOwner };
 
 export interface PublishableQuiz {
   project: number;
@@ -34,7 +26,7 @@ export const START_TITLE = "How much will your renovation cost?";
  */
 export async function createPublishableQuiz(
   t: Pick<TestApp, "app">,
-  owner: Owner,
+  owner: TestUser,
   overrides: Record<string, unknown> = {},
 ): Promise<PublishableQuiz> {
   const project = await createProject(t, owner, { title: "Renovations" });
@@ -53,10 +45,10 @@ export async function createPublishableQuiz(
     200,
     "GET",
     `/quiz/${quiz}/`,
-    { owner },
+    { user: owner },
   );
   const question = await expectCall<{ id: number }>(t, 201, "POST", "/question/", {
-    owner,
+    user: owner,
     body: { quiz, type: 1, title: FIRST_QUESTION },
   });
   const answers = await expectCall<{ id: number }[]>(
@@ -64,17 +56,17 @@ export async function createPublishableQuiz(
     200,
     "GET",
     `/question/${question.id}/answer_list/`,
-    { owner },
+    { user: owner },
   );
   const answerIds = answers.map((answer) => answer.id);
   const [first] = answerIds;
   if (first === undefined) throw new Error("a new List question has no answers");
   await expectCall(t, 200, "PATCH", `/answer/${first}/`, {
-    owner,
+    user: owner,
     body: { text: "A flat", is_right: true },
   });
   const result = await expectCall<{ id: number }>(t, 201, "POST", "/result/", {
-    owner,
+    user: owner,
     body: { quiz, title: "About $10,000" },
   });
   const fields = await expectCall<{ id: number; type: number }[]>(
@@ -82,12 +74,12 @@ export async function createPublishableQuiz(
     200,
     "GET",
     `/quiz/${quiz}/formfield_list/`,
-    { owner },
+    { user: owner },
   );
   const email = fields.find((field) => field.type === 3);
   if (email) {
     await expectCall(t, 200, "PATCH", `/formfield/${email.id}/`, {
-      owner,
+      user: owner,
       body: { enabled: false },
     });
   }
@@ -95,9 +87,9 @@ export async function createPublishableQuiz(
 }
 
 /** `POST publication-quiz/` as `owner` (must answer 201). */
-export function publish(t: Pick<TestApp, "app">, owner: Owner, quiz: number) {
+export function publish(t: Pick<TestApp, "app">, owner: TestUser, quiz: number) {
   return expectCall<Publication>(t, 201, "POST", "/publication-quiz/", {
-    owner,
+    user: owner,
     body: { quiz },
   });
 }

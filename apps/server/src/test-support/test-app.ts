@@ -3,8 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import pino from "pino";
 import { buildApp } from "../app";
 import { type AppConfig, loadConfig } from "../config";
+import { type DatabaseHandle, openDatabase } from "../db/client";
 import { createTestDatabase } from "./test-database";
 
 export interface TestApp {
@@ -14,18 +16,32 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppWithDatabase extends TestApp {
+  /** The app's database, for looking at and changing rows the API does not show. */
+  database: DatabaseHandle;
+}
+
 /**
  * Builds the real app for a test file: a fresh database (PGlite in memory, or a new
  * PostgreSQL database when TEST_DATABASE_URL is set), a temporary DATA_DIR, migrations
  * applied. `env` adds or overrides environment variables, as an operator would set them.
+ * With `{ database: true }` the test opens the app's database itself and holds its handle.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function createTestApp(env?: Record<string, string>): Promise<TestApp>;
+export async function createTestApp(
+  env: Record<string, string>,
+  options: { database: true },
+): Promise<TestAppWithDatabase>;
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { database?: boolean } = {},
+): Promise<TestApp | TestAppWithDatabase> {
+  const testDatabase = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), "leadquiz-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
-    DATABASE_URL: database.url,
+    DATABASE_URL: testDatabase.url,
     LOG_LEVEL: "silent",
     JWT_SECRET: randomBytes(32).toString("hex"),
     ENCRYPTION_KEY: randomBytes(32).toString("hex"),
@@ -33,16 +49,28 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST_DIR: path.join(dataDir, "no-web-build"),
     ...env,
   });
-  const app = await buildApp(config);
+  const database = options.database
+    ? openDatabase({ databaseUrl: config.databaseUrl, dataDir, log: pino({ level: "silent" }) })
+    : undefined;
+  const app = await buildApp(config, database ? { database } : undefined);
   await app.ready();
   return {
     app,
     config,
     dataDir,
+    ...(database ? { database } : {}),
     async close() {
       await app.close();
-      await database.drop();
+      await database?.close();
+      await testDatabase.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** createTestApp (same defaults, same fresh database) where the test holds the database too. */
+export function createTestAppWithDatabase(
+  env: Record<string, string> = {},
+): Promise<TestAppWithDatabase> {
+  return createTestApp(env, { database: true });
 }

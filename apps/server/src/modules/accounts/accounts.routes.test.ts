@@ -3,10 +3,7 @@ import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
-import {
-  createTestAppWithDatabase,
-  type TestAppWithDatabase,
-} from "../../test-support/test-app-with-database";
+import { createTestAppWithDatabase, type TestAppWithDatabase } from "../../test-support/test-app";
 
 const PASSWORD = "correct-horse-7";
 

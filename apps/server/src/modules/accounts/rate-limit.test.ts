@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientKey, RATE_LIMITS } from "../../plugins/rate-limit";
 import { createTestApp, type TestApp } from "../../test-support/test-app";

@@ -1,33 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  apiCall,
-  createQuiz,
-  createUser,
-  draftVersion,
-  type TestUser,
-} from "../../test-support/results-fixtures";
-import {
-  createTestAppWithDatabase,
-  type TestAppWithDatabase,
-} from "../../test-support/test-app-with-database";
+import { callerAs, registerUser, type TestUser } from "../../test-support/api-client";
+import { draftVersion, insertQuiz } from "../../test-support/quiz-fixtures";
+import { createTestAppWithDatabase, type TestAppWithDatabase } from "../../test-support/test-app";
 
 let t: TestAppWithDatabase;
 let owner: TestUser;
 let stranger: TestUser;
 beforeAll(async () => {
   t = await createTestAppWithDatabase({ RATE_LIMIT_ENABLED: "false" });
-  owner = await createUser(t);
-  stranger = await createUser(t);
+  owner = await registerUser(t);
+  stranger = await registerUser(t);
 });
 afterAll(async () => t.close());
 
-const call = (
-  method: "GET" | "POST" | "PATCH" | "DELETE",
-  url: string,
-  body?: unknown,
-  user: TestUser = owner,
-  language?: string,
-) => apiCall(t, method, url, { user, body, language });
+const call = callerAs(
+  () => t,
+  () => owner,
+);
 
 async function createAddition(quiz: number, body: Record<string, unknown>) {
   const response = await call("POST", "/addition/", { quiz, ...body });
@@ -37,7 +26,7 @@ async function createAddition(quiz: number, body: Record<string, unknown>) {
 
 describe("additions", () => {
   it("creates additions with their type's default settings", async () => {
-    const quiz = await createQuiz(t, owner);
+    const quiz = await insertQuiz(t, owner);
     const before = await draftVersion(t, quiz);
     const bonus = await createAddition(quiz, { type: 1, settings: { name: "Знижка" } });
     const discount = await createAddition(quiz, { type: 2 });
@@ -65,7 +54,7 @@ describe("additions", () => {
   });
 
   it("allows one addition of each type", async () => {
-    const quiz = await createQuiz(t, owner);
+    const quiz = await insertQuiz(t, owner);
     await createAddition(quiz, { type: 2 });
     const second = await call("POST", "/addition/", { quiz, type: 2 }, owner, "uk");
     expect(second.statusCode).toBe(400);
@@ -73,7 +62,7 @@ describe("additions", () => {
   });
 
   it("refuses settings that break the type's rules", async () => {
-    const quiz = await createQuiz(t, owner);
+    const quiz = await insertQuiz(t, owner);
     const created = await call("POST", "/addition/", {
       quiz,
       type: 2,
@@ -91,7 +80,7 @@ describe("additions", () => {
   });
 
   it("merges settings on PATCH, re-checks them and drops keys of other types", async () => {
-    const quiz = await createQuiz(t, owner);
+    const quiz = await insertQuiz(t, owner);
     const discount = await createAddition(quiz, { type: 2, settings: { max_discount: 30 } });
     const patched = await call("PATCH", `/addition/${discount.id}/`, {
       settings: { discount_type: "growing", name: "not mine" },
@@ -117,7 +106,7 @@ describe("additions", () => {
   });
 
   it("moves by sort and renumbers after a delete", async () => {
-    const quiz = await createQuiz(t, owner);
+    const quiz = await insertQuiz(t, owner);
     const a = await createAddition(quiz, { type: 1 });
     const b = await createAddition(quiz, { type: 2 });
     const c = await createAddition(quiz, { type: 3 });
@@ -133,7 +122,7 @@ describe("additions", () => {
   });
 
   it("answers 404 to another account on every route", async () => {
-    const quiz = await createQuiz(t, owner);
+    const quiz = await insertQuiz(t, owner);
     const addition = await createAddition(quiz, { type: 1 });
     const attempts = [
       await call("GET", `/addition/${quiz}/by_quiz`, undefined, stranger),

@@ -1,33 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  apiCall,
-  createQuiz,
-  createUser,
-  draftVersion,
-  type TestUser,
-} from "../../test-support/results-fixtures";
-import {
-  createTestAppWithDatabase,
-  type TestAppWithDatabase,
-} from "../../test-support/test-app-with-database";
+import { callerAs, registerUser, type TestUser } from "../../test-support/api-client";
+import { draftVersion, insertQuiz } from "../../test-support/quiz-fixtures";
+import { createTestAppWithDatabase, type TestAppWithDatabase } from "../../test-support/test-app";
 
 let t: TestAppWithDatabase;
 let owner: TestUser;
 let stranger: TestUser;
 beforeAll(async () => {
   t = await createTestAppWithDatabase({ RATE_LIMIT_ENABLED: "false" });
-  owner = await createUser(t);
-  stranger = await createUser(t);
+  owner = await registerUser(t);
+  stranger = await registerUser(t);
 });
 afterAll(async () => t.close());
 
-const call = (
-  method: "GET" | "POST" | "PATCH" | "DELETE",
-  url: string,
-  body?: unknown,
-  user: TestUser = owner,
-  language?: string,
-) => apiCall(t, method, url, { user, body, language });
+const call = callerAs(
+  () => t,
+  () => owner,
+);
 
 async function createField(quiz: number, body: Record<string, unknown>) {
   const response = await call("POST", "/formfield/", { quiz, ...body });
@@ -37,7 +26,7 @@ async function createField(quiz: number, body: Record<string, unknown>) {
 
 describe("form fields", () => {
   it("creates fields last with defaults, lists and reads them", async () => {
-    const quiz = await createQuiz(t, owner);
+    const quiz = await insertQuiz(t, owner);
     const before = await draftVersion(t, quiz);
     const name = await createField(quiz, { type: 1, label: "Ім'я", required: true });
     const phone = await createField(quiz, { type: 2 });
@@ -63,7 +52,7 @@ describe("form fields", () => {
   });
 
   it("allows one field of each type", async () => {
-    const quiz = await createQuiz(t, owner);
+    const quiz = await insertQuiz(t, owner);
     await createField(quiz, { type: 4 });
     const second = await call("POST", "/formfield/", { quiz, type: 4 }, owner, "ru");
     expect(second.statusCode).toBe(400);
@@ -75,7 +64,7 @@ describe("form fields", () => {
   });
 
   it("changes a field and moves it by sort", async () => {
-    const quiz = await createQuiz(t, owner);
+    const quiz = await insertQuiz(t, owner);
     const a = await createField(quiz, { type: 1 });
     const b = await createField(quiz, { type: 2 });
     const patched = await call("PATCH", `/formfield/${b.id}/`, {
@@ -94,7 +83,7 @@ describe("form fields", () => {
   });
 
   it("deletes a field and renumbers the others", async () => {
-    const quiz = await createQuiz(t, owner);
+    const quiz = await insertQuiz(t, owner);
     const a = await createField(quiz, { type: 1 });
     const b = await createField(quiz, { type: 2 });
     const c = await createField(quiz, { type: 3 });
@@ -110,7 +99,7 @@ describe("form fields", () => {
   });
 
   it("answers 404 to another account on every route", async () => {
-    const quiz = await createQuiz(t, owner);
+    const quiz = await insertQuiz(t, owner);
     const field = await createField(quiz, { type: 1 });
     const attempts = [
       await call("GET", `/quiz/${quiz}/formfield_list/`, undefined, stranger),

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { apiPaths, type LeadResponse } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { branchingQuiz } from "../../../../runtime/src/test/fixtures";
+import { freshIp } from "../../test-support/api-client";
 import {
   createLeadsHarness,
   flatLead,
-  freshIp,
   houseLead,
   type LeadsHarness,
   type PublishedQuiz,

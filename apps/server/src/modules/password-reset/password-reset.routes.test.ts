@@ -5,10 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passwordResetTokens, users } from "../../db/schema";
 import { parseMail } from "../../test-support/parse-mail";
 import { type RunningSmtpPeer, startSmtpPeer } from "../../test-support/smtp-peer";
-import {
-  createTestAppWithDatabase,
-  type TestAppWithDatabase,
-} from "../../test-support/test-app-with-database";
+import { createTestAppWithDatabase, type TestAppWithDatabase } from "../../test-support/test-app";
 import { verifyPassword } from "../accounts/password-hash";
 
 const OLD_PASSWORD = "first-secret-1";

@@ -1,30 +1,24 @@
 import type { Project, Quiz } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  call,
-  createProject,
-  createQuizIn,
-  expectCall,
-  type Owner,
-  signUpOwner,
-} from "../../test-support/projects-quizzes-fixtures";
+import { apiCall, expectCall, registerUser, type TestUser } from "../../test-support/api-client";
+import { createProject, createQuizIn } from "../../test-support/quiz-fixtures";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 
 let t: TestApp;
-let owner: Owner;
-let stranger: Owner;
+let owner: TestUser;
+let stranger: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_ENABLED: "false" });
-  owner = await signUpOwner(t);
-  stranger = await signUpOwner(t);
+  owner = await registerUser(t);
+  stranger = await registerUser(t);
 });
 afterAll(() => t.close());
 
 describe("POST project/", () => {
   it("creates a project with a title and sites", async () => {
     const project = await expectCall<Project>(t, 201, "POST", "/project/", {
-      owner,
+      user: owner,
       body: { title: "Shop ✨ 商店", sites: ["https://shop.example.com", " example.org "] },
     });
     expect(project).toMatchObject({
@@ -36,16 +30,16 @@ describe("POST project/", () => {
   });
 
   it("titles a project without a title in the owner's language", async () => {
-    const en = await expectCall<Project>(t, 201, "POST", "/project", { owner, body: {} });
+    const en = await expectCall<Project>(t, 201, "POST", "/project", { user: owner, body: {} });
     expect(en.title).toBe("New project");
-    const ukOwner = await signUpOwner(t, "uk");
-    const uk = await expectCall<Project>(t, 201, "POST", "/project/", { owner: ukOwner, body: {} });
+    const ukOwner = await registerUser(t, { language: "uk" });
+    const uk = await expectCall<Project>(t, 201, "POST", "/project/", { user: ukOwner, body: {} });
     expect(uk.title).toBe("Новий проєкт");
   });
 
   it("refuses a title too long and an empty site, per field", async () => {
-    const response = await call(t, "POST", "/project/", {
-      owner,
+    const response = await apiCall(t, "POST", "/project/", {
+      user: owner,
       body: { title: "x".repeat(501), sites: ["ok.example", " "] },
     });
     expect(response.statusCode).toBe(400);
@@ -56,20 +50,20 @@ describe("POST project/", () => {
   });
 
   it("answers 401 without a token", async () => {
-    expect((await call(t, "POST", "/project/", { body: {} })).statusCode).toBe(401);
+    expect((await apiCall(t, "POST", "/project/", { body: {} })).statusCode).toBe(401);
   });
 });
 
 describe("GET project/ and project/{id}", () => {
   it("lists the account's live projects with their live quizzes", async () => {
-    const someone = await signUpOwner(t);
+    const someone = await registerUser(t);
     const first = await createProject(t, someone, { title: "First" });
     const second = await createProject(t, someone, { title: "Second" });
     const quiz = await createQuizIn(t, someone, first, { title: "Quiz A" });
     const hidden = await createQuizIn(t, someone, first, { title: "Quiz B" });
-    await expectCall(t, 204, "DELETE", `/quiz/${hidden}/`, { owner: someone });
+    await expectCall(t, 204, "DELETE", `/quiz/${hidden}/`, { user: someone });
 
-    const list = await expectCall<Project[]>(t, 200, "GET", "/project/", { owner: someone });
+    const list = await expectCall<Project[]>(t, 200, "GET", "/project/", { user: someone });
     expect(list.map((project) => project.id)).toEqual([first, second]);
     expect(list[0]?.quizzes).toEqual([
       {
@@ -84,13 +78,13 @@ describe("GET project/ and project/{id}", () => {
     ]);
     expect(list[1]?.quizzes).toEqual([]);
 
-    const one = await expectCall<Project>(t, 200, "GET", `/project/${first}`, { owner: someone });
+    const one = await expectCall<Project>(t, 200, "GET", `/project/${first}`, { user: someone });
     expect(one).toEqual(list[0]);
   });
 
   it("answers 404 for an unknown project and 400 for a malformed id", async () => {
-    expect((await call(t, "GET", "/project/999999/", { owner })).statusCode).toBe(404);
-    const response = await call(t, "GET", "/project/abc/", { owner });
+    expect((await apiCall(t, "GET", "/project/999999/", { user: owner })).statusCode).toBe(404);
+    const response = await apiCall(t, "GET", "/project/abc/", { user: owner });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toHaveProperty("id");
   });
@@ -100,17 +94,17 @@ describe("PATCH project/{id}/", () => {
   it("changes the title and replaces the sites", async () => {
     const id = await createProject(t, owner, { title: "Old", sites: ["a.example", "b.example"] });
     const renamed = await expectCall<Project>(t, 200, "PATCH", `/project/${id}/`, {
-      owner,
+      user: owner,
       body: { title: "New" },
     });
     expect(renamed).toMatchObject({ title: "New", sites: ["a.example", "b.example"] });
     const resited = await expectCall<Project>(t, 200, "PATCH", `/project/${id}`, {
-      owner,
+      user: owner,
       body: { sites: ["c.example"] },
     });
     expect(resited).toMatchObject({ title: "New", sites: ["c.example"] });
     const unchanged = await expectCall<Project>(t, 200, "PATCH", `/project/${id}/`, {
-      owner,
+      user: owner,
       body: {},
     });
     expect(unchanged).toEqual(resited);
@@ -118,8 +112,8 @@ describe("PATCH project/{id}/", () => {
 
   it("refuses a wrong type per field", async () => {
     const id = await createProject(t, owner);
-    const response = await call(t, "PATCH", `/project/${id}/`, {
-      owner,
+    const response = await apiCall(t, "PATCH", `/project/${id}/`, {
+      user: owner,
       body: { title: 5, sites: "x" },
     });
     expect(response.statusCode).toBe(400);
@@ -131,17 +125,17 @@ describe("DELETE project/{id}/", () => {
   it("hides the project and its quizzes", async () => {
     const id = await createProject(t, owner);
     const quiz = await createQuizIn(t, owner, id);
-    await expectCall(t, 204, "DELETE", `/project/${id}/`, { owner });
-    expect((await call(t, "GET", `/project/${id}/`, { owner })).statusCode).toBe(404);
-    expect((await call(t, "GET", `/quiz/${quiz}/`, { owner })).statusCode).toBe(404);
-    const projects = await expectCall<Project[]>(t, 200, "GET", "/project/", { owner });
+    await expectCall(t, 204, "DELETE", `/project/${id}/`, { user: owner });
+    expect((await apiCall(t, "GET", `/project/${id}/`, { user: owner })).statusCode).toBe(404);
+    expect((await apiCall(t, "GET", `/quiz/${quiz}/`, { user: owner })).statusCode).toBe(404);
+    const projects = await expectCall<Project[]>(t, 200, "GET", "/project/", { user: owner });
     expect(projects.some((project) => project.id === id)).toBe(false);
-    const quizzes = await expectCall<Quiz[]>(t, 200, "GET", "/quiz/", { owner });
+    const quizzes = await expectCall<Quiz[]>(t, 200, "GET", "/quiz/", { user: owner });
     expect(quizzes.some((summary) => summary.id === quiz)).toBe(false);
-    expect((await call(t, "DELETE", `/project/${id}/`, { owner })).statusCode).toBe(404);
-    expect((await call(t, "POST", "/quiz/", { owner, body: { project: id } })).statusCode).toBe(
-      404,
-    );
+    expect((await apiCall(t, "DELETE", `/project/${id}/`, { user: owner })).statusCode).toBe(404);
+    expect(
+      (await apiCall(t, "POST", "/quiz/", { user: owner, body: { project: id } })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -151,10 +145,10 @@ describe("POST project/copy/", () => {
     const quizA = await createQuizIn(t, owner, id, { title: "A" });
     const quizB = await createQuizIn(t, owner, id, { title: "B" });
     const gone = await createQuizIn(t, owner, id, { title: "Gone" });
-    await expectCall(t, 204, "DELETE", `/quiz/${gone}/`, { owner });
+    await expectCall(t, 204, "DELETE", `/quiz/${gone}/`, { user: owner });
 
     const copy = await expectCall<Project>(t, 201, "POST", "/project/copy/", {
-      owner,
+      user: owner,
       body: { id },
     });
     expect(copy.id).not.toBe(id);
@@ -163,15 +157,16 @@ describe("POST project/copy/", () => {
     expect(copy.quizzes.every((quiz) => quiz.project === copy.id)).toBe(true);
     expect(copy.quizzes.map((quiz) => quiz.id)).not.toContain(quizA);
     expect(copy.quizzes.map((quiz) => quiz.id)).not.toContain(quizB);
-    const source = await expectCall<Project>(t, 200, "GET", `/project/${id}/`, { owner });
+    const source = await expectCall<Project>(t, 200, "GET", `/project/${id}/`, { user: owner });
     expect(source.quizzes.map((quiz) => quiz.id)).toEqual([quizA, quizB]);
   });
 
   it("answers 404 for a missing project and 400 for a missing id", async () => {
     expect(
-      (await call(t, "POST", "/project/copy/", { owner, body: { id: 999999 } })).statusCode,
+      (await apiCall(t, "POST", "/project/copy/", { user: owner, body: { id: 999999 } }))
+        .statusCode,
     ).toBe(404);
-    const response = await call(t, "POST", "/project/copy/", { owner, body: {} });
+    const response = await apiCall(t, "POST", "/project/copy/", { user: owner, body: {} });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ id: ["Required field"] });
   });
@@ -181,15 +176,17 @@ describe("another account's project", () => {
   it("answers 404 to read, change, copy and delete, and is never listed", async () => {
     const id = await createProject(t, owner, { title: "Mine" });
     await createQuizIn(t, owner, id);
-    const as = { owner: stranger };
-    expect((await call(t, "GET", `/project/${id}/`, as)).statusCode).toBe(404);
+    const as = { user: stranger };
+    expect((await apiCall(t, "GET", `/project/${id}/`, as)).statusCode).toBe(404);
     expect(
-      (await call(t, "PATCH", `/project/${id}/`, { ...as, body: { title: "x" } })).statusCode,
+      (await apiCall(t, "PATCH", `/project/${id}/`, { ...as, body: { title: "x" } })).statusCode,
     ).toBe(404);
-    expect((await call(t, "POST", "/project/copy/", { ...as, body: { id } })).statusCode).toBe(404);
-    expect((await call(t, "DELETE", `/project/${id}/`, as)).statusCode).toBe(404);
+    expect((await apiCall(t, "POST", "/project/copy/", { ...as, body: { id } })).statusCode).toBe(
+      404,
+    );
+    expect((await apiCall(t, "DELETE", `/project/${id}/`, as)).statusCode).toBe(404);
     expect(await expectCall(t, 200, "GET", "/project/", as)).toEqual([]);
-    const mine = await expectCall<Project>(t, 200, "GET", `/project/${id}/`, { owner });
+    const mine = await expectCall<Project>(t, 200, "GET", `/project/${id}/`, { user: owner });
     expect(mine.title).toBe("Mine");
   });
 });

@@ -4,14 +4,12 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import type { PublicQuiz, QuizConfig } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectCall, registerUser, type TestUser } from "../../test-support/api-client";
 import {
   createPublishableQuiz,
-  expectCall,
-  type Owner,
   publicQuiz,
   publish,
   START_TITLE,
-  signUpOwner,
 } from "../../test-support/publication-fixtures";
 import { buildRuntimeForTests } from "../../test-support/runtime-build";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
@@ -19,7 +17,7 @@ import { jsonForScript } from "./page-html";
 import { landingHostRewrite } from "./public-pages.plugin";
 
 let t: TestApp;
-let owner: Owner;
+let owner: TestUser;
 let runtimeDir: string;
 beforeAll(async () => {
   runtimeDir = await buildRuntimeForTests();
@@ -28,7 +26,7 @@ beforeAll(async () => {
     RUNTIME_DIST_DIR: runtimeDir,
     LANDING_HOST: "quiz.test",
   });
-  owner = await signUpOwner(t);
+  owner = await registerUser(t);
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -145,7 +143,7 @@ describe("/q/{public_key}", () => {
     await publish(t, owner, made.quiz);
     expect((await page(`/q/${made.publicKey}`)).statusCode).toBe(200);
     await expectCall(t, 200, "PUT", `/quiz/${made.quiz}/publish/`, {
-      owner,
+      user: owner,
       body: { is_published: false },
     });
     const hidden = await page(`/q/${made.publicKey}`, { "accept-language": "pl" });
@@ -160,7 +158,7 @@ describe("landings", () => {
   it("serves the landing around the quiz at /l/{subdomain} and on {subdomain}.LANDING_HOST", async () => {
     const made = await createPublishableQuiz(t, owner);
     await expectCall(t, 201, "POST", "/config/quiz/", {
-      owner,
+      user: owner,
       body: {
         quiz: made.quiz,
         landing: {
@@ -245,7 +243,7 @@ describe("embed snippets in GET config/quiz/{id}", () => {
   it("generates every mode's snippet with the documented attributes, escaped", async () => {
     const made = await createPublishableQuiz(t, owner, { title: `Sofa "><script>x</script>` });
     const created = await expectCall<QuizConfig>(t, 201, "POST", "/config/quiz/", {
-      owner,
+      user: owner,
       body: {
         quiz: made.quiz,
         popup: { enabled: true, open: "auto", delay_seconds: 5, button_id: "quiz-btn" },
@@ -258,7 +256,7 @@ describe("embed snippets in GET config/quiz/{id}", () => {
     });
     expect(created.embed).toBeUndefined();
     const config = await expectCall<QuizConfig>(t, 200, "GET", `/config/quiz/${made.quiz}`, {
-      owner,
+      user: owner,
     });
     const embed = config.embed;
     if (!embed) throw new Error("no embed snippets");

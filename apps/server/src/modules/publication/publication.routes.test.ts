@@ -2,35 +2,29 @@ import { publicQuizSchema, type Quiz } from "@leadquiz/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quizPublications } from "../../db/schema";
+import { apiCall, expectCall, registerUser, type TestUser } from "../../test-support/api-client";
 import {
-  call,
   createPublishableQuiz,
-  expectCall,
   FIRST_QUESTION,
-  type Owner,
   type PublicQuiz,
   publicQuiz,
   publish,
-  signUpOwner,
 } from "../../test-support/publication-fixtures";
-import {
-  createTestAppWithDatabase,
-  type TestAppWithDatabase,
-} from "../../test-support/test-app-with-database";
+import { createTestAppWithDatabase, type TestAppWithDatabase } from "../../test-support/test-app";
 import { etagMatches } from "./publication.routes";
 
 let t: TestAppWithDatabase;
-let owner: Owner;
-let stranger: Owner;
+let owner: TestUser;
+let stranger: TestUser;
 beforeAll(async () => {
   t = await createTestAppWithDatabase({ RATE_LIMIT_ENABLED: "false" });
-  owner = await signUpOwner(t);
-  stranger = await signUpOwner(t);
+  owner = await registerUser(t);
+  stranger = await registerUser(t);
 });
 afterAll(async () => t.close());
 
-const quizOf = (quiz: number, who: Owner = owner) =>
-  expectCall<Quiz>(t, 200, "GET", `/quiz/${quiz}/`, { owner: who });
+const quizOf = (quiz: number, who: TestUser = owner) =>
+  expectCall<Quiz>(t, 200, "GET", `/quiz/${quiz}/`, { user: who });
 
 describe("publishing", () => {
   it("publishes the draft as version 1, 2, …; visitors get the snapshot without owner data", async () => {
@@ -75,7 +69,7 @@ describe("publishing", () => {
     expect(body).not.toContain("draft_version");
 
     await expectCall(t, 200, "PATCH", `/question/${made.question}/`, {
-      owner,
+      user: owner,
       body: { title: "Where do you live?" },
     });
     // The draft changed; visitors still get version 1 until the next publish.
@@ -91,7 +85,7 @@ describe("publishing", () => {
     const made = await createPublishableQuiz(t, owner);
     await publish(t, owner, made.quiz);
     await expectCall(t, 200, "PATCH", `/quiz/${made.quiz}/`, {
-      owner,
+      user: owner,
       body: { title: "Renamed" },
     });
     await publish(t, owner, made.quiz);
@@ -115,7 +109,7 @@ describe("publishing", () => {
       ["POST", "/question/", { quiz: made.quiz, type: 4 }],
     ];
     for (const [method, url, body] of changes) {
-      const response = await call(t, method as "PATCH", url, { owner, body });
+      const response = await apiCall(t, method as "PATCH", url, { user: owner, body });
       expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
       expect((await quizOf(made.quiz)).has_unpublished_changes, `${method} ${url}`).toBe(true);
       await publish(t, owner, made.quiz);
@@ -123,7 +117,7 @@ describe("publishing", () => {
     }
     // Showing and hiding are not content changes.
     await expectCall(t, 200, "PUT", `/quiz/${made.quiz}/publish/`, {
-      owner,
+      user: owner,
       body: { is_published: false },
     });
     expect((await quizOf(made.quiz)).has_unpublished_changes).toBe(false);
@@ -156,7 +150,7 @@ describe("publishing", () => {
     const made = await createPublishableQuiz(t, owner);
     await publish(t, owner, made.quiz);
     const hidden = await expectCall<Quiz>(t, 200, "PUT", `/quiz/${made.quiz}/publish/`, {
-      owner,
+      user: owner,
       body: { is_published: false },
     });
     expect(hidden.is_published).toBe(false);
@@ -165,19 +159,19 @@ describe("publishing", () => {
     expect(gone.json().code).toBe("not_found");
 
     const shown = await expectCall<Quiz>(t, 200, "PUT", `/quiz/${made.quiz}/publish/`, {
-      owner,
+      user: owner,
       body: { is_published: true },
     });
     expect(shown.is_published).toBe(true);
     // Showing again does not snapshot: still version 1.
     expect((await publicQuiz(t, made.publicKey)).json().version).toBe(1);
 
-    await expectCall(t, 204, "DELETE", `/quiz/${made.quiz}/`, { owner });
+    await expectCall(t, 204, "DELETE", `/quiz/${made.quiz}/`, { user: owner });
     expect((await publicQuiz(t, made.publicKey)).statusCode).toBe(404);
 
     const other = await createPublishableQuiz(t, owner);
     await publish(t, owner, other.quiz);
-    await expectCall(t, 204, "DELETE", `/project/${other.project}/`, { owner });
+    await expectCall(t, 204, "DELETE", `/project/${other.project}/`, { user: owner });
     expect((await publicQuiz(t, other.publicKey)).statusCode).toBe(404);
 
     expect((await publicQuiz(t, "0123456789abcdef0123456789abcdef")).statusCode).toBe(404);
@@ -187,7 +181,7 @@ describe("publishing", () => {
   it("showing a quiz that was never published takes its first snapshot", async () => {
     const made = await createPublishableQuiz(t, owner);
     const shown = await expectCall<Quiz>(t, 200, "PUT", `/quiz/${made.quiz}/publish/`, {
-      owner,
+      user: owner,
       body: { is_published: true },
     });
     expect(shown).toMatchObject({ is_published: true, has_unpublished_changes: false });
@@ -199,7 +193,7 @@ describe("publishing", () => {
   it("hiding a never-published quiz stores nothing and keeps it unpublished", async () => {
     const made = await createPublishableQuiz(t, owner);
     const hidden = await expectCall<Quiz>(t, 200, "PUT", `/quiz/${made.quiz}/publish/`, {
-      owner,
+      user: owner,
       body: { is_published: false },
     });
     expect(hidden).toMatchObject({ is_published: false, has_unpublished_changes: true });
@@ -208,14 +202,14 @@ describe("publishing", () => {
 
   it("answers 404 to another account, 401 without one, 400 on bad bodies", async () => {
     const made = await createPublishableQuiz(t, owner);
-    const foreign = await call(t, "POST", "/publication-quiz/", {
-      owner: stranger,
+    const foreign = await apiCall(t, "POST", "/publication-quiz/", {
+      user: stranger,
       body: { quiz: made.quiz },
     });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().code).toBe("not_found");
-    const foreignPut = await call(t, "PUT", `/quiz/${made.quiz}/publish/`, {
-      owner: stranger,
+    const foreignPut = await apiCall(t, "PUT", `/quiz/${made.quiz}/publish/`, {
+      user: stranger,
       body: { is_published: true },
     });
     expect(foreignPut.statusCode).toBe(404);
@@ -223,20 +217,27 @@ describe("publishing", () => {
     expect((await quizOf(made.quiz)).is_published).toBe(false);
 
     expect(
-      (await call(t, "POST", "/publication-quiz/", { body: { quiz: made.quiz } })).statusCode,
+      (await apiCall(t, "POST", "/publication-quiz/", { body: { quiz: made.quiz } })).statusCode,
     ).toBe(401);
     expect(
-      (await call(t, "PUT", `/quiz/${made.quiz}/publish/`, { body: { is_published: true } }))
+      (await apiCall(t, "PUT", `/quiz/${made.quiz}/publish/`, { body: { is_published: true } }))
         .statusCode,
     ).toBe(401);
-    const bad = await call(t, "POST", "/publication-quiz/", { owner, body: { quiz: "one" } });
+    const bad = await apiCall(t, "POST", "/publication-quiz/", {
+      user: owner,
+      body: { quiz: "one" },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toHaveProperty("quiz");
-    const badPut = await call(t, "PUT", `/quiz/${made.quiz}/publish/`, { owner, body: {} });
+    const badPut = await apiCall(t, "PUT", `/quiz/${made.quiz}/publish/`, {
+      user: owner,
+      body: {},
+    });
     expect(badPut.statusCode).toBe(400);
     expect(badPut.json()).toHaveProperty("is_published");
     expect(
-      (await call(t, "POST", "/publication-quiz/", { owner, body: { quiz: 999_999 } })).statusCode,
+      (await apiCall(t, "POST", "/publication-quiz/", { user: owner, body: { quiz: 999_999 } }))
+        .statusCode,
     ).toBe(404);
   });
 

@@ -1,34 +1,23 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  apiCall,
-  createQuiz,
-  createUser,
-  draftVersion,
-  type TestUser,
-} from "../../test-support/results-fixtures";
-import {
-  createTestAppWithDatabase,
-  type TestAppWithDatabase,
-} from "../../test-support/test-app-with-database";
+import { callerAs, registerUser, type TestUser } from "../../test-support/api-client";
+import { draftVersion, insertQuiz } from "../../test-support/quiz-fixtures";
+import { createTestAppWithDatabase, type TestAppWithDatabase } from "../../test-support/test-app";
 
 let t: TestAppWithDatabase;
 let owner: TestUser;
 let stranger: TestUser;
 beforeAll(async () => {
   t = await createTestAppWithDatabase({ RATE_LIMIT_ENABLED: "false" });
-  owner = await createUser(t);
-  stranger = await createUser(t);
+  owner = await registerUser(t);
+  stranger = await registerUser(t);
 });
 afterAll(async () => t.close());
 
-const call = (
-  method: "GET" | "POST" | "PATCH" | "DELETE",
-  url: string,
-  body?: unknown,
-  user: TestUser = owner,
-  language?: string,
-) => apiCall(t, method, url, { user, body, language });
+const call = callerAs(
+  () => t,
+  () => owner,
+);
 
 async function createConfig(quiz: number, body: Record<string, unknown> = {}, user = owner) {
   const response = await call("POST", "/config/quiz/", { quiz, ...body }, user);
@@ -38,7 +27,7 @@ async function createConfig(quiz: number, body: Record<string, unknown> = {}, us
 
 describe("quiz config", () => {
   it("answers 404 while a quiz has none, then creates one per quiz", async () => {
-    const quiz = await createQuiz(t, owner);
+    const quiz = await insertQuiz(t, owner);
     const missing = await call("GET", `/config/quiz/${quiz}`);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe("not_found");
@@ -73,7 +62,7 @@ describe("quiz config", () => {
   });
 
   it("merges sections on PATCH and re-checks them", async () => {
-    const quiz = await createQuiz(t, owner);
+    const quiz = await insertQuiz(t, owner);
     const config = await createConfig(quiz, {
       banner: { enabled: true, text: "Пройдіть тест", background: "#ffffff" },
     });
@@ -105,7 +94,7 @@ describe("quiz config", () => {
   });
 
   it("accepts only YouTube links for the trigger video", async () => {
-    const quiz = await createQuiz(t, owner);
+    const quiz = await insertQuiz(t, owner);
     const config = await createConfig(quiz);
     const vimeo = await call("PATCH", `/config/quiz/${config.id}/`, {
       trigger: { video_url: "https://vimeo.com/123456" },
@@ -120,7 +109,7 @@ describe("quiz config", () => {
   });
 
   it("checks the subdomain's format and keeps it unique across the service", async () => {
-    const quiz = await createQuiz(t, owner);
+    const quiz = await insertQuiz(t, owner);
     const config = await createConfig(quiz);
     const badFormat = await call(
       "PATCH",
@@ -143,7 +132,7 @@ describe("quiz config", () => {
     });
     expect(again.statusCode).toBe(200);
 
-    const otherQuiz = await createQuiz(t, stranger);
+    const otherQuiz = await insertQuiz(t, stranger);
     const other = await createConfig(otherQuiz, {}, stranger);
     for (const [language, text] of [
       ["en", "This subdomain is taken"],
@@ -164,7 +153,7 @@ describe("quiz config", () => {
       (await call("GET", `/config/quiz/${otherQuiz}`, undefined, stranger)).json().landing,
     ).toEqual({ subdomain: null });
     const onCreate = await call("POST", "/config/quiz/", {
-      quiz: await createQuiz(t, owner),
+      quiz: await insertQuiz(t, owner),
       landing: { subdomain: "my-quiz" },
     });
     expect(onCreate.statusCode).toBe(400);
@@ -185,13 +174,13 @@ describe("quiz config", () => {
   });
 
   it("treats subdomains that differ only in case as the same", async () => {
-    const quiz = await createQuiz(t, owner);
+    const quiz = await insertQuiz(t, owner);
     const config = await createConfig(quiz, { landing: { subdomain: "case-test" } });
     // Stored in lower case by the rule; an upper-case row (older data) still blocks.
     await t.database.db.execute(
       sql`update quiz_configs set subdomain = 'CASE-TEST' where id = ${config.id}`,
     );
-    const other = await createConfig(await createQuiz(t, owner));
+    const other = await createConfig(await insertQuiz(t, owner));
     const taken = await call("PATCH", `/config/quiz/${other.id}/`, {
       landing: { subdomain: "case-test" },
     });
@@ -200,8 +189,8 @@ describe("quiz config", () => {
   });
 
   it("answers 404 to another account on every route", async () => {
-    const quiz = await createQuiz(t, owner);
-    const strangerQuiz = await createQuiz(t, stranger);
+    const quiz = await insertQuiz(t, owner);
+    const strangerQuiz = await insertQuiz(t, stranger);
     const config = await createConfig(quiz);
     const attempts = [
       await call("GET", `/config/quiz/${quiz}`, undefined, stranger),

@@ -9,34 +9,26 @@ import {
 } from "@leadquiz/engine";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  call,
-  createProject,
-  createQuizIn,
-  expectCall,
-  type Owner,
-  signUpOwner,
-} from "../../test-support/projects-quizzes-fixtures";
-import {
-  createTestAppWithDatabase,
-  type TestAppWithDatabase,
-} from "../../test-support/test-app-with-database";
+import { apiCall, expectCall, registerUser, type TestUser } from "../../test-support/api-client";
+import { createProject, createQuizIn } from "../../test-support/quiz-fixtures";
+import { createTestAppWithDatabase, type TestAppWithDatabase } from "../../test-support/test-app";
 import { loadQuizSnapshot } from "../quizzes/quiz-snapshot.loader";
 
 let t: TestAppWithDatabase;
-let owner: Owner;
+let owner: TestUser;
 let project: number;
 
 beforeAll(async () => {
   t = await createTestAppWithDatabase({ RATE_LIMIT_ENABLED: "false" });
-  owner = await signUpOwner(t);
+  owner = await registerUser(t);
   project = await createProject(t, owner, { title: "Copies" });
 });
 afterAll(() => t.close());
 
-const post = <T>(url: string, body: unknown) => expectCall<T>(t, 201, "POST", url, { owner, body });
+const post = <T>(url: string, body: unknown) =>
+  expectCall<T>(t, 201, "POST", url, { user: owner, body });
 const patch = <T>(url: string, body: unknown) =>
-  expectCall<T>(t, 200, "PATCH", url, { owner, body });
+  expectCall<T>(t, 200, "PATCH", url, { user: owner, body });
 
 /**
  * A quiz with branching and formulas, built through the API: a List question (two answers
@@ -49,7 +41,7 @@ async function buildQuiz(): Promise<number> {
   const quiz = await createQuizIn(t, owner, project, { title: "Branching" });
   const list = await post<Question>("/question/", { quiz, type: 1, title: "Pick" });
   const [a1, a2] = await expectCall<Answer[]>(t, 200, "GET", `/question/${list.id}/answer_list/`, {
-    owner,
+    user: owner,
   });
   if (!a1 || !a2) throw new Error("a List question comes with two answers");
   await patch(`/answer/${a1.id}/`, { points: 1 });
@@ -135,7 +127,9 @@ async function buildQuiz(): Promise<number> {
     settings: { max_discount: 15, discount_type: "growing" },
   });
   await post("/config/quiz/", { quiz });
-  const config = await expectCall<{ id: number }>(t, 200, "GET", `/config/quiz/${quiz}`, { owner });
+  const config = await expectCall<{ id: number }>(t, 200, "GET", `/config/quiz/${quiz}`, {
+    user: owner,
+  });
   await patch(`/config/quiz/${config.id}/`, { landing: { subdomain: `copy-${quiz}-land` } });
   return quiz;
 }
@@ -274,7 +268,10 @@ describe("POST quiz/copy/ deep copy", () => {
 
   beforeAll(async () => {
     original = await buildQuiz();
-    copy = await expectCall<Quiz>(t, 201, "POST", "/quiz/copy/", { owner, body: { id: original } });
+    copy = await expectCall<Quiz>(t, 201, "POST", "/quiz/copy/", {
+      user: owner,
+      body: { id: original },
+    });
   });
 
   it("holds the same content, every list in the same order", async () => {
@@ -284,8 +281,8 @@ describe("POST quiz/copy/ deep copy", () => {
     expect(source.results).toHaveLength(3);
     expect(withoutIds(copied)).toEqual(withoutIds(source));
     const [sourceQuiz, copiedQuiz] = await Promise.all([
-      expectCall<Quiz>(t, 200, "GET", `/quiz/${original}/`, { owner }),
-      expectCall<Quiz>(t, 200, "GET", `/quiz/${copy.id}/`, { owner }),
+      expectCall<Quiz>(t, 200, "GET", `/quiz/${original}/`, { user: owner }),
+      expectCall<Quiz>(t, 200, "GET", `/quiz/${copy.id}/`, { user: owner }),
     ]);
     for (const key of ["start_page", "design", "contact_form", "analytics", "language"] as const) {
       expect(copiedQuiz[key]).toEqual(sourceQuiz[key]);
@@ -337,7 +334,7 @@ describe("POST quiz/copy/ deep copy", () => {
         200,
         "GET",
         `/config/quiz/${copy.id}`,
-        { owner },
+        { user: owner },
       ),
     ]);
     expect(config.quiz).toBe(copy.id);
@@ -347,7 +344,7 @@ describe("POST quiz/copy/ deep copy", () => {
       200,
       "GET",
       `/config/quiz/${original}`,
-      { owner },
+      { user: owner },
     );
     expect(original$.landing.subdomain).toBe(`copy-${original}-land`);
     const copied = await snapshotOf(copy.id);
@@ -359,7 +356,7 @@ describe("POST quiz/copy/ deep copy", () => {
 
   it("copies a project with its quizzes the same way", async () => {
     const copied = await expectCall<Project>(t, 201, "POST", "/project/copy/", {
-      owner,
+      user: owner,
       body: { id: project },
     });
     const quizzesOfCopy = copied.quizzes;
@@ -391,18 +388,21 @@ describe("a copy that fails midway", () => {
       for each row execute function leadquiz_test_refuse()`);
     try {
       const before = await tableCounts();
-      const quizCopy = await call(t, "POST", "/quiz/copy/", { owner, body: { id: quiz } });
+      const quizCopy = await apiCall(t, "POST", "/quiz/copy/", { user: owner, body: { id: quiz } });
       expect(quizCopy.statusCode).toBe(500);
       expect(await tableCounts()).toEqual(before);
-      const projectCopy = await call(t, "POST", "/project/copy/", { owner, body: { id: project } });
+      const projectCopy = await apiCall(t, "POST", "/project/copy/", {
+        user: owner,
+        body: { id: project },
+      });
       expect(projectCopy.statusCode).toBe(500);
       expect(await tableCounts()).toEqual(before);
     } finally {
       await t.database.db.execute(sql`drop trigger leadquiz_test_refuse on additions`);
       await t.database.db.execute(sql`drop function leadquiz_test_refuse()`);
     }
-    expect((await call(t, "POST", "/quiz/copy/", { owner, body: { id: quiz } })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await apiCall(t, "POST", "/quiz/copy/", { user: owner, body: { id: quiz } })).statusCode,
+    ).toBe(201);
   });
 });

@@ -2,18 +2,14 @@ import type { Answer, FormField, Question } from "@leadquiz/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  call,
-  createProject,
-  createQuizIn,
+  apiCall,
   expectCall,
   type Method,
-  type Owner,
-  signUpOwner,
-} from "../../test-support/projects-quizzes-fixtures";
-import {
-  createTestAppWithDatabase,
-  type TestAppWithDatabase,
-} from "../../test-support/test-app-with-database";
+  registerUser,
+  type TestUser,
+} from "../../test-support/api-client";
+import { createProject, createQuizIn } from "../../test-support/quiz-fixtures";
+import { createTestAppWithDatabase, type TestAppWithDatabase } from "../../test-support/test-app";
 import { loadQuizSnapshot } from "./quiz-snapshot.loader";
 
 /**
@@ -76,16 +72,16 @@ interface Route {
 }
 
 let t: TestAppWithDatabase;
-let a: Owner;
-let b: Owner;
+let a: TestUser;
+let b: TestUser;
 let ids: Record<Entity, number>;
 let refQuestion: number;
 let routes: Route[];
 
 beforeAll(async () => {
   t = await createTestAppWithDatabase({ RATE_LIMIT_ENABLED: "false" });
-  a = await signUpOwner(t);
-  b = await signUpOwner(t);
+  a = await registerUser(t);
+  b = await registerUser(t);
   await createQuizIn(t, b, await createProject(t, b, { title: "B's own" }));
   ids = await buildContent(a);
   routes = await authenticatedRoutes();
@@ -93,14 +89,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A's project and quiz with one record of every kind, named with SECRET. */
-async function buildContent(owner: Owner): Promise<Record<Entity, number>> {
+async function buildContent(owner: TestUser): Promise<Record<Entity, number>> {
   const post = <T>(url: string, body: unknown) =>
-    expectCall<T>(t, 201, "POST", url, { owner, body });
+    expectCall<T>(t, 201, "POST", url, { user: owner, body });
   const project = await createProject(t, owner, { title: `${SECRET} project`, sites: [SECRET] });
   const quiz = await createQuizIn(t, owner, project, { title: `${SECRET} quiz` });
   const first = await post<Question>("/question/", { quiz, type: 1, title: `${SECRET} q1` });
   const [answer] = await expectCall<Answer[]>(t, 200, "GET", `/question/${first.id}/answer_list/`, {
-    owner,
+    user: owner,
   });
   if (!answer) throw new Error("a List question comes with answers");
   const question = await post<Question>("/question/", { quiz, type: 1, title: `${SECRET} q2` });
@@ -126,7 +122,7 @@ async function buildContent(owner: Owner): Promise<Record<Entity, number>> {
     200,
     "GET",
     `/quiz/${quiz}/formfield_list/`,
-    { owner },
+    { user: owner },
   );
   if (!formfield) throw new Error("a new quiz has form fields");
   const addition = await post<{ id: number }>("/addition/", {
@@ -136,7 +132,7 @@ async function buildContent(owner: Owner): Promise<Record<Entity, number>> {
   });
   await post("/config/quiz/", { quiz });
   const config = await expectCall<{ id: number }>(t, 200, "GET", `/config/quiz/${quiz}`, {
-    owner,
+    user: owner,
   });
   refQuestion = first.id;
   return {
@@ -282,9 +278,9 @@ async function stateOfA(): Promise<unknown> {
            (select count(*) from quiz_configs)::int as configs`);
   return {
     snapshot: await loadQuizSnapshot(t.database.db, ids.quiz),
-    project: (await call(t, "GET", `/project/${ids.project}/`, { owner: a })).json(),
-    quiz: (await call(t, "GET", `/quiz/${ids.quiz}/`, { owner: a })).json(),
-    config: (await call(t, "GET", `/config/quiz/${ids.quiz}`, { owner: a })).json(),
+    project: (await apiCall(t, "GET", `/project/${ids.project}/`, { user: a })).json(),
+    quiz: (await apiCall(t, "GET", `/quiz/${ids.quiz}/`, { user: a })).json(),
+    config: (await apiCall(t, "GET", `/config/quiz/${ids.quiz}`, { user: a })).json(),
     counts: (counts as unknown as { rows: unknown[] }).rows,
   };
 }
@@ -336,14 +332,14 @@ describe("every authenticated route, called by another account", () => {
       const name = `${route.method} ${request.url} ${JSON.stringify(request.body ?? {})}`;
       if (route.method === "GET" && !route.path.includes("{")) {
         // A list of the caller's own records: B's, never A's.
-        const list = await call(t, "GET", route.path, { owner: b });
+        const list = await apiCall(t, "GET", route.path, { user: b });
         if (list.statusCode !== 200 || list.body.includes(SECRET)) {
           failures.push(`GET ${route.path}: ${list.statusCode} ${list.body.slice(0, 200)}`);
         }
       }
       if (!/\d/.test(request.url) && request.body === undefined) continue;
       walked += 1;
-      const response = await call(t, route.method, request.url, { owner: b, body: request.body });
+      const response = await apiCall(t, route.method, request.url, { user: b, body: request.body });
       if (response.body.includes(SECRET)) failures.push(`${name}: shows A's data`);
       if (response.statusCode !== 404) {
         failures.push(`${name}: ${response.statusCode} ${response.body.slice(0, 200)}`);
@@ -360,7 +356,7 @@ describe("every authenticated route, called by another account", () => {
     const failures: string[] = [];
     for (const route of [...routes].sort((x, y) => ownerOrder(x) - ownerOrder(y))) {
       const request = requestOf(route);
-      const response = await call(t, route.method, request.url, { owner: a, body: request.body });
+      const response = await apiCall(t, route.method, request.url, { user: a, body: request.body });
       if (response.statusCode === 404 || response.statusCode >= 500) {
         failures.push(`${route.method} ${request.url}: ${response.statusCode} ${response.body}`);
       }

@@ -2,28 +2,19 @@ import type { Quiz, QuizSummary } from "@leadquiz/contract";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formFields, questions, quizConfigs, quizzes } from "../../db/schema";
-import {
-  call,
-  createProject,
-  createQuizIn,
-  expectCall,
-  type Owner,
-  signUpOwner,
-} from "../../test-support/projects-quizzes-fixtures";
-import {
-  createTestAppWithDatabase,
-  type TestAppWithDatabase,
-} from "../../test-support/test-app-with-database";
+import { apiCall, expectCall, registerUser, type TestUser } from "../../test-support/api-client";
+import { createProject, createQuizIn } from "../../test-support/quiz-fixtures";
+import { createTestAppWithDatabase, type TestAppWithDatabase } from "../../test-support/test-app";
 
 let t: TestAppWithDatabase;
-let owner: Owner;
-let stranger: Owner;
+let owner: TestUser;
+let stranger: TestUser;
 let project: number;
 
 beforeAll(async () => {
   t = await createTestAppWithDatabase({ RATE_LIMIT_ENABLED: "false" });
-  owner = await signUpOwner(t);
-  stranger = await signUpOwner(t);
+  owner = await registerUser(t);
+  stranger = await registerUser(t);
   project = await createProject(t, owner, { title: "Quizzes" });
 });
 afterAll(() => t.close());
@@ -38,7 +29,10 @@ async function draftVersion(id: number): Promise<number> {
 
 describe("POST quiz/", () => {
   it("creates a quiz with the defaults", async () => {
-    const quiz = await expectCall<Quiz>(t, 201, "POST", "/quiz/", { owner, body: { project } });
+    const quiz = await expectCall<Quiz>(t, 201, "POST", "/quiz/", {
+      user: owner,
+      body: { project },
+    });
     expect(quiz).toMatchObject({
       project,
       title: "New quiz",
@@ -76,10 +70,10 @@ describe("POST quiz/", () => {
   });
 
   it("takes the title and language from the owner's interface language", async () => {
-    const ruOwner = await signUpOwner(t, "ru");
+    const ruOwner = await registerUser(t, { language: "ru" });
     const ruProject = await createProject(t, ruOwner);
     const quiz = await expectCall<Quiz>(t, 201, "POST", "/quiz/", {
-      owner: ruOwner,
+      user: ruOwner,
       body: { project: ruProject },
     });
     expect(quiz).toMatchObject({ title: "Новый квиз", language: 3 });
@@ -87,7 +81,7 @@ describe("POST quiz/", () => {
 
   it("takes the given fields and nested objects", async () => {
     const quiz = await expectCall<Quiz>(t, 201, "POST", "/quiz", {
-      owner,
+      user: owner,
       body: {
         project,
         title: "Квиз 🍕",
@@ -109,8 +103,8 @@ describe("POST quiz/", () => {
   });
 
   it("refuses bad fields per field, with dotted keys for nested ones", async () => {
-    const response = await call(t, "POST", "/quiz/", {
-      owner,
+    const response = await apiCall(t, "POST", "/quiz/", {
+      user: owner,
       body: { project, language: 99, design: { button_color: "red!", button_style: 0 } },
     });
     expect(response.statusCode).toBe(400);
@@ -119,13 +113,13 @@ describe("POST quiz/", () => {
       "design.button_color": ["Invalid value"],
       "design.button_style": ["Invalid value"],
     });
-    const missing = await call(t, "POST", "/quiz/", { owner, body: {} });
+    const missing = await apiCall(t, "POST", "/quiz/", { user: owner, body: {} });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ project: ["Required field"] });
   });
 
   it("answers 404 for a project that is not the caller's", async () => {
-    const response = await call(t, "POST", "/quiz/", { owner: stranger, body: { project } });
+    const response = await apiCall(t, "POST", "/quiz/", { user: stranger, body: { project } });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ code: "not_found" });
   });
@@ -133,12 +127,12 @@ describe("POST quiz/", () => {
 
 describe("GET quiz/ and quiz/{id}/", () => {
   it("lists the caller's quizzes, by project on request", async () => {
-    const someone = await signUpOwner(t);
+    const someone = await registerUser(t);
     const p1 = await createProject(t, someone);
     const p2 = await createProject(t, someone);
     const q1 = await createQuizIn(t, someone, p1);
     const q2 = await createQuizIn(t, someone, p2);
-    const all = await expectCall<QuizSummary[]>(t, 200, "GET", "/quiz/", { owner: someone });
+    const all = await expectCall<QuizSummary[]>(t, 200, "GET", "/quiz/", { user: someone });
     expect(all.map((quiz) => quiz.id)).toEqual([q1, q2]);
     expect(Object.keys(all[0] ?? {}).sort()).toEqual([
       "created_at",
@@ -150,22 +144,22 @@ describe("GET quiz/ and quiz/{id}/", () => {
       "title",
     ]);
     const of2 = await expectCall<QuizSummary[]>(t, 200, "GET", `/quiz/?project=${p2}`, {
-      owner: someone,
+      user: someone,
     });
     expect(of2.map((quiz) => quiz.id)).toEqual([q2]);
-    expect((await call(t, "GET", `/quiz/?project=${project}`, { owner: someone })).statusCode).toBe(
-      404,
-    );
-    const bad = await call(t, "GET", "/quiz/?project=x", { owner: someone });
+    expect(
+      (await apiCall(t, "GET", `/quiz/?project=${project}`, { user: someone })).statusCode,
+    ).toBe(404);
+    const bad = await apiCall(t, "GET", "/quiz/?project=x", { user: someone });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toHaveProperty("project");
   });
 
   it("reads one quiz", async () => {
     const id = await createQuizIn(t, owner, project, { title: "One" });
-    const quiz = await expectCall<Quiz>(t, 200, "GET", `/quiz/${id}`, { owner });
+    const quiz = await expectCall<Quiz>(t, 200, "GET", `/quiz/${id}`, { user: owner });
     expect(quiz).toMatchObject({ id, title: "One", project });
-    expect((await call(t, "GET", "/quiz/99999999/", { owner })).statusCode).toBe(404);
+    expect((await apiCall(t, "GET", "/quiz/99999999/", { user: owner })).statusCode).toBe(404);
   });
 });
 
@@ -174,7 +168,7 @@ describe("PATCH quiz/{id}/", () => {
     const id = await createQuizIn(t, owner, project, { design: { text_color: "#000000" } });
     const before = await draftVersion(id);
     const quiz = await expectCall<Quiz>(t, 200, "PATCH", `/quiz/${id}/`, {
-      owner,
+      user: owner,
       body: {
         title: "Renamed",
         currency: 3,
@@ -193,7 +187,7 @@ describe("PATCH quiz/{id}/", () => {
     expect(await draftVersion(id)).toBe(before + 1);
 
     const cleared = await expectCall<Quiz>(t, 200, "PATCH", `/quiz/${id}/`, {
-      owner,
+      user: owner,
       body: { design: { text_color: null }, contact_form: { thank_you_url: null } },
     });
     expect(cleared.design).toMatchObject({ text_color: "#111827", button_color: "#123456" });
@@ -203,9 +197,9 @@ describe("PATCH quiz/{id}/", () => {
 
   it("refuses bad nested values per dotted field and changes nothing", async () => {
     const id = await createQuizIn(t, owner, project);
-    const before = await expectCall<Quiz>(t, 200, "GET", `/quiz/${id}/`, { owner });
-    const response = await call(t, "PATCH", `/quiz/${id}/`, {
-      owner,
+    const before = await expectCall<Quiz>(t, 200, "GET", `/quiz/${id}/`, { user: owner });
+    const response = await apiCall(t, "PATCH", `/quiz/${id}/`, {
+      user: owner,
       body: {
         title: "x",
         contact_form: { privacy_policy_url: "javascript:alert(1)" },
@@ -217,7 +211,7 @@ describe("PATCH quiz/{id}/", () => {
       "contact_form.privacy_policy_url": ["Invalid value"],
       "results_settings.position": ["Invalid value"],
     });
-    expect(await expectCall(t, 200, "GET", `/quiz/${id}/`, { owner })).toEqual(before);
+    expect(await expectCall(t, 200, "GET", `/quiz/${id}/`, { user: owner })).toEqual(before);
   });
 
   it("saves the general formula with the engine's verdict against the quiz's questions", async () => {
@@ -232,7 +226,7 @@ describe("PATCH quiz/{id}/", () => {
       .returning();
     if (!slider || !text) throw new Error("no questions");
     const valid = await expectCall<Quiz>(t, 200, "PATCH", `/quiz/${id}/`, {
-      owner,
+      user: owner,
       body: {
         results_settings: {
           general_formula: [
@@ -248,7 +242,7 @@ describe("PATCH quiz/{id}/", () => {
       general_formula_errors: [],
     });
     const broken = await expectCall<Quiz>(t, 200, "PATCH", `/quiz/${id}/`, {
-      owner,
+      user: owner,
       body: {
         results_settings: {
           general_formula: [
@@ -270,7 +264,7 @@ describe("PATCH quiz/{id}/", () => {
     });
     // Another results_settings key leaves the formula and its verdict alone.
     const other = await expectCall<Quiz>(t, 200, "PATCH", `/quiz/${id}/`, {
-      owner,
+      user: owner,
       body: { results_settings: { show_several: true } },
     });
     expect(other.results_settings).toMatchObject({
@@ -284,27 +278,28 @@ describe("PATCH quiz/{id}/", () => {
     const id = await createQuizIn(t, owner, project);
     const target = await createProject(t, owner);
     const moved = await expectCall<Quiz>(t, 200, "PATCH", `/quiz/${id}/`, {
-      owner,
+      user: owner,
       body: { project: target },
     });
     expect(moved.project).toBe(target);
     const list = await expectCall<QuizSummary[]>(t, 200, "GET", `/quiz/?project=${target}`, {
-      owner,
+      user: owner,
     });
     expect(list.map((quiz) => quiz.id)).toEqual([id]);
 
     const foreign = await createProject(t, stranger);
-    const refused = await call(t, "PATCH", `/quiz/${id}/`, {
-      owner,
+    const refused = await apiCall(t, "PATCH", `/quiz/${id}/`, {
+      user: owner,
       body: { project: foreign, title: "moved?" },
     });
     expect(refused.statusCode).toBe(404);
     const deleted = await createProject(t, owner);
-    await expectCall(t, 204, "DELETE", `/project/${deleted}/`, { owner });
+    await expectCall(t, 204, "DELETE", `/project/${deleted}/`, { user: owner });
     expect(
-      (await call(t, "PATCH", `/quiz/${id}/`, { owner, body: { project: deleted } })).statusCode,
+      (await apiCall(t, "PATCH", `/quiz/${id}/`, { user: owner, body: { project: deleted } }))
+        .statusCode,
     ).toBe(404);
-    const after = await expectCall<Quiz>(t, 200, "GET", `/quiz/${id}/`, { owner });
+    const after = await expectCall<Quiz>(t, 200, "GET", `/quiz/${id}/`, { user: owner });
     expect(after).toMatchObject({ project: target, title: moved.title });
   });
 });
@@ -313,10 +308,12 @@ describe("DELETE quiz/{id}/", () => {
   it("hides the quiz and frees its landing subdomain", async () => {
     const id = await createQuizIn(t, owner, project);
     await t.database.db.insert(quizConfigs).values({ quizId: id, subdomain: "my-landing" });
-    await expectCall(t, 204, "DELETE", `/quiz/${id}/`, { owner });
-    expect((await call(t, "GET", `/quiz/${id}/`, { owner })).statusCode).toBe(404);
-    expect((await call(t, "PATCH", `/quiz/${id}/`, { owner, body: {} })).statusCode).toBe(404);
-    expect((await call(t, "DELETE", `/quiz/${id}/`, { owner })).statusCode).toBe(404);
+    await expectCall(t, 204, "DELETE", `/quiz/${id}/`, { user: owner });
+    expect((await apiCall(t, "GET", `/quiz/${id}/`, { user: owner })).statusCode).toBe(404);
+    expect((await apiCall(t, "PATCH", `/quiz/${id}/`, { user: owner, body: {} })).statusCode).toBe(
+      404,
+    );
+    expect((await apiCall(t, "DELETE", `/quiz/${id}/`, { user: owner })).statusCode).toBe(404);
     const [config] = await t.database.db
       .select()
       .from(quizConfigs)
@@ -343,8 +340,11 @@ describe("POST quiz/copy/", () => {
       })
       .where(eq(quizzes.id, id));
     await t.database.db.insert(quizConfigs).values({ quizId: id, subdomain: "copied-landing" });
-    const original = await expectCall<Quiz>(t, 200, "GET", `/quiz/${id}/`, { owner });
-    const copy = await expectCall<Quiz>(t, 201, "POST", "/quiz/copy/", { owner, body: { id } });
+    const original = await expectCall<Quiz>(t, 200, "GET", `/quiz/${id}/`, { user: owner });
+    const copy = await expectCall<Quiz>(t, 201, "POST", "/quiz/copy/", {
+      user: owner,
+      body: { id },
+    });
     expect(copy).toMatchObject({
       project,
       title: "Original (copy)",
@@ -360,14 +360,17 @@ describe("POST quiz/copy/", () => {
       .from(quizConfigs)
       .where(eq(quizConfigs.quizId, copy.id));
     expect(config?.subdomain).toBeNull();
-    expect((await expectCall<Quiz>(t, 200, "GET", `/quiz/${id}/`, { owner })).is_published).toBe(
-      true,
-    );
+    expect(
+      (await expectCall<Quiz>(t, 200, "GET", `/quiz/${id}/`, { user: owner })).is_published,
+    ).toBe(true);
   });
 
   it("keeps a long title within the limit", async () => {
     const id = await createQuizIn(t, owner, project, { title: "й".repeat(500) });
-    const copy = await expectCall<Quiz>(t, 201, "POST", "/quiz/copy/", { owner, body: { id } });
+    const copy = await expectCall<Quiz>(t, 201, "POST", "/quiz/copy/", {
+      user: owner,
+      body: { id },
+    });
     expect([...copy.title]).toHaveLength(500);
     expect(copy.title.endsWith(" (copy)")).toBe(true);
   });
@@ -376,15 +379,15 @@ describe("POST quiz/copy/", () => {
 describe("another account's quiz", () => {
   it("answers 404 to read, change, copy and delete", async () => {
     const id = await createQuizIn(t, owner, project, { title: "Private" });
-    const as = { owner: stranger };
-    expect((await call(t, "GET", `/quiz/${id}/`, as)).statusCode).toBe(404);
+    const as = { user: stranger };
+    expect((await apiCall(t, "GET", `/quiz/${id}/`, as)).statusCode).toBe(404);
     expect(
-      (await call(t, "PATCH", `/quiz/${id}/`, { ...as, body: { title: "x" } })).statusCode,
+      (await apiCall(t, "PATCH", `/quiz/${id}/`, { ...as, body: { title: "x" } })).statusCode,
     ).toBe(404);
-    expect((await call(t, "POST", "/quiz/copy/", { ...as, body: { id } })).statusCode).toBe(404);
-    expect((await call(t, "DELETE", `/quiz/${id}/`, as)).statusCode).toBe(404);
+    expect((await apiCall(t, "POST", "/quiz/copy/", { ...as, body: { id } })).statusCode).toBe(404);
+    expect((await apiCall(t, "DELETE", `/quiz/${id}/`, as)).statusCode).toBe(404);
     expect(await expectCall(t, 200, "GET", "/quiz/", as)).toEqual([]);
-    expect((await expectCall<Quiz>(t, 200, "GET", `/quiz/${id}/`, { owner })).title).toBe(
+    expect((await expectCall<Quiz>(t, 200, "GET", `/quiz/${id}/`, { user: owner })).title).toBe(
       "Private",
     );
   });

@@ -1,36 +1,28 @@
 import { translate } from "@leadquiz/i18n";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callerAs, registerUser, type TestUser } from "../../test-support/api-client";
 import {
-  apiCall,
-  createQuestion,
-  createQuiz,
-  createUser,
   draftVersion,
+  insertQuestion,
+  insertQuiz,
   type TestQuestion,
-  type TestUser,
-} from "../../test-support/results-fixtures";
-import {
-  createTestAppWithDatabase,
-  type TestAppWithDatabase,
-} from "../../test-support/test-app-with-database";
+} from "../../test-support/quiz-fixtures";
+import { createTestAppWithDatabase, type TestAppWithDatabase } from "../../test-support/test-app";
 
 let t: TestAppWithDatabase;
 let owner: TestUser;
 let stranger: TestUser;
 beforeAll(async () => {
   t = await createTestAppWithDatabase({ RATE_LIMIT_ENABLED: "false" });
-  owner = await createUser(t);
-  stranger = await createUser(t);
+  owner = await registerUser(t);
+  stranger = await registerUser(t);
 });
 afterAll(async () => t.close());
 
-const call = (
-  method: "GET" | "POST" | "PATCH" | "DELETE",
-  url: string,
-  body?: unknown,
-  user: TestUser = owner,
-  language?: string,
-) => apiCall(t, method, url, { user, body, language });
+const call = callerAs(
+  () => t,
+  () => owner,
+);
 
 interface Setup {
   quiz: number;
@@ -42,15 +34,15 @@ interface Setup {
 }
 
 async function setup(): Promise<Setup> {
-  const quiz = await createQuiz(t, owner);
-  const choice = await createQuestion(t, quiz, { type: 1, sort: 1, answerCount: 3 });
-  const text = await createQuestion(t, quiz, { type: 4, sort: 2 });
-  const slider = await createQuestion(t, quiz, {
+  const quiz = await insertQuiz(t, owner);
+  const choice = await insertQuestion(t, quiz, { type: 1, sort: 1, answerCount: 3 });
+  const text = await insertQuestion(t, quiz, { type: 4, sort: 2 });
+  const slider = await insertQuestion(t, quiz, {
     type: 7,
     sort: 3,
     config: { min: 0, max: 100, step: 1 },
   });
-  const date = await createQuestion(t, quiz, { type: 6, sort: 4 });
+  const date = await insertQuestion(t, quiz, { type: 6, sort: 4 });
   const result = await call("POST", "/result/", { quiz, condition_mode: 1 });
   return { quiz, result: result.json().id, choice, text, slider, date };
 }
@@ -120,8 +112,8 @@ describe("result conditions", () => {
 
   it("refuses a question of another quiz", async () => {
     const s = await setup();
-    const other = await createQuiz(t, owner);
-    const foreign = await createQuestion(t, other, { type: 1 });
+    const other = await insertQuiz(t, owner);
+    const foreign = await insertQuestion(t, other, { type: 1 });
     const response = await call("POST", "/resultcondition/", {
       result: s.result,
       ref_question: foreign.id,
@@ -159,7 +151,7 @@ describe("result conditions", () => {
 
   it("refuses answers of another question and bounds of the wrong form", async () => {
     const s = await setup();
-    const other = await createQuestion(t, s.quiz, { type: 2, sort: 5 });
+    const other = await insertQuestion(t, s.quiz, { type: 2, sort: 5 });
     const answers = await call("POST", "/resultcondition/", {
       result: s.result,
       ref_question: s.choice.id,

@@ -1,34 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  apiCall,
-  createQuestion,
-  createQuiz,
-  createUser,
-  draftVersion,
-  type TestUser,
-} from "../../test-support/results-fixtures";
-import {
-  createTestAppWithDatabase,
-  type TestAppWithDatabase,
-} from "../../test-support/test-app-with-database";
+import { apiCall, callerAs, registerUser, type TestUser } from "../../test-support/api-client";
+import { draftVersion, insertQuestion, insertQuiz } from "../../test-support/quiz-fixtures";
+import { createTestAppWithDatabase, type TestAppWithDatabase } from "../../test-support/test-app";
 
 let t: TestAppWithDatabase;
 let owner: TestUser;
 let stranger: TestUser;
 beforeAll(async () => {
   t = await createTestAppWithDatabase({ RATE_LIMIT_ENABLED: "false" });
-  owner = await createUser(t);
-  stranger = await createUser(t);
+  owner = await registerUser(t);
+  stranger = await registerUser(t);
 });
 afterAll(async () => t.close());
 
-const call = (
-  method: "GET" | "POST" | "PATCH" | "DELETE",
-  url: string,
-  body?: unknown,
-  user: TestUser = owner,
-  language?: string,
-) => apiCall(t, method, url, { user, body, language });
+const call = callerAs(
+  () => t,
+  () => owner,
+);
 
 async function createResult(quiz: number, body: Record<string, unknown> = {}) {
   const response = await call("POST", "/result/", { quiz, ...body });
@@ -38,7 +26,7 @@ async function createResult(quiz: number, body: Record<string, unknown> = {}) {
 
 describe("results", () => {
   it("creates results titled Result {n} in the quiz's language, placed last", async () => {
-    const quiz = await createQuiz(t, owner);
+    const quiz = await insertQuiz(t, owner);
     const before = await draftVersion(t, quiz);
     const first = await createResult(quiz);
     const second = await createResult(quiz);
@@ -59,14 +47,14 @@ describe("results", () => {
     expect(second).toMatchObject({ title: "Result 2", sort: 2 });
     expect(await draftVersion(t, quiz)).toBe(before + 2);
 
-    const russian = await createQuiz(t, owner, { language: 3 });
+    const russian = await insertQuiz(t, owner, { language: 3 });
     expect((await createResult(russian)).title).toBe("Результат 1");
-    const german = await createQuiz(t, owner, { language: 8 });
+    const german = await insertQuiz(t, owner, { language: 8 });
     expect((await createResult(german, { title: "Mein Ergebnis" })).title).toBe("Mein Ergebnis");
   });
 
   it("lists a quiz's results by sort and reads one", async () => {
-    const quiz = await createQuiz(t, owner);
+    const quiz = await insertQuiz(t, owner);
     const a = await createResult(quiz);
     const b = await createResult(quiz);
     const c = await createResult(quiz, { sort: 1, title: "First" });
@@ -83,9 +71,9 @@ describe("results", () => {
   });
 
   it("saves a formula with the engine's verdict, broken or not", async () => {
-    const quiz = await createQuiz(t, owner);
-    const choice = await createQuestion(t, quiz, { type: 1, sort: 1 });
-    const text = await createQuestion(t, quiz, { type: 4, sort: 2 });
+    const quiz = await insertQuiz(t, owner);
+    const choice = await insertQuestion(t, quiz, { type: 1, sort: 1 });
+    const text = await insertQuestion(t, quiz, { type: 4, sort: 2 });
     const result = await createResult(quiz, {
       type: 2,
       formula: [
@@ -136,9 +124,9 @@ describe("results", () => {
   });
 
   it("refuses a formula naming a question of another quiz, changing nothing", async () => {
-    const quiz = await createQuiz(t, owner);
-    const other = await createQuiz(t, owner);
-    const foreign = await createQuestion(t, other, { type: 5 });
+    const quiz = await insertQuiz(t, owner);
+    const other = await insertQuiz(t, owner);
+    const foreign = await insertQuestion(t, other, { type: 5 });
     const created = await call("POST", "/result/", {
       quiz,
       formula: [
@@ -164,7 +152,7 @@ describe("results", () => {
   });
 
   it("changes fields, merges config and moves by sort", async () => {
-    const quiz = await createQuiz(t, owner);
+    const quiz = await insertQuiz(t, owner);
     const a = await createResult(quiz);
     const b = await createResult(quiz);
     const c = await createResult(quiz);
@@ -202,7 +190,7 @@ describe("results", () => {
   });
 
   it("answers 400 per field for bad values", async () => {
-    const quiz = await createQuiz(t, owner);
+    const quiz = await insertQuiz(t, owner);
     const result = await createResult(quiz);
     const response = await call("PATCH", `/result/${result.id}/`, {
       type: 4,
@@ -217,8 +205,8 @@ describe("results", () => {
   });
 
   it("copies a result with its conditions right after it", async () => {
-    const quiz = await createQuiz(t, owner);
-    const question = await createQuestion(t, quiz, { type: 1 });
+    const quiz = await insertQuiz(t, owner);
+    const question = await insertQuestion(t, quiz, { type: 1 });
     const a = await createResult(quiz, { title: "A", condition_mode: 1 });
     const b = await createResult(quiz, { title: "B" });
     const condition = await call("POST", "/resultcondition/", {
@@ -246,7 +234,7 @@ describe("results", () => {
   });
 
   it("deletes a result and renumbers the others", async () => {
-    const quiz = await createQuiz(t, owner);
+    const quiz = await insertQuiz(t, owner);
     const a = await createResult(quiz);
     const b = await createResult(quiz);
     const c = await createResult(quiz);
@@ -261,7 +249,7 @@ describe("results", () => {
   });
 
   it("answers 404 to another account on every route", async () => {
-    const quiz = await createQuiz(t, owner);
+    const quiz = await insertQuiz(t, owner);
     const result = await createResult(quiz);
     const attempts = [
       await call("GET", `/quiz/${quiz}/result_list/`, undefined, stranger),

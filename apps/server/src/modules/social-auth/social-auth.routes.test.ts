@@ -2,11 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userIdentities, users } from "../../db/schema";
 import { type RunningOidcProvider, startOidcProvider } from "../../test-support/oidc-provider";
-import { createTestApp, type TestApp } from "../../test-support/test-app";
 import {
+  createTestApp,
   createTestAppWithDatabase,
+  type TestApp,
   type TestAppWithDatabase,
-} from "../../test-support/test-app-with-database";
+} from "../../test-support/test-app";
 import { safeRedirectUrl } from "./social-auth.service";
 
 const PUBLIC_URL = "http://localhost:3000";

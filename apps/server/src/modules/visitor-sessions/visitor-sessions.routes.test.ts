@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { apiPaths } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshIp } from "../../test-support/api-client";
 import {
   createLeadsHarness,
-  freshIp,
   type LeadsHarness,
   type PublishedQuiz,
 } from "../../test-support/leads-fixtures";
