@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { E2E_ORIGIN } from "./e2e/support/e2e-origin";
 
 /**
  * Browser tests: Debian's Chromium (`/usr/bin/chromium`, or CHROMIUM_PATH) driven by
@@ -17,7 +18,7 @@ export default defineConfig({
   // PLAYWRIGHT_JSON_OUTPUT_NAME (set by .ci/run) adds a JSON report for the CI summary line.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
-    baseURL: process.env.E2E_BASE_URL ?? "http://localhost:3100",
+    baseURL: process.env.E2E_BASE_URL ?? E2E_ORIGIN,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {

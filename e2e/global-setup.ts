@@ -4,11 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { startOidcProvider } from "../apps/server/src/test-support/oidc-provider";
 import { createE2eDatabase } from "./support/e2e-database";
+import { E2E_ORIGIN, E2E_PORT } from "./support/e2e-origin";
 import { createQuizOwner } from "./support/quiz-builder";
 import { startSmtpInbox } from "./support/smtp-inbox";
 
-const PORT = 3100;
-const PUBLIC_URL = `http://localhost:${PORT}`;
+const PORT = E2E_PORT;
+const PUBLIC_URL = E2E_ORIGIN;
 
 /** The identity the local OpenID provider signs in (the social sign-in test). */
 export const OIDC_TEST_ACCOUNT = {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { expect, type FrameLocator, type Page, test } from "@playwright/test";
+import { E2E_ORIGIN } from "./e2e-origin";
 
 /**
  * Quizzes for the visitor browser tests, built and published through the owner's real API
@@ -13,7 +14,7 @@ const API = "/api/v1";
 const PASSWORD = "Quiz-owner-2026";
 
 function baseUrl(): string {
-  return process.env.E2E_BASE_URL ?? "http://localhost:3100";
+  return process.env.E2E_BASE_URL ?? E2E_ORIGIN;
 }
 
 /**
