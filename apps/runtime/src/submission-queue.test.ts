@@ -2,6 +2,7 @@ import type { LeadResponse, LeadSubmission } from "@leadquiz/contract";
 import { describe, expect, it, vi } from "vitest";
 import { HttpError } from "./http";
 import { backoffDelay, createSubmissionQueue } from "./submission-queue";
+import { manualClock } from "./test/manual-clock";
 
 const submission = (id = "5a4c2f0e-8d1b-4c3e-9f6a-1b2c3d4e5f60"): LeadSubmission => ({
   submission_id: id,
@@ -16,21 +17,6 @@ const submission = (id = "5a4c2f0e-8d1b-4c3e-9f6a-1b2c3d4e5f60"): LeadSubmission
   extra: {},
 });
 const ok: LeadResponse = { lead: 7, results: [], redirect_url: null };
-
-/** A clock the test advances by hand: scheduled tasks with their delays. */
-function manualClock() {
-  const tasks: { ms: number; task: () => void }[] = [];
-  return {
-    schedule: (task: () => void, ms: number) => void tasks.push({ task, ms }),
-    delays: () => tasks.map((t) => t.ms),
-    async runNext() {
-      const next = tasks.shift();
-      next?.task();
-      await vi.waitFor(() => undefined);
-      await Promise.resolve();
-    },
-  };
-}
 
 describe("submission queue", () => {
   it("keeps the submission until the server acknowledges it", async () => {

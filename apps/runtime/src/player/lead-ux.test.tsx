@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { SubmitOutcome } from "../submission-queue";
 import { field, question, quiz } from "../test/fixtures";
+import { manualClock } from "../test/manual-clock";
 import { okResponse } from "../test/render";
 import { QuizPlayer } from "./quiz-player";
 
@@ -14,6 +15,8 @@ function setup(submit: (s: LeadSubmission) => Promise<SubmitOutcome>) {
   const listeners = new Set<Listener>();
   const user = userEvent.setup();
   const submitSpy = vi.fn(submit);
+  // The sending wait runs out only when the test says so (clock.runNext), never by itself.
+  const clock = manualClock();
   render(
     <QuizPlayer
       quiz={quiz({
@@ -23,6 +26,7 @@ function setup(submit: (s: LeadSubmission) => Promise<SubmitOutcome>) {
       texts={en}
       submit={submitSpy}
       sendingWaitMs={50}
+      schedule={clock.schedule}
       session={() => "s-9"}
       watchAcknowledged={(listener) => {
         listeners.add(listener);
@@ -42,14 +46,16 @@ function setup(submit: (s: LeadSubmission) => Promise<SubmitOutcome>) {
     const submission = submitSpy.mock.calls[0]?.[0];
     if (submission) for (const listener of listeners) listener(submission, response);
   };
-  return { user, submit: submitSpy, fill, ack };
+  return { user, submit: submitSpy, fill, ack, clock };
 }
 
 describe("sending a lead", () => {
   it("shows Sending…, then the thank-you screen with the offline note while retries go on", async () => {
-    const { fill, submit, ack } = setup(() => new Promise(() => undefined));
+    const { fill, submit, ack, clock } = setup(() => new Promise(() => undefined));
     await fill();
-    expect(screen.getByRole("button", { name: "Sending…" })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Sending…" })).toBeTruthy();
+    expect(clock.delays()).toEqual([50]);
+    await clock.runNext(); // no answer within the sending wait
     expect(await screen.findByText(en.thank_you_title)).toBeTruthy();
     expect(screen.getByText(en.saved_offline)).toBeTruthy();
     expect(submit.mock.calls[0]?.[0].session).toBe("s-9");
@@ -86,13 +92,14 @@ describe("sending a lead", () => {
 
   it("brings the form back when a slow server refuses the lead after the visitor moved on", async () => {
     let refuse: (outcome: SubmitOutcome) => void = () => undefined;
-    const { fill } = setup(
+    const { fill, clock } = setup(
       () =>
         new Promise((resolve) => {
           refuse = resolve;
         }),
     );
     await fill();
+    await clock.runNext(); // no answer within the sending wait
     expect(await screen.findByText(en.thank_you_title)).toBeTruthy();
     refuse({ status: "rejected", code: 400, body: { "contacts.name": ["Name looks wrong"] } });
     expect(await screen.findByText("Name looks wrong")).toBeTruthy();

@@ -1,12 +1,12 @@
 import type { Messenger, PublicFormField, PublicQuiz } from "@leadquiz/contract";
 import { bySort, validateEmail } from "@leadquiz/engine";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
+import type { FieldKey, ServerFieldErrors } from "../lead-errors";
 import { loadPhone, type PhoneApi } from "../phone-loader";
 import { Nav, PrimaryButton } from "../player/nav";
 import type { ContactValues } from "../submission";
 import { useTexts, type VisitorTexts } from "../texts";
 
-type FieldKey = "name" | "phone" | "email" | "other" | "other2";
 const FIELD_KEYS: Record<PublicFormField["type"], FieldKey> = {
   1: "name",
   2: "phone",
@@ -58,37 +58,6 @@ function fieldError(
   return "";
 }
 
-/** Errors the server gave for the lead (400), by form field; `form` for the rest. */
-export type ServerFieldErrors = Partial<Record<FieldKey | "consent" | "form", string>>;
-
-const SERVER_KEYS: Record<string, FieldKey | "consent"> = {
-  "contacts.name": "name",
-  "contacts.email": "email",
-  "contacts.phone": "phone",
-  "contacts.other": "other",
-  "contacts.other2": "other2",
-  consent: "consent",
-};
-
-/**
- * Maps a 400 body of the lead call (`{"contacts.email": ["…"], "answers.3.answers": […]}`)
- * onto the form: contact fields and the consent by name (messengers on the phone field),
- * anything else as one message for the whole form.
- */
-export function serverFieldErrors(body: unknown): ServerFieldErrors {
-  const errors: ServerFieldErrors = {};
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return errors;
-  const detail = (body as { detail?: unknown }).detail;
-  if (typeof detail === "string") return detail ? { form: detail } : errors; // `{detail, code}`
-  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
-    const message = Array.isArray(value) ? value.find((item) => typeof item === "string") : value;
-    if (typeof message !== "string" || message === "") continue;
-    const key = SERVER_KEYS[name] ?? (name.startsWith("contacts.messengers") ? "phone" : "form");
-    errors[key] = errors[key] ?? message;
-  }
-  return errors;
-}
-
 /**
  * The contact form: the enabled fields in `sort` order, the messengers, the privacy
  * consent (required) and a honeypot. Errors show once a field is touched (or on submit);
@@ -97,12 +66,15 @@ export function serverFieldErrors(body: unknown): ServerFieldErrors {
 export function ContactForm(props: {
   quiz: PublicQuiz;
   values: ContactValues;
-  onChange: (values: ContactValues) => void;
+  /** The fields the visitor changed (a server error of a changed field goes). */
+  onChange: (patch: Partial<ContactValues>) => void;
+  /** The checker formatted the phone `typed` on leaving the field. */
+  onPhoneFormatted: (typed: string, formatted: string) => void;
   onSubmit: () => void;
   onBack: (() => void) | null;
   sending: boolean;
   idBase: string;
-  /** The server's errors for the last attempt; one disappears when its field changes. */
+  /** The server's errors for the last attempt (those of fields changed since are gone). */
   serverErrors?: ServerFieldErrors;
 }) {
   const { quiz, values, idBase } = props;
@@ -110,12 +82,9 @@ export function ContactForm(props: {
   const form = quiz.contact_form;
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [phone, setPhone] = useState<PhoneApi | null>(null);
-  const latest = useRef(values);
-  latest.current = values;
   const [, setPhoneReady] = useState(0);
-  const [serverErrors, setServerErrors] = useState<ServerFieldErrors>(props.serverErrors ?? {});
+  const serverErrors = props.serverErrors ?? {};
   const country = phone?.defaultCountryFor(quiz.language);
-  useEffect(() => setServerErrors(props.serverErrors ?? {}), [props.serverErrors]);
   useEffect(() => {
     let live = true;
     void loadPhone()
@@ -140,17 +109,7 @@ export function ContactForm(props: {
   }, [phone, values.phone, country]);
   const fields = bySort(quiz.fields).filter((field) => field.enabled);
   const touch = (name: string) => setTouched((set) => new Set(set).add(name));
-  const set = (patch: Partial<ContactValues>) => {
-    const cleared = Object.keys(patch).filter((name) => name in serverErrors);
-    if (cleared.length > 0) {
-      setServerErrors((current) => {
-        const next = { ...current };
-        for (const name of cleared) delete next[name as keyof ServerFieldErrors];
-        return next;
-      });
-    }
-    props.onChange({ ...latest.current, ...patch });
-  };
+  const set = props.onChange;
 
   const errorsWith = (api: PhoneApi | null) => {
     const found = new Map<string, string>();
@@ -232,12 +191,8 @@ export function ContactForm(props: {
                 const typed = values.phone;
                 void phone.preparePhone(typed, country).then(() => {
                   const checked = phone.checkPhone(typed, country);
-                  if (
-                    checked?.valid &&
-                    latest.current.phone === typed &&
-                    checked.formatted !== typed
-                  ) {
-                    set({ phone: checked.formatted });
+                  if (checked?.valid && checked.formatted !== typed) {
+                    props.onPhoneFormatted(typed, checked.formatted);
                   }
                 });
               }}

@@ -1,0 +1,189 @@
+import type { LeadResponse, PublicQuiz } from "@leadquiz/contract";
+import {
+  type AnswerMap,
+  type AnswerValue,
+  firstStep,
+  nextStep,
+  previousStep,
+  type Step,
+} from "@leadquiz/engine";
+import { type ServerFieldErrors, serverFieldErrors } from "../lead-errors";
+import { type ContactValues, emptyContacts } from "../submission";
+import type { SubmitOutcome } from "../submission-queue";
+
+/** Where the visitor's lead stands. */
+export type LeadState =
+  /** Not sent yet, or refused with errors the visitor corrects (then sent as a new one). */
+  | { phase: "editing"; serverErrors?: ServerFieldErrors }
+  /** "Sending…" on the form (`form`): waiting for the first answer, at most a few seconds. */
+  | { phase: "sending"; submissionId: string; form: Step }
+  /**
+   * Handed over; the visitor has moved on. `offline` while it waits for the connection;
+   * `response` is the server's answer once there is one (null while none came, or when
+   * the lead was refused for good).
+   */
+  | {
+      phase: "sent";
+      submissionId: string;
+      form: Step;
+      offline: boolean;
+      redirect: string | null;
+      response: LeadResponse | null;
+    };
+
+/** Everything the player keeps; every screen and every decision derives from it. */
+export interface PlayerState {
+  step: Step;
+  answers: AnswerMap;
+  contacts: ContactValues;
+  /** The visitor pressed Start or left a first question (the funnel's `start`, once). */
+  started: boolean;
+  lead: LeadState;
+}
+
+/** What can happen to the player: the visitor's actions and the lead's answers. */
+export type PlayerEvent =
+  /** The start screen's button. */
+  | { type: "start" }
+  /** An answer changed on the question screen (the visitor is still on it). */
+  | { type: "change_answer"; question: number; value: AnswerValue | undefined }
+  /** Next on a question, with the answer it stands at (the engine allowed leaving). */
+  | { type: "leave_question"; question: number; value: AnswerValue | undefined }
+  /** Next on the results screen. */
+  | { type: "next" }
+  | { type: "back" }
+  | { type: "change_contacts"; patch: Partial<ContactValues> }
+  /** The phone checker formatted `typed`; applies only while the field still holds it. */
+  | { type: "format_phone"; typed: string; formatted: string }
+  /** The valid form goes out as submission `submissionId`. */
+  | { type: "send"; submissionId: string }
+  /** The first attempt's outcome, or null when the sending wait ran out first. */
+  | { type: "first_outcome"; submissionId: string; outcome: SubmitOutcome | null }
+  /** The first attempt's outcome, arriving after the sending wait ran out. */
+  | { type: "late_outcome"; submissionId: string; outcome: SubmitOutcome }
+  /** The queue got the submission through (or it was refused for good) on a later try. */
+  | { type: "acknowledged"; submissionId: string };
+
+export function initialPlayerState(quiz: PublicQuiz, answers: AnswerMap = {}): PlayerState {
+  return {
+    step: firstStep(quiz, answers),
+    answers,
+    contacts: emptyContacts,
+    started: false,
+    lead: { phase: "editing" },
+  };
+}
+
+/** A stable name of the screen (one per question). */
+export function stepKey(step: Step): string {
+  return step.kind === "question" ? `q${step.question}` : step.kind;
+}
+
+/** Whether Back is offered: never once the lead went out, else when the engine has a screen. */
+export function canGoBack(quiz: PublicQuiz, state: PlayerState): boolean {
+  return state.lead.phase !== "sent" && previousStep(quiz, state.answers, state.step) !== null;
+}
+
+/**
+ * The server's field errors when it refused the lead as it is (400 with fields): the
+ * visitor corrects them and sends again. Null for any other outcome.
+ */
+export function refusedFields(outcome: SubmitOutcome | null): ServerFieldErrors | null {
+  if (outcome?.status !== "rejected") return null;
+  const errors = serverFieldErrors(outcome.body);
+  return Object.keys(errors).length > 0 ? errors : null;
+}
+
+function moveTo(state: PlayerState, next: Step | null): PlayerState {
+  return next ? { ...state, step: next } : state;
+}
+
+function withAnswer(state: PlayerState, question: number, value: AnswerValue | undefined) {
+  return { ...state.answers, [question]: value };
+}
+
+function changeContacts(state: PlayerState, patch: Partial<ContactValues>): PlayerState {
+  const contacts = { ...state.contacts, ...patch };
+  const { lead } = state;
+  if (lead.phase !== "editing" || !lead.serverErrors) return { ...state, contacts };
+  // A server error goes once its field changes.
+  const serverErrors = { ...lead.serverErrors };
+  for (const name of Object.keys(patch)) delete serverErrors[name as keyof ServerFieldErrors];
+  return { ...state, contacts, lead: { phase: "editing", serverErrors } };
+}
+
+/**
+ * The player's state machine: the screen comes from the engine (`nextStep`,
+ * `previousStep`) for the answers; the lead moves editing → sending → sent, and back to
+ * editing when the server refuses it with field errors (even after the visitor moved on).
+ * Pure: the player dispatches events and performs the effects (focus, funnel events,
+ * leaving for the thank-you address) when the screen changes.
+ */
+export function playerReducer(
+  quiz: PublicQuiz,
+  state: PlayerState,
+  event: PlayerEvent,
+): PlayerState {
+  const { lead } = state;
+  switch (event.type) {
+    case "start":
+      return moveTo({ ...state, started: true }, nextStep(quiz, state.answers, state.step));
+    case "change_answer":
+      return { ...state, answers: withAnswer(state, event.question, event.value) };
+    case "leave_question": {
+      const answers = withAnswer(state, event.question, event.value);
+      return moveTo({ ...state, answers, started: true }, nextStep(quiz, answers, state.step));
+    }
+    case "next":
+      return moveTo(state, nextStep(quiz, state.answers, state.step));
+    case "back":
+      return lead.phase === "sent"
+        ? state
+        : moveTo(state, previousStep(quiz, state.answers, state.step));
+    case "change_contacts":
+      return changeContacts(state, event.patch);
+    case "format_phone":
+      return state.contacts.phone === event.typed
+        ? changeContacts(state, { phone: event.formatted })
+        : state;
+    case "send":
+      if (lead.phase !== "editing") return state;
+      return {
+        ...state,
+        lead: { phase: "sending", submissionId: event.submissionId, form: state.step },
+      };
+    case "first_outcome": {
+      if (lead.phase !== "sending" || lead.submissionId !== event.submissionId) return state;
+      const { outcome } = event;
+      const refused = refusedFields(outcome);
+      // The server refused the lead as it is (400): the visitor corrects it and sends again.
+      if (refused) return { ...state, lead: { phase: "editing", serverErrors: refused } };
+      const response = outcome?.status === "sent" ? outcome.response : null;
+      const sent: LeadState = {
+        phase: "sent",
+        submissionId: lead.submissionId,
+        form: lead.form,
+        offline: outcome === null || outcome.status === "queued",
+        redirect: response?.redirect_url || null,
+        response,
+      };
+      return moveTo({ ...state, lead: sent }, nextStep(quiz, state.answers, lead.form));
+    }
+    case "late_outcome": {
+      if (lead.phase !== "sent" || lead.submissionId !== event.submissionId) return state;
+      const { outcome } = event;
+      if (outcome.status === "sent") {
+        return { ...state, lead: { ...lead, offline: false, response: outcome.response } };
+      }
+      const refused = refusedFields(outcome);
+      // Moved on before the first answer: a late refusal with field errors brings the form back.
+      if (!refused) return state;
+      return { ...state, step: lead.form, lead: { phase: "editing", serverErrors: refused } };
+    }
+    case "acknowledged":
+      // A lead that waited for the connection got through: the note goes.
+      return lead.phase === "sent" && lead.submissionId === event.submissionId && lead.offline
+        ? { ...state, lead: { ...lead, offline: false } }
+        : state;
+  }
+}
