@@ -17,19 +17,20 @@ const part = (entry: string, fileName: string): UserConfig => ({
   },
 });
 
+/** `/embed.js`, the loader. */
+export const embedLoader = part("src/embed/main.ts", "embed.js");
+/** `/embed-ui.js`, the display modes' UI. */
+export const embedUi = part("src/embed/ui-main.ts", "embed-ui.js");
+
 export default defineConfig({
-  ...part("src/embed/main.ts", "embed.js"),
+  ...embedLoader,
   logLevel: "info",
   plugins: [
     {
       name: "leadquiz-embed-ui",
       apply: "build",
       async closeBundle() {
-        await build({
-          configFile: false,
-          ...part("src/embed/ui-main.ts", "embed-ui.js"),
-          logLevel: "info",
-        });
+        await build({ configFile: false, ...embedUi, logLevel: "info" });
       },
     },
   ],

@@ -4,21 +4,23 @@ import { defineConfig } from "vite";
 /** The dev API server (apps/server `npm run dev`); production serves both from one origin. */
 const DEV_API_TARGET = process.env.LEADQUIZ_DEV_API ?? "http://127.0.0.1:3001";
 
+/**
+ * What the dev server forwards to the API server: the API and the visitor side (hosted
+ * quiz `/q/…`, landing `/l/…`, the runtime's assets, the embed loader), so the whole
+ * product answers on this one address, as it does in production.
+ */
+const toServer = { target: DEV_API_TARGET, changeOrigin: false };
+const serverPaths = {
+  "/api": toServer,
+  "^/(q|l)/": toServer,
+  "^/runtime/assets/": toServer,
+  "^/embed(-ui)?\\.js": toServer,
+};
+
 export default defineConfig({
   plugins: [react()],
-  server: {
-    port: 5173,
-    strictPort: true,
-    proxy: {
-      "/api": { target: DEV_API_TARGET, changeOrigin: false },
-    },
-  },
-  preview: {
-    port: 4173,
-    proxy: {
-      "/api": { target: DEV_API_TARGET, changeOrigin: false },
-    },
-  },
+  server: { port: 5173, strictPort: true, proxy: serverPaths },
+  preview: { port: 4173, proxy: serverPaths },
   build: {
     outDir: "dist",
     emptyOutDir: true,

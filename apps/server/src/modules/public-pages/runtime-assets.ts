@@ -36,20 +36,27 @@ interface ManifestChunk {
 /** Where the runtime's hashed files are served (immutable). */
 export const RUNTIME_ASSETS_PREFIX = "/runtime/assets/";
 
+/** A file's modification time, 0 when it does not exist. */
+function modifiedAt(file: string): number {
+  return existsSync(file) ? statSync(file).mtimeMs : 0;
+}
+
 /**
  * The built visitor runtime in `dir`: the browser entry and stylesheet from
  * `.vite/manifest.json`, the server renderer from `server/server.js` (vite.ssr.config.ts),
  * and `embed.js` / `embed-ui.js`. Loaded lazily and kept; while something is missing it
  * is looked for again at most every few seconds, so a build finished after the start is
- * picked up. A rebuilt manifest (new hashes) is picked up too.
+ * picked up. A rebuild is picked up too (a new manifest or renderer, a changed file): the
+ * runtime's dev mode rebuilds its parts one by one while the server runs.
  */
 export function createRuntimeAssets(dir: string, log: FastifyBaseLogger) {
   const manifestFile = path.join(dir, ".vite", "manifest.json");
+  const ssrFile = path.join(dir, "server", "server.js");
   let build: RuntimeBuild | undefined;
-  let builtAt = 0;
+  let builtFrom = "";
   let lastTry = 0;
   let warned = false;
-  const staticFiles = new Map<string, StaticFile>();
+  const staticFiles = new Map<string, StaticFile & { modified: number }>();
 
   async function load(): Promise<RuntimeBuild | undefined> {
     const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<
@@ -60,7 +67,6 @@ export function createRuntimeAssets(dir: string, log: FastifyBaseLogger) {
     const entry = chunks.find((chunk) => chunk.isEntry && chunk.file.endsWith(".js"));
     const cssFile =
       entry?.css?.[0] ?? chunks.find((chunk) => chunk.file.endsWith(".css"))?.file ?? undefined;
-    const ssrFile = path.join(dir, "server", "server.js");
     if (!entry || !cssFile || !existsSync(ssrFile)) return undefined;
     const css = readFileSync(path.join(dir, cssFile), "utf8");
     const ssr = (await import(
@@ -79,15 +85,16 @@ export function createRuntimeAssets(dir: string, log: FastifyBaseLogger) {
     /** The build, or undefined (logged once) while the runtime is not built. */
     async current(): Promise<RuntimeBuild | undefined> {
       const now = Date.now();
-      const manifestTime = existsSync(manifestFile) ? statSync(manifestFile).mtimeMs : 0;
-      if (build && manifestTime === builtAt) return build;
+      const manifestTime = modifiedAt(manifestFile);
+      const version = `${manifestTime}:${modifiedAt(ssrFile)}`;
+      if (build && version === builtFrom) return build;
       if (!build && now - lastTry < 3000) return undefined;
       lastTry = now;
       try {
         const loaded = manifestTime ? await load() : undefined;
         if (loaded) {
           build = loaded;
-          builtAt = manifestTime;
+          builtFrom = version;
           staticFiles.clear();
           return build;
         }
@@ -106,15 +113,17 @@ export function createRuntimeAssets(dir: string, log: FastifyBaseLogger) {
       return build;
     },
 
-    /** A file of the build (`assets/x.js`, `embed.js`), read once; undefined when missing. */
+    /** A file of the build (`assets/x.js`, `embed.js`), read again only when it changed. */
     file(relative: string): StaticFile | undefined {
-      const cached = staticFiles.get(relative);
-      if (cached) return cached;
       const full = path.join(dir, relative);
-      if (!full.startsWith(dir + path.sep) || !existsSync(full)) return undefined;
+      if (!full.startsWith(dir + path.sep)) return undefined;
+      const modified = modifiedAt(full);
+      if (!modified) return undefined;
+      const cached = staticFiles.get(relative);
+      if (cached?.modified === modified) return cached;
       const body = readFileSync(full);
       const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-      const file = { body, etag };
+      const file = { body, etag, modified };
       staticFiles.set(relative, file);
       return file;
     },
