@@ -4,8 +4,32 @@ import { quizSummarySchema } from "./quizzes";
 
 export const PROJECT_SITES_MAX = 100;
 
+/**
+ * A site address as an owner types it: an http(s) URL or a bare host name with a dot
+ * ("shop.example.com"), no spaces. The dashboard checks the same rule before sending.
+ */
+export function isSiteAddress(value: string): boolean {
+  if (value === "" || /\s/.test(value)) return false;
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
+  try {
+    const url = new URL(withScheme);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return false;
+    return url.hostname === "localhost" || /^[^.]+(\.[^.]+)+$/.test(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
 /** A site of the project, as the owner types it (a URL or a host name). */
-export const siteText = z.string().trim().min(1).max(URL_MAX_LENGTH);
+export const siteText = z
+  .string()
+  .trim()
+  .min(1)
+  .max(URL_MAX_LENGTH)
+  .superRefine((value, ctx) => {
+    if (value !== "" && !isSiteAddress(value))
+      ctx.addIssue({ code: "custom", message: "invalid_value" });
+  });
 
 export const projectSchema = z.object({
   id: z.number().int(),

@@ -120,7 +120,10 @@ export const quizSummarySchema = z.object({
   is_published: z.boolean(),
   published_at: timestampSchema.nullable(),
   created_at: timestampSchema,
-  leads_count: z.number().int(),
+  /** Leads stored for this quiz (deleted quizzes keep theirs; design/api.md "Leads"). */
+  leads_count: z.number().int().min(0).max(MAX_ID),
+  /** The address visitors open, `{PUBLIC_URL}/q/{public_key}` (live once published). */
+  public_url: z.string(),
 });
 export type QuizSummary = z.infer<typeof quizSummarySchema>;
 
@@ -129,7 +132,6 @@ export const quizSchema = quizSummarySchema.extend({
   language: z.number().int(),
   currency: z.number().int(),
   public_key: z.string(),
-  public_url: z.string(),
   has_unpublished_changes: z.boolean(),
   start_page: startPageSchema,
   design: designSchema,

@@ -74,6 +74,7 @@ describe("GET project/ and project/{id}", () => {
         published_at: null,
         created_at: expect.any(String),
         leads_count: 0,
+        public_url: expect.stringMatching(/\/q\/[\w-]+$/),
       },
     ]);
     expect(list[1]?.quizzes).toEqual([]);

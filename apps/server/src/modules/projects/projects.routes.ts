@@ -37,7 +37,7 @@ export async function projectsRoutes(app: FastifyInstance, { context }: ApiOptio
           summary: "The account's projects with their quizzes",
           description:
             "Live projects, oldest first, each with its live quizzes (QuizSummary, oldest " +
-            "first). `leads_count` is 0 until leads are counted.",
+            "first): `leads_count` counts the stored leads, `public_url` is the visitors' address.",
           response: { 200: projectListSchema, ...errors },
         },
       },

@@ -8,6 +8,7 @@ import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
 import { copyQuiz } from "../quiz-copy/quiz-copy.service";
 import { copyTitle, defaultText } from "../quizzes/quiz-defaults";
+import { countLeadsByQuiz } from "../quizzes/quiz-leads-count.repository";
 import { toQuizSummary } from "../quizzes/quizzes.presenter";
 import { findUserLanguage, listOwnedQuizzes } from "../quizzes/quizzes.repository";
 import {
@@ -21,19 +22,20 @@ import {
 
 export type ProjectsService = ReturnType<typeof createProjectsService>;
 
-/** A quiz has no leads yet: `leads_count` is 0 until the leads issue counts them. */
-const NO_LEADS = 0;
-
 /**
  * The caller's projects with their live quizzes: list, read, create, deep copy, change
  * (title, sites) and hide. Another account's project answers 404.
  */
-export function createProjectsService(ctx: Pick<AppContext, "db">) {
+export function createProjectsService(ctx: Pick<AppContext, "db" | "config">) {
   async function present(db: AppContext["db"], userId: number, rows: ProjectRow[]) {
     const quizzes = await listOwnedQuizzes(
       db,
       userId,
       rows.map((row) => row.id),
+    );
+    const leadCounts = await countLeadsByQuiz(
+      db,
+      quizzes.map((quiz) => quiz.id),
     );
     return rows.map(
       (row): Project => ({
@@ -43,7 +45,7 @@ export function createProjectsService(ctx: Pick<AppContext, "db">) {
         sites: row.sites,
         quizzes: quizzes
           .filter((quiz) => quiz.projectId === row.id)
-          .map((quiz) => toQuizSummary(quiz, NO_LEADS)),
+          .map((quiz) => toQuizSummary(quiz, ctx.config.publicUrl, leadCounts.get(quiz.id) ?? 0)),
       }),
     );
   }

@@ -92,7 +92,10 @@ afterAll(() => t.close());
 async function buildContent(owner: TestUser): Promise<Record<Entity, number>> {
   const post = <T>(url: string, body: unknown) =>
     expectCall<T>(t, 201, "POST", url, { user: owner, body });
-  const project = await createProject(t, owner, { title: `${SECRET} project`, sites: [SECRET] });
+  const project = await createProject(t, owner, {
+    title: `${SECRET} project`,
+    sites: [`${SECRET}.example`],
+  });
   const quiz = await createQuizIn(t, owner, project, { title: `${SECRET} quiz` });
   const first = await post<Question>("/question/", { quiz, type: 1, title: `${SECRET} q1` });
   const [answer] = await expectCall<Answer[]>(t, 200, "GET", `/question/${first.id}/answer_list/`, {

@@ -10,11 +10,8 @@ import {
 
 export type QuizRow = typeof quizzes.$inferSelect;
 
-/**
- * `QuizSummary` of a row. `leads_count` is 0 until leads exist (the leads issue counts
- * them here).
- */
-export function toQuizSummary(row: QuizRow, leadsCount = 0): QuizSummary {
+/** `QuizSummary` of a row, with its stored leads counted (quiz-leads-count.repository.ts). */
+export function toQuizSummary(row: QuizRow, publicUrl: string, leadsCount: number): QuizSummary {
   return {
     id: row.id,
     project: row.projectId,
@@ -23,6 +20,7 @@ export function toQuizSummary(row: QuizRow, leadsCount = 0): QuizSummary {
     published_at: row.publishedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     leads_count: leadsCount,
+    public_url: publicQuizUrl(publicUrl, row.publicKey),
   };
 }
 
@@ -32,14 +30,13 @@ export function publicQuizUrl(publicUrl: string, publicKey: string): string {
 }
 
 /** The full `Quiz`: the stored keys of each nested object over its defaults. */
-export function toQuiz(row: QuizRow, publicUrl: string, leadsCount = 0): Quiz {
+export function toQuiz(row: QuizRow, publicUrl: string, leadsCount: number): Quiz {
   return {
-    ...toQuizSummary(row, leadsCount),
+    ...toQuizSummary(row, publicUrl, leadsCount),
     updated_at: row.updatedAt.toISOString(),
     language: row.language,
     currency: row.currency,
     public_key: row.publicKey,
-    public_url: publicQuizUrl(publicUrl, row.publicKey),
     has_unpublished_changes: row.publishedDraftVersion !== row.draftVersion,
     start_page: { ...startPageDefaults, ...row.startPage },
     design: { ...designDefaults, ...row.design },

@@ -140,6 +140,7 @@ describe("GET quiz/ and quiz/{id}/", () => {
       "is_published",
       "leads_count",
       "project",
+      "public_url",
       "published_at",
       "title",
     ]);

@@ -30,6 +30,7 @@ import {
   resultsSettingsDefaults,
   startPageDefaults,
 } from "./quiz-defaults";
+import { countLeadsByQuiz } from "./quiz-leads-count.repository";
 import { loadQuestions } from "./quiz-snapshot.loader";
 import { type QuizRow, toQuiz, toQuizSummary } from "./quizzes.presenter";
 import {
@@ -59,16 +60,17 @@ const nested = {
 type NestedKey = keyof typeof nested;
 const nestedKeys = Object.keys(nested) as NestedKey[];
 
-/** A Quiz has no leads yet: `leads_count` is 0 until the leads issue counts them. */
-const NO_LEADS = 0;
-
 /**
  * Quizzes of the caller's projects: list, read, create (with the defaults), copy, change
  * (nested objects merged, the general formula checked by the engine, moving between the
  * caller's projects) and hide. Another account's quiz or project answers 404.
  */
 export function createQuizzesService(ctx: Pick<AppContext, "db" | "config">) {
-  const present = (row: QuizRow): Quiz => toQuiz(row, ctx.config.publicUrl, NO_LEADS);
+  /** The Quiz of a row, its leads counted inside the caller's transaction (or not). */
+  async function present(db: DbOrTx, row: QuizRow): Promise<Quiz> {
+    const counts = await countLeadsByQuiz(db, [row.id]);
+    return toQuiz(row, ctx.config.publicUrl, counts.get(row.id) ?? 0);
+  }
 
   return {
     /** `GET quiz/?project=`: the caller's live quizzes (of that project: 404 unless theirs). */
@@ -81,13 +83,17 @@ export function createQuizzesService(ctx: Pick<AppContext, "db" | "config">) {
         userId,
         projectId === undefined ? undefined : [projectId],
       );
-      return rows.map((row) => toQuizSummary(row, NO_LEADS));
+      const counts = await countLeadsByQuiz(
+        ctx.db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => toQuizSummary(row, ctx.config.publicUrl, counts.get(row.id) ?? 0));
     },
 
     async get(userId: number, id: number): Promise<Quiz> {
       const row = await findOwnedQuiz(ctx.db, userId, id);
       if (!row) throw new AppError("not_found");
-      return present(row);
+      return present(ctx.db, row);
     },
 
     /**
@@ -114,7 +120,7 @@ export function createQuizzesService(ctx: Pick<AppContext, "db" | "config">) {
           // A new quiz has no questions: question elements are unknown to the engine.
           generalFormulaErrors: formulaVerdict(objects.results_settings.general_formula ?? [], []),
         });
-        return present(row);
+        return present(tx, row);
       });
     },
 
@@ -129,7 +135,7 @@ export function createQuizzesService(ctx: Pick<AppContext, "db" | "config">) {
           projectId: source.projectId,
           title: copyTitle(source.title, languageCode, TITLE_MAX_LENGTH),
         });
-        return present(row);
+        return present(tx, row);
       });
     },
 
@@ -170,7 +176,7 @@ export function createQuizzesService(ctx: Pick<AppContext, "db" | "config">) {
         await bumpDraftVersion(tx, id);
         const updated = await findOwnedQuiz(tx, userId, id);
         if (!updated) throw new AppError("not_found");
-        return present(updated);
+        return present(tx, updated);
       });
     },
 
