@@ -78,7 +78,7 @@ export const youTubeUrlField = z
 
 /** #rgb, #rgba, #rrggbb, #rrggbbaa, or rgb()/rgba() notation. */
 const COLOR = /^(?:#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|rgba?\([0-9\s.,%/]+\))$/;
-export const colorField = z.string().max(64).regex(COLOR);
+export const colorField = z.string().max(64).regex(COLOR).meta({ example: "#1a73e8" });
 
 /**
  * The path or URL of a stored file, as the server answers it. Files arrive as multipart

@@ -30,7 +30,7 @@ export const subdomainField = z.string().superRefine((value, ctx) => {
 
 /** A custom domain's host name ("quiz.example.com"). */
 const HOST = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
-export const domainField = z.string().regex(HOST);
+export const domainField = z.string().regex(HOST).meta({ example: "quiz.example.com" });
 
 export const triggerSectionSchema = z.object({
   enabled: z.boolean(),

@@ -97,7 +97,8 @@ export const hiddenFieldNameSchema = z
   .string()
   .min(1)
   .max(64)
-  .regex(/^[A-Za-z0-9_.[\]-]+$/);
+  .regex(/^[A-Za-z0-9_.[\]-]+$/)
+  .meta({ example: "gclid" });
 
 /**
  * `quiz.analytics`: tag manager, analytics, pixel (15-16 digits, a hint only), TikTok ids,

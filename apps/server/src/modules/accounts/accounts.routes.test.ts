@@ -521,7 +521,7 @@ describe("OpenAPI", () => {
       expect(doc.paths, path).toHaveProperty([path]);
     }
     expect(doc.paths["/api/v1/userinfo/"].get.security).toEqual([{ bearer: [] }]);
-    expect(doc.paths["/api/v1/token/"].post.security).toBeUndefined();
+    expect(doc.paths["/api/v1/token/"].post.security).toEqual([]); // public
     expect(doc.paths["/api/v1/token/"].post.tags).toEqual(["accounts"]);
   });
 });

@@ -1,0 +1,119 @@
+/**
+ * One entry per API operation, keyed by `METHOD /path` as the OpenAPI document spells it
+ * (without the `/api/v1` prefix). The summary and tags live with the route; this catalogue
+ * gives each operation the name clients and comments use for it (its `operationId`) and
+ * the answers the route's schema cannot declare (a redirect, errors thrown by the service).
+ *
+ * A new route needs an entry here: `openapi.test.ts` fails for an operation without one,
+ * and `npm run lint` (redocly) fails for an operation without an operationId.
+ */
+export interface OperationEntry {
+  operationId: string;
+  /** The route answers 302 (with this description) instead of a JSON body. */
+  redirect?: string;
+  /** Error answers the route's schema does not list: 400 (field errors) or `{detail, code}`. */
+  errors?: readonly ErrorStatus[];
+}
+
+export type ErrorStatus = 400 | 404;
+
+export const operations: Readonly<Record<string, OperationEntry>> = {
+  // accounts
+  "POST /register/": { operationId: "register" },
+  "POST /token/": { operationId: "signIn" },
+  "POST /token/refresh/": { operationId: "refreshToken" },
+  "POST /logout/": { operationId: "signOut" },
+  "POST /change-password/": { operationId: "changePassword" },
+  "GET /userinfo/": { operationId: "getUserInfo" },
+  "PATCH /userinfo/{id}/": { operationId: "updateUserInfo" },
+  "POST /password_reset/": { operationId: "requestPasswordReset" },
+  "POST /password_reset/confirm/": { operationId: "confirmPasswordReset" },
+  "GET /auth/providers/": { operationId: "listSocialProviders" },
+  "GET /auth/{provider}/start/": {
+    operationId: "startSocialSignIn",
+    redirect: "To the provider's sign-in page",
+    errors: [400, 404],
+  },
+  "GET /auth/{provider}/callback/": {
+    operationId: "finishSocialSignIn",
+    redirect:
+      "To the web app's /auth/callback, with the tokens (or `error=social_signin_failed`) in the fragment",
+    errors: [400, 404],
+  },
+  // health
+  "GET /health/": { operationId: "getHealth" },
+  // projects
+  "GET /project/": { operationId: "listProjects" },
+  "POST /project/": { operationId: "createProject" },
+  "GET /project/{id}/": { operationId: "getProject" },
+  "PATCH /project/{id}/": { operationId: "updateProject" },
+  "DELETE /project/{id}/": { operationId: "deleteProject" },
+  "POST /project/copy/": { operationId: "copyProject" },
+  // quizzes
+  "GET /quiz/": { operationId: "listQuizzes" },
+  "POST /quiz/": { operationId: "createQuiz" },
+  "GET /quiz/{id}/": { operationId: "getQuiz" },
+  "PATCH /quiz/{id}/": { operationId: "updateQuiz" },
+  "DELETE /quiz/{id}/": { operationId: "deleteQuiz" },
+  "POST /quiz/copy/": { operationId: "copyQuiz" },
+  // results
+  "GET /quiz/{id}/result_list/": { operationId: "listResults" },
+  "GET /result/{id}/": { operationId: "getResult" },
+  "PATCH /result/{id}/": { operationId: "updateResult" },
+  "DELETE /result/{id}/": { operationId: "deleteResult" },
+  "POST /result/": { operationId: "createResult" },
+  "POST /result/copy/": { operationId: "copyResult" },
+  // result conditions
+  "GET /resultconditionlist/{id}/": { operationId: "listResultConditions" },
+  "GET /resultcondition/{id}/": { operationId: "getResultCondition" },
+  "PATCH /resultcondition/{id}/": { operationId: "updateResultCondition" },
+  "DELETE /resultcondition/{id}/": { operationId: "deleteResultCondition" },
+  "POST /resultcondition/": { operationId: "createResultCondition" },
+  // form fields
+  "GET /quiz/{id}/formfield_list/": { operationId: "listFormFields" },
+  "GET /formfield/{id}/": { operationId: "getFormField" },
+  "PATCH /formfield/{id}/": { operationId: "updateFormField" },
+  "DELETE /formfield/{id}/": { operationId: "deleteFormField" },
+  "POST /formfield/": { operationId: "createFormField" },
+  // additions
+  "GET /addition/{id}/by_quiz": { operationId: "listAdditions" },
+  "POST /addition/": { operationId: "createAddition" },
+  "PATCH /addition/{id}/": { operationId: "updateAddition" },
+  "DELETE /addition/{id}/": { operationId: "deleteAddition" },
+  // quiz config
+  "GET /config/quiz/{id}": { operationId: "getQuizConfig" },
+  "POST /config/quiz/": { operationId: "createQuizConfig" },
+  "PATCH /config/quiz/{id}/": { operationId: "updateQuizConfig" },
+  // reference lists
+  "GET /languagelist/": { operationId: "listLanguages" },
+  "GET /currencylist/": { operationId: "listCurrencies" },
+  "GET /fontlist/": { operationId: "listFonts" },
+  // questions
+  "GET /quiz/{id}/question_list/": { operationId: "listQuestions" },
+  "GET /question/{id}/": { operationId: "getQuestion" },
+  "PATCH /question/{id}/": { operationId: "updateQuestion" },
+  "DELETE /question/{id}/": { operationId: "deleteQuestion" },
+  "POST /question/": { operationId: "createQuestion" },
+  "POST /question/copy/": { operationId: "copyQuestion" },
+  // answers
+  "GET /question/{id}/answer_list/": { operationId: "listAnswers" },
+  "POST /answer/": { operationId: "createAnswer" },
+  "PATCH /answer/{id}/": { operationId: "updateAnswer" },
+  "DELETE /answer/{id}/": { operationId: "deleteAnswer" },
+  // question conditions
+  "GET /questioncondition/{id}/": { operationId: "getQuestionCondition" },
+  "PATCH /questioncondition/{id}/": { operationId: "updateQuestionCondition" },
+  "DELETE /questioncondition/{id}/": { operationId: "deleteQuestionCondition" },
+  "GET /questionconditionlist/{id}/": { operationId: "listQuestionConditions" },
+  "POST /questioncondition/": { operationId: "createQuestionCondition" },
+  // media
+  "GET /quiz/{id}/video-compress-tasks/": { operationId: "listVideoCompressTasks" },
+  // visitors
+  "POST /client-sessions/": { operationId: "openVisitorSession" },
+  "POST /public/quiz/{public_key}/events/": { operationId: "recordVisitEvent" },
+  "POST /public/quiz/{public_key}/lead/": { operationId: "submitLead" },
+  // publishing
+  "POST /publication-quiz/": { operationId: "publishQuiz" },
+  "PUT /quiz/{id}/publish/": { operationId: "setQuizPublished" },
+  "GET /public/quiz/{public_key}/": { operationId: "getPublishedQuiz" },
+};
