@@ -14,8 +14,8 @@ export interface BenchResults {
     cpuModel: string;
     memoryGb: number;
     node: string;
-    postgres?: string;
-    commit?: string;
+    postgres?: string | undefined;
+    commit?: string | undefined;
     /** os.loadavg() (1, 5, 15 minutes) when the run started: other work skews the numbers. */
     loadAverage: number[];
   };

@@ -32,7 +32,7 @@ class ApiClient {
     const response = await fetch(`${this.base}${API_PREFIX}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? null : JSON.stringify(body),
     });
     const text = await response.text();
     if (!expected.includes(response.status)) {

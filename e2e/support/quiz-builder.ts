@@ -55,7 +55,7 @@ function send(
 async function call<T>(
   method: string,
   path: string,
-  options: { body?: unknown; token?: string; expect?: number } = {},
+  options: { body?: unknown; token?: string; expect?: number | undefined } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (options.body !== undefined) headers["content-type"] = "application/json";

@@ -120,7 +120,7 @@ function tiktok(w: TaggedWindow, doc: Document, id: string): void {
     },
   });
   w.TiktokAnalyticsObject = "ttq";
-  w.ttq = ttq as unknown as TaggedWindow["ttq"];
+  w.ttq = ttq as unknown as NonNullable<TaggedWindow["ttq"]>;
   addScript(doc, `${src}?sdkid=${encodeURIComponent(id)}&lib=ttq`);
   (ttq.page as () => void)();
 }

@@ -11,19 +11,21 @@ export interface MountOptions {
   quiz: PublicQuiz;
   /** Sends a lead (`POST public/quiz/{key}/lead/`); rejects with `{status}` on an HTTP error. */
   onSubmit: (submission: LeadSubmission) => Promise<LeadResponse>;
-  onEvent?: (event: QuizEvent) => void;
-  initialAnswers?: AnswerMap;
+  onEvent?: ((event: QuizEvent) => void) | undefined;
+  initialAnswers?: AnswerMap | undefined;
   /** Where the visitor is (a getter when it may change, e.g. the embed's `context`). */
-  pageContext?: PageContext | (() => PageContext);
+  pageContext?: PageContext | (() => PageContext) | undefined;
   /** The visitor session's id, or a getter for it (made in the background). */
-  session?: string | null | (() => string | null);
+  session?: string | null | (() => string | null) | undefined;
   /** Called once per lead when the server has acknowledged it (`null`: refused for good). */
-  onAcknowledged?: (submission: LeadSubmission, response: LeadResponse | null) => void;
+  onAcknowledged?:
+    | ((submission: LeadSubmission, response: LeadResponse | null) => void)
+    | undefined;
   /** The texts of the quiz language; loaded on demand (one chunk per language) when absent. */
-  texts?: VisitorTexts;
+  texts?: VisitorTexts | undefined;
   /** Where pending leads are kept (localStorage by default; null: memory only). */
-  storage?: QueueStorage | null;
-  navigate?: (url: string) => void;
+  storage?: QueueStorage | null | undefined;
+  navigate?: ((url: string) => void) | undefined;
 }
 
 export interface MountedQuiz {

@@ -124,7 +124,7 @@ export function checkPhone(text: string, country: CountryCode | undefined): Phon
   if (!zonesOf(text, country).every((zone) => loaded.has(zone))) return null;
   const phone = parsePhoneNumberFromString(
     text.trim(),
-    { defaultCountry: country },
+    country ? { defaultCountry: country } : {},
     metadata as unknown as MetadataJson,
   );
   if (!phone?.isValid()) return { valid: false, formatted: text };

@@ -55,13 +55,13 @@ const conditionWritableFields = {
  */
 export function checkConditionShape(
   condition: {
-    kind?: string;
-    answers?: readonly number[];
-    number_operator?: string;
-    number_from?: number | null;
-    number_to?: number | null;
-    range_from?: number | string | null;
-    range_to?: number | string | null;
+    kind?: string | undefined;
+    answers?: readonly number[] | undefined;
+    number_operator?: string | undefined;
+    number_from?: number | null | undefined;
+    number_to?: number | null | undefined;
+    range_from?: number | string | null | undefined;
+    range_to?: number | string | null | undefined;
   },
   ctx: z.RefinementCtx,
 ): void {

@@ -59,7 +59,11 @@ export const questionConfigFields = z.object({
 
 /** Rules across keys: with min, max and step all set, (max − min) divides by step. */
 function checkNumberRange(
-  config: { min?: number | null; max?: number | null; step?: number | null },
+  config: {
+    min?: number | null | undefined;
+    max?: number | null | undefined;
+    step?: number | null | undefined;
+  },
   ctx: z.RefinementCtx,
 ): void {
   const { min, max, step } = config;

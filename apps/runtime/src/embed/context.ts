@@ -28,7 +28,7 @@ export interface Instance {
 export interface FrameRecord {
   iframe: HTMLIFrameElement;
   inst: Instance;
-  onResize?: (height: number) => void;
+  onResize?: ((height: number) => void) | undefined;
 }
 
 export type EventName = "open" | "close" | "lead" | "ready" | "step";

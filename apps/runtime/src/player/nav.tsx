@@ -19,7 +19,7 @@ export function PrimaryButton(props: {
   text: string;
   type?: "submit" | "button";
   disabled?: boolean;
-  describedBy?: string;
+  describedBy?: string | undefined;
   onClick?: () => void;
 }) {
   return (

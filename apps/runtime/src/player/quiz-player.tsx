@@ -33,24 +33,26 @@ import { type Schedule, useLeadSubmission } from "./use-lead-submission";
 export interface QuizPlayerProps {
   quiz: PublicQuiz;
   texts: VisitorTexts;
-  initialAnswers?: AnswerMap;
+  initialAnswers?: AnswerMap | undefined;
   /** Hands the lead over (to the submission queue); resolves after the first attempt. */
-  submit?: (submission: LeadSubmission) => Promise<SubmitOutcome>;
-  onEvent?: (event: QuizEvent) => void;
+  submit?: ((submission: LeadSubmission) => Promise<SubmitOutcome>) | undefined;
+  onEvent?: ((event: QuizEvent) => void) | undefined;
   /** Where the visitor is (a getter when it may change, e.g. the embed's `context`). */
-  pageContext?: PageContext | (() => PageContext);
+  pageContext?: PageContext | (() => PageContext) | undefined;
   /** The visitor session's id, or a getter for it (the session is made in the background). */
-  session?: string | null | (() => string | null);
+  session?: string | null | (() => string | null) | undefined;
   /** Leaves for the thank-you address (the top window's location by default). */
-  navigate?: (url: string) => void;
+  navigate?: ((url: string) => void) | undefined;
   /** Subscribes to the queue's acknowledgements (a lead that waited offline got through). */
-  watchAcknowledged?: (
-    listener: (submission: LeadSubmission, response: LeadResponse | null) => void,
-  ) => () => void;
+  watchAcknowledged?:
+    | ((
+        listener: (submission: LeadSubmission, response: LeadResponse | null) => void,
+      ) => () => void)
+    | undefined;
   /** How long "Sending…" may show before the next screen comes anyway (ms). */
-  sendingWaitMs?: number;
+  sendingWaitMs?: number | undefined;
   /** The clock of the sending wait (timers by default; tests pass their own). */
-  schedule?: Schedule;
+  schedule?: Schedule | undefined;
 }
 
 export function defaultNavigate(url: string): void {

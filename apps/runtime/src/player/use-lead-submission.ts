@@ -25,18 +25,20 @@ export interface LeadSubmissionOptions {
   state: PlayerState;
   dispatch: (event: PlayerEvent) => void;
   /** Hands the lead over (to the submission queue); resolves after the first attempt. */
-  submit?: (submission: LeadSubmission) => Promise<SubmitOutcome>;
+  submit?: ((submission: LeadSubmission) => Promise<SubmitOutcome>) | undefined;
   /** The visitor session's id, or a getter for it (the session is made in the background). */
-  session?: string | null | (() => string | null);
+  session?: string | null | (() => string | null) | undefined;
   /** Where the visitor is (a getter when it may change, e.g. the embed's `context`). */
-  pageContext?: PageContext | (() => PageContext);
+  pageContext?: PageContext | (() => PageContext) | undefined;
   /** How long "Sending…" may show before the next screen comes anyway (ms). */
-  sendingWaitMs?: number;
-  schedule?: Schedule;
+  sendingWaitMs?: number | undefined;
+  schedule?: Schedule | undefined;
   /** Subscribes to the queue's acknowledgements (a lead that waited offline got through). */
-  watchAcknowledged?: (
-    listener: (submission: LeadSubmission, response: LeadResponse | null) => void,
-  ) => () => void;
+  watchAcknowledged?:
+    | ((
+        listener: (submission: LeadSubmission, response: LeadResponse | null) => void,
+      ) => () => void)
+    | undefined;
   /** Once per lead handed over (not for a refusal the visitor corrects on the form). */
   onLead: (submissionId: string, response: LeadResponse | null) => void;
 }

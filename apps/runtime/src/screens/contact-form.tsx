@@ -75,7 +75,7 @@ export function ContactForm(props: {
   sending: boolean;
   idBase: string;
   /** The server's errors for the last attempt (those of fields changed since are gone). */
-  serverErrors?: ServerFieldErrors;
+  serverErrors?: ServerFieldErrors | undefined;
 }) {
   const { quiz, values, idBase } = props;
   const t = useTexts();

@@ -12,9 +12,9 @@ import type { AnswerValue, Question } from "./types";
 /** One submitted answer (structurally the contract's `LeadAnswer`). */
 export interface LeadAnswerInput {
   question: number;
-  answers?: readonly number[];
-  value?: number | string | readonly [number, number] | readonly [string, string];
-  text?: string;
+  answers?: readonly number[] | undefined;
+  value?: number | string | readonly [number, number] | readonly [string, string] | undefined;
+  text?: string | undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 interface Sortable {
   id: number;
-  sort?: number | null;
+  sort?: number | null | undefined;
 }
 
 /** A copy ordered by `sort` ascending (missing counts as 0), ties by `id` ascending. */

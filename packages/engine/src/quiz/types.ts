@@ -19,26 +19,26 @@ export const QUESTION_TYPE = {
 export type ConditionsMatch = "all" | "any";
 
 export interface QuestionConfig {
-  multi_answers?: boolean; // false
-  own_answer?: boolean; // false
-  yes_no?: boolean; // false
-  quantity_of_answers?: number; // rating scale, 2-10 (5 when missing)
-  min?: number;
-  max?: number;
-  step?: number;
-  two_sided?: boolean; // false
-  unit?: string | null;
-  time?: boolean; // false
-  date_range?: boolean; // false
-  conditions_match?: ConditionsMatch; // "all"
+  multi_answers?: boolean | undefined; // false
+  own_answer?: boolean | undefined; // false
+  yes_no?: boolean | undefined; // false
+  quantity_of_answers?: number | undefined; // rating scale, 2-10 (5 when missing)
+  min?: number | undefined;
+  max?: number | undefined;
+  step?: number | undefined;
+  two_sided?: boolean | undefined; // false
+  unit?: string | null | undefined;
+  time?: boolean | undefined; // false
+  date_range?: boolean | undefined; // false
+  conditions_match?: ConditionsMatch | undefined; // "all"
 }
 
 export interface Answer {
   id: number;
-  sort?: number;
+  sort?: number | undefined;
   text: string;
   points: number;
-  is_right?: boolean;
+  is_right?: boolean | undefined;
 }
 
 export type ConditionKind = "answers" | "number" | "range";
@@ -47,32 +47,32 @@ export type RangeOperator = "inside" | "contains" | "outside" | "touches";
 
 /** A question condition or a result condition (the owner's id is not needed here). */
 export interface Condition {
-  id?: number;
+  id?: number | undefined;
   kind: ConditionKind;
   ref_question: number;
-  answers?: readonly number[];
-  answers_include?: boolean; // true
-  answers_operator?: "and" | "or"; // "or"
-  number_operator?: NumberOperator;
-  number_from?: number | null;
-  number_to?: number | null;
-  range_operator?: RangeOperator;
+  answers?: readonly number[] | undefined;
+  answers_include?: boolean | undefined; // true
+  answers_operator?: "and" | "or" | undefined; // "or"
+  number_operator?: NumberOperator | undefined;
+  number_from?: number | null | undefined;
+  number_to?: number | null | undefined;
+  range_operator?: RangeOperator | undefined;
   /** A number for a Slider, an ISO date or date-time string for a Date question. */
-  range_from?: number | string | null;
-  range_to?: number | string | null;
+  range_from?: number | string | null | undefined;
+  range_to?: number | string | null | undefined;
 }
 
 export interface Question {
   id: number;
-  sort?: number;
+  sort?: number | undefined;
   type: QuestionType;
   required: boolean;
   config: QuestionConfig;
   answers: readonly Answer[];
   conditions: readonly Condition[];
-  title?: string;
-  description?: string;
-  button_text?: string;
+  title?: string | undefined;
+  description?: string | undefined;
+  button_text?: string | undefined;
 }
 
 /** 1 Add, 2 Sub, 3 Mul, 4 Div, 5 Pow, 6 Mod, 7 "(", 8 ")". */
@@ -107,7 +107,7 @@ export type ConditionMode = 0 | 1 | 2 | 3;
 
 export interface Result {
   id: number;
-  sort?: number;
+  sort?: number | undefined;
   type: ResultType;
   condition_mode: ConditionMode;
   formula: readonly FormulaElement[];
@@ -117,16 +117,16 @@ export interface Result {
   output: readonly OutputRow[];
   unit: string | null;
   conditions: readonly Condition[];
-  config: { conditions_match?: ConditionsMatch };
+  config: { conditions_match?: ConditionsMatch | undefined };
   // Display texts, passed through untouched.
-  title?: string;
-  description?: string;
-  additional_description?: string;
-  media?: string | null;
-  show_total?: boolean;
-  button_text?: string;
-  button_link?: string;
-  send_to_email?: boolean;
+  title?: string | undefined;
+  description?: string | undefined;
+  additional_description?: string | undefined;
+  media?: string | null | undefined;
+  show_total?: boolean | undefined;
+  button_text?: string | undefined;
+  button_link?: string | undefined;
+  send_to_email?: boolean | undefined;
 }
 
 export interface ResultsSettings {
@@ -145,10 +145,10 @@ export interface DiscountSettings {
 
 export type Addition = {
   id: number;
-  sort?: number;
+  sort?: number | undefined;
   enabled: boolean;
   display: AdditionDisplay;
-  image?: string | null;
+  image?: string | null | undefined;
 } & (
   | { type: 1; settings: { name: string; discount_amount: string | number; link: string } }
   | { type: 2; settings: DiscountSettings }
@@ -158,32 +158,37 @@ export type Addition = {
 /** 1 Title (name), 2 Phone, 3 Email, 4 External, 5 External2. */
 export interface FormField {
   id: number;
-  sort?: number;
+  sort?: number | undefined;
   type: 1 | 2 | 3 | 4 | 5;
-  label?: string;
-  placeholder?: string;
+  label?: string | undefined;
+  placeholder?: string | undefined;
   required: boolean;
   enabled: boolean;
 }
 
 export interface QuizSnapshot {
-  start_page: { enabled: boolean; title?: string; description?: string; button_text?: string };
+  start_page: {
+    enabled: boolean;
+    title?: string | undefined;
+    description?: string | undefined;
+    button_text?: string | undefined;
+  };
   questions: readonly Question[];
   results: readonly Result[];
   results_settings: ResultsSettings;
   additions: readonly Addition[];
   fields: readonly FormField[];
   contact_form: {
-    thank_you_url?: string | null;
-    auto_redirect_url?: string | null;
-    privacy_policy_url?: string | null;
+    thank_you_url?: string | null | undefined;
+    auto_redirect_url?: string | null | undefined;
+    privacy_policy_url?: string | null | undefined;
   };
 }
 
 /** The answer to a List, Cards or Select question. */
 export interface ChoiceAnswer {
   answers: readonly number[];
-  own_text?: string;
+  own_text?: string | undefined;
 }
 
 /** A closed interval, ends included. */

@@ -12,7 +12,7 @@ import type { ValidationMessageKey } from "./messages";
 
 /** What the rules need to know of a question of the quiz. */
 export type ConditionRuleQuestion = Pick<Question, "id" | "type" | "config"> & {
-  sort?: number | null;
+  sort?: number | null | undefined;
   answers: readonly { id: number }[];
 };
 

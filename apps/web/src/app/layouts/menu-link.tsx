@@ -26,7 +26,7 @@ export function MenuLink({ to, end = true, onNavigate, ...props }: MenuLinkProps
       to={to}
       active={active}
       aria-current={active ? "page" : undefined}
-      onClick={onNavigate}
+      {...(onNavigate && { onClick: onNavigate })}
       {...props}
     />
   );

@@ -6,7 +6,7 @@ interface ComingSoonPageProps {
   /** i18n key of the section's title, e.g. "layout:nav.leads". */
   titleKey: string;
   /** i18n key of a sub-section (config-action's sub-menu). */
-  subtitleKey?: string;
+  subtitleKey?: string | undefined;
 }
 
 /** A section whose capability comes later: its title and "This section is being prepared". */

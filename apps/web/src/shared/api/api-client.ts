@@ -23,7 +23,7 @@ export interface RequestOptions<T> {
    */
   auth?: boolean | "optional";
   query?: Record<string, string | number | boolean | undefined>;
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 export interface ApiClientOptions {
@@ -91,11 +91,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         headers: headers(init.body, init.access),
         body:
           init.body === undefined
-            ? undefined
+            ? null
             : init.body instanceof FormData
               ? init.body
               : JSON.stringify(init.body),
-        signal,
+        signal: signal ?? null,
       });
     } catch (error) {
       if (error instanceof DOMException && error.name === "AbortError") throw error;
