@@ -19,7 +19,7 @@ test("forgot password: the e-mail arrives, the link sets a new password, the new
 
   const inbox = process.env.E2E_INBOX_DIR;
   if (!inbox) throw new Error("E2E_INBOX_DIR is not set by the global setup");
-  const mail = await waitForMail(inbox, email);
+  const mail = await waitForMail(inbox, email, "/reset-password/");
   const link = mail.match(/https?:\/\/[^\s"<>]+\/reset-password\/[A-Za-z0-9_-]+/)?.[0];
   expect(link, "the e-mail holds a reset link").toBeTruthy();
 

@@ -30,13 +30,23 @@ export async function startSmtpInbox(
   return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-/** Waits for a message to `to` in the inbox and returns its raw text (quoted-printable decoded). */
-export async function waitForMail(dir: string, to: string, timeoutMs = 15_000): Promise<string> {
+/**
+ * Waits for a message to `to` (holding `contains`, e.g. a link's path, when given) in the
+ * inbox and returns the newest one's raw text (quoted-printable decoded).
+ */
+export async function waitForMail(
+  dir: string,
+  to: string,
+  contains = "",
+  timeoutMs = 15_000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const file of readdirSync(dir).sort().reverse()) {
       const raw = readFileSync(path.join(dir, file), "utf8");
-      if (raw.toLowerCase().includes(`to: ${to.toLowerCase()}`)) return decodeQuotedPrintable(raw);
+      if (!raw.toLowerCase().includes(`to: ${to.toLowerCase()}`)) continue;
+      const decoded = decodeQuotedPrintable(raw);
+      if (decoded.includes(contains)) return decoded;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

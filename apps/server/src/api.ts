@@ -3,6 +3,7 @@ import type { AppContext } from "./app-context";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { additionsRoutes } from "./modules/additions/additions.routes";
 import { answersRoutes } from "./modules/answers/answers.routes";
+import { emailAddressRoutes } from "./modules/email-address/email-address.routes";
 import { formFieldsRoutes } from "./modules/form-fields/form-fields.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { leadsRoutes } from "./modules/leads/leads.routes";
@@ -33,6 +34,7 @@ export async function apiRoutes(app: FastifyInstance, { context }: ApiOptions) {
   await app.register(healthRoutes, { context });
   await app.register(passwordResetRoutes, { context });
   await app.register(socialAuthRoutes, { context });
+  await app.register(emailAddressRoutes, { context });
   await app.register(projectsRoutes, { context });
   await app.register(quizzesRoutes, { context });
   await app.register(resultsRoutes, { context });

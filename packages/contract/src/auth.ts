@@ -67,6 +67,8 @@ export const userSchema = z.object({
   language_code: interfaceLanguageSchema,
   date_joined: z.string(),
   referral_code: z.string(),
+  /** False until the owner follows the link mailed at registration (docs/security.md). */
+  email_verified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -1,3 +1,4 @@
+export * from "./account-security";
 export * from "./additions";
 export * from "./answers";
 export * from "./auth";

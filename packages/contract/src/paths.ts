@@ -19,6 +19,12 @@ export const apiPaths = {
   authProviders: "/auth/providers/",
   authStart: (provider: string) => `/auth/${provider}/start/`,
   authCallback: (provider: string) => `/auth/${provider}/callback/`,
+  // Account security (docs/security.md): social sign-in's one-time code, e-mail proof.
+  authExchange: "/auth/exchange/",
+  emailVerify: "/email/verify/",
+  emailVerifyResend: "/email/verify/resend/",
+  emailChange: "/email/change/",
+  emailChangeConfirm: "/email/change/confirm/",
 
   // Projects and quizzes. Builders take an id, or ":id" for a Fastify route pattern.
   projects: "/project/",

@@ -1,7 +1,11 @@
 import { type InterfaceLanguageCode, translate } from "@leadquiz/i18n";
 
 /** E-mails that carry one call to action (a link with a button), e.g. `password_reset`. */
-export type ActionEmailTemplate = "password_reset";
+export type ActionEmailTemplate =
+  | "password_reset"
+  | "verify_email"
+  | "change_email"
+  | "email_change_notice";
 
 export interface RenderedEmail {
   subject: string;
@@ -13,12 +17,13 @@ export interface RenderedEmail {
  * Renders an e-mail of the i18n `email` namespace in one language: plain text and a simple
  * HTML version with inline styles (mail clients drop style sheets). The texts are the keys
  * `<template>.subject`, `.greeting`, `.body`, `.button`, `.link_hint` (optional) and
- * `.footer`; every one may use `{{link}}`. Interpolated values are HTML-escaped.
+ * `.footer`; every one may use `{{link}}` (and the other `params`, e.g. `{{email}}`).
+ * Interpolated values are HTML-escaped.
  */
 export function renderActionEmail(
   language: InterfaceLanguageCode,
   template: ActionEmailTemplate,
-  params: { link: string },
+  params: { link: string; [name: string]: string },
 ): RenderedEmail {
   const text = (key: string) => optionalText(language, `email:${template}.${key}`, params);
   const subject = text("subject") ?? template;

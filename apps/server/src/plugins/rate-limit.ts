@@ -27,6 +27,9 @@ import { AppError } from "../lib/app-error";
  * | POST token/          | 20 / minute | 10 / 15 minutes    |
  * | POST register/       | 10 / hour   | 5 / hour           |
  * | POST password_reset/ | 10 / hour   | 5 / hour           |
+ * | POST auth/exchange/  | 20 / minute | —                  |
+ * | POST email/change/   | 10 / hour   | 5 / hour           |
+ * | POST email/verify/resend/ | 10 / hour | —               |
  *
  * The values are not configurable (tests exercise them as they are); RATE_LIMIT_ENABLED=false
  * switches every limit off (tests of other modules only; logged as a warning at boot).
@@ -38,6 +41,18 @@ export const RATE_LIMITS = {
     perAddress: { max: 5, windowMs: 60 * 60_000 },
   },
   passwordReset: {
+    perIp: { max: 10, windowMs: 60 * 60_000 },
+    perAddress: { max: 5, windowMs: 60 * 60_000 },
+  },
+  socialExchange: {
+    perIp: { max: 20, windowMs: 60_000 },
+    perAddress: { max: 20, windowMs: 60_000 },
+  },
+  emailChange: {
+    perIp: { max: 10, windowMs: 60 * 60_000 },
+    perAddress: { max: 5, windowMs: 60 * 60_000 },
+  },
+  emailVerifyResend: {
     perIp: { max: 10, windowMs: 60 * 60_000 },
     perAddress: { max: 5, windowMs: 60 * 60_000 },
   },

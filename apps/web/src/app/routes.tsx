@@ -48,6 +48,19 @@ export const appRoutes: RouteObject[] = [
             }),
           },
           {
+            // The mailed e-mail links work whatever the session (docs/security.md).
+            path: routePatterns.verifyEmail,
+            lazy: async () => ({
+              Component: (await import("../features/auth/pages/email-link-page")).VerifyEmailPage,
+            }),
+          },
+          {
+            path: routePatterns.confirmEmail,
+            lazy: async () => ({
+              Component: (await import("../features/auth/pages/email-link-page")).ConfirmEmailPage,
+            }),
+          },
+          {
             element: <RequireAnonymous />,
             children: [
               {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -23,6 +24,12 @@ export const users = pgTable(
     languageCode: text("language_code").notNull().default("en"),
     referralCode: text("referral_code").notNull(),
     referredBy: integer("referred_by"),
+    /**
+     * When the owner proved the address (the verification link, a password reset, or a
+     * provider's verified claim); null until then. Social sign-in links only to a verified
+     * account (docs/security.md).
+     */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     dateJoined: timestamp("date_joined", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -87,4 +94,37 @@ export const passwordResetTokens = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("password_reset_tokens_token_hash_key").on(t.tokenHash)],
+);
+
+/**
+ * One-time tickets of the account flows (docs/security.md): 256 random bits sent to the user
+ * (by e-mail or in a redirect), only their SHA-256 hash stored, spent once by a conditional
+ * UPDATE. `purpose` says what the ticket does:
+ * - `verify_email`: proves `email` belongs to the user (registration, resend);
+ * - `change_email`: makes `email` the user's address once the link in it is followed;
+ * - `social_code`: finishes a social sign-in for `userId` in the browser whose cookie hashes
+ *   to `browserHash`;
+ * - `social_link`: the same, but the existing account's password must be given first
+ *   (`data` holds the provider and subject to link).
+ */
+export const accountTickets = pgTable(
+  "account_tickets",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    email: text("email").notNull().default(""),
+    browserHash: text("browser_hash"),
+    data: jsonb("data").$type<Record<string, string>>().notNull().default({}),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("account_tickets_token_hash_key").on(t.tokenHash),
+    index("account_tickets_user_idx").on(t.userId),
+  ],
 );

@@ -7,6 +7,7 @@ import {
 } from "@leadquiz/contract";
 import type { AppContext } from "../../app-context";
 import { AppError, FieldErrors } from "../../lib/app-error";
+import { createEmailAddressService } from "../email-address/email-address.service";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password-hash";
 import { createTokenService } from "./tokens.service";
 import {
@@ -40,15 +41,19 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
  * The account rules: registration, sign-in, token refresh and logout, password change and
  * the user's own profile. Plain factory over `{db, secrets}`; the routes only translate HTTP.
  */
-export function createAccountsService(ctx: Pick<AppContext, "db" | "secrets">) {
+export function createAccountsService(
+  ctx: Pick<AppContext, "db" | "secrets" | "config" | "mailer">,
+) {
   const tokens = createTokenService(ctx);
+  const emailAddress = createEmailAddressService(ctx);
   // Hash the dummy password now, so the first failed sign-in is not slower than the rest.
   void dummyPasswordHash();
 
   return {
     /**
      * Creates an account. The username is always the e-mail (spec section 3). A referral code
-     * of an existing user links the new account to it; an unknown code is ignored.
+     * of an existing user links the new account to it; an unknown code is ignored. The
+     * address is unproven until the mailed verification link is followed (docs/security.md).
      */
     async register(input: RegisterInput): Promise<RegisterResponse> {
       const taken = new FieldErrors({ email: ["errors:email_taken"] });
@@ -65,6 +70,7 @@ export function createAccountsService(ctx: Pick<AppContext, "db" | "secrets">) {
       });
       // A concurrent registration of the same address won the unique index.
       if (!user) throw taken;
+      emailAddress.sendVerification(user.id);
       return { id: user.id, email: user.email, username: user.username };
     },
 
@@ -120,7 +126,8 @@ export function createAccountsService(ctx: Pick<AppContext, "db" | "secrets">) {
 
     /**
      * Updates the signed-in user's own profile; any other id answers 404 exactly as a missing
-     * one. A new e-mail becomes the username too; one taken by another account → 400 email.
+     * one. The e-mail changes only through POST email/change/ (password and a link to the new
+     * address); a different `email` here answers 400 email, the same one is accepted.
      */
     async updateUser(userId: number, targetId: number, patch: UserPatch): Promise<User> {
       if (targetId !== userId) throw new AppError("not_found");
@@ -129,9 +136,9 @@ export function createAccountsService(ctx: Pick<AppContext, "db" | "secrets">) {
       if (patch.firstName !== undefined) changes.firstName = patch.firstName;
       if (patch.lastName !== undefined) changes.lastName = patch.lastName;
       if (patch.languageCode !== undefined) changes.languageCode = patch.languageCode;
-      if (patch.email !== undefined && patch.email !== current.email) {
-        changes.email = patch.email;
-        changes.username = patch.email;
+      if (patch.email !== undefined && patch.email.toLowerCase() !== current.email.toLowerCase()) {
+        // A new address needs the password and a confirmation link (POST email/change/).
+        throw new FieldErrors({ email: ["errors:email_change_needs_confirmation"] });
       }
       if (Object.keys(changes).length === 0) return presentUser(current);
       const updated = await updateUser(ctx.db, userId, changes);
@@ -160,5 +167,6 @@ export function presentUser(row: UserRow): User {
     language_code: language.success ? language.data : "en",
     date_joined: row.dateJoined.toISOString(),
     referral_code: row.referralCode,
+    email_verified: row.emailVerifiedAt !== null,
   };
 }

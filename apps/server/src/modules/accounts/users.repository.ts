@@ -13,6 +13,8 @@ export interface NewUser {
   firstName?: string;
   lastName?: string;
   referredBy?: number | null;
+  /** Set when the address is already proven (a provider's verified e-mail). */
+  emailVerifiedAt?: Date | null;
 }
 
 /** E-mail lookups ignore case (the unique index is on lower(email)). */
@@ -50,6 +52,7 @@ export async function createUser(db: DbOrTx, input: NewUser): Promise<UserRow | 
       firstName: input.firstName ?? "",
       lastName: input.lastName ?? "",
       referredBy: input.referredBy ?? null,
+      emailVerifiedAt: input.emailVerifiedAt ?? null,
       referralCode: randomBytes(6).toString("base64url"),
     })
     .onConflictDoNothing()
@@ -64,6 +67,7 @@ export interface UserChanges {
   lastName?: string;
   languageCode?: string;
   passwordHash?: string;
+  emailVerifiedAt?: Date | null;
 }
 
 /** Updates a user; returns undefined when the new e-mail belongs to another account. */

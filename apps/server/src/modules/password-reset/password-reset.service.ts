@@ -67,7 +67,8 @@ export function createPasswordResetService(
       const done = await ctx.db.transaction(async (tx) => {
         const now = new Date();
         if (!(await markPasswordResetTokenUsed(tx, stored.id, now))) return false;
-        await updateUser(tx, stored.userId, { passwordHash });
+        // Following the mailed link proves the address too (docs/security.md).
+        await updateUser(tx, stored.userId, { passwordHash, emailVerifiedAt: now });
         await retirePasswordResetTokensOfUser(tx, stored.userId, now);
         await tokens.revokeAllForUser(stored.userId, tx);
         return true;

@@ -79,6 +79,23 @@ export function createFlowCookie(encryptionKey: string, publicUrl: string) {
   };
 }
 
+export const BROWSER_COOKIE_NAME = "lq_oidc_browser";
+
+/**
+ * The cookie that binds a social sign-in's one-time code to the browser that finished it
+ * (docs/security.md, login CSRF): a random secret, HttpOnly, SameSite=Strict (only the web
+ * app's own POST auth/exchange/ sends it), sent only to the auth calls.
+ */
+export function createBrowserCookie(publicUrl: string, ttlSeconds: number) {
+  const secure = publicUrl.startsWith("https:");
+  const attributes = `Path=${COOKIE_PATH}; HttpOnly; SameSite=Strict${secure ? "; Secure" : ""}`;
+  return {
+    serialize: (secret: string) =>
+      `${BROWSER_COOKIE_NAME}=${secret}; Max-Age=${ttlSeconds}; ${attributes}`,
+    clear: () => `${BROWSER_COOKIE_NAME}=; Max-Age=0; ${attributes}`,
+  };
+}
+
 /** One cookie's value from a Cookie header (the first one if it is repeated). */
 export function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? "").split(";")) {

@@ -58,6 +58,32 @@ async function followProvider(jar: CookieJar, start: string, issuer: string) {
 interface SignInResult {
   location: string;
   fragment: URLSearchParams;
+  /** The browser's cookie binding the one-time code (`lq_oidc_browser=…`). */
+  browserCookie: string;
+}
+
+/** POST auth/exchange/ as the web app does, with the browser's cookie. */
+async function exchange(t: TestApp, code: string | null, cookie: string, password?: string) {
+  return t.app.inject({
+    method: "POST",
+    url: "/api/v1/auth/exchange/",
+    headers: { cookie },
+    payload: { code: code ?? "", ...(password === undefined ? {} : { password }) },
+  });
+}
+
+/** Signs in and exchanges the code: the token pair (fails the test otherwise). */
+async function signInForTokens(
+  t: TestApp,
+  oidc: RunningOidcProvider,
+  options: Parameters<typeof signIn>[2],
+) {
+  const result = await signIn(t, oidc, options);
+  const answer = await exchange(t, result.fragment.get("code"), result.browserCookie);
+  expect(answer.statusCode, answer.body).toBe(200);
+  const body = answer.json();
+  expect(body.status).toBe("signed_in");
+  return body as { access: string; refresh: string; redirect_url: string };
 }
 
 /** Signs in like a browser: start (app) → provider login form → callback (app). */
@@ -102,7 +128,10 @@ async function signIn(
   expect(String(callback.headers["set-cookie"])).toMatch(/^lq_oidc_flow=; Max-Age=0/);
   const location = String(callback.headers.location);
   expect(location.startsWith(`${PUBLIC_URL}/auth/callback#`)).toBe(true);
-  return { location, fragment: new URLSearchParams(location.split("#")[1]) };
+  const setCookies = [callback.headers["set-cookie"] ?? []].flat();
+  const browserCookie =
+    setCookies.find((line) => line.startsWith("lq_oidc_browser="))?.split(";")[0] ?? "";
+  return { location, fragment: new URLSearchParams(location.split("#")[1]), browserCookie };
 }
 
 describe("social sign-in against a real OpenID provider", () => {
@@ -121,6 +150,7 @@ describe("social sign-in against a real OpenID provider", () => {
         },
         { sub: "sub-unverified", email: "unverified@example.com", email_verified: false },
         { sub: "sub-existing", email: "existing@example.com", name: "Ex Isting Person" },
+        { sub: "sub-verified", email: "verified@example.com" },
       ],
     });
     t = await createTestAppWithDatabase({
@@ -172,15 +202,14 @@ describe("social sign-in against a real OpenID provider", () => {
   });
 
   it("creates the account on first sign-in and reuses it on the next", async () => {
-    const first = await signIn(t, oidc, {
+    const first = await signInForTokens(t, oidc, {
       email: "jane.doe@example.com",
       password: "provider-pass",
       redirectUrl: "/quiz/5/questions?x=1",
       language: "ru",
     });
-    expect(first.fragment.get("error")).toBeNull();
-    expect(first.fragment.get("redirectUrl")).toBe("/quiz/5/questions?x=1");
-    const access = first.fragment.get("access") ?? "";
+    expect(first.redirect_url).toBe("/quiz/5/questions?x=1");
+    const access = first.access;
     const userinfo = await t.app.inject({
       method: "GET",
       url: "/api/v1/userinfo/",
@@ -193,12 +222,13 @@ describe("social sign-in against a real OpenID provider", () => {
         first_name: "Jane",
         last_name: "Doe",
         language_code: "ru",
+        email_verified: true,
       }),
     ]);
     const refreshed = await t.app.inject({
       method: "POST",
       url: "/api/v1/token/refresh/",
-      payload: { refresh: first.fragment.get("refresh") },
+      payload: { refresh: first.refresh },
     });
     expect(refreshed.statusCode).toBe(200);
     const [row] = await t.database.db
@@ -207,15 +237,15 @@ describe("social sign-in against a real OpenID provider", () => {
       .where(eq(users.email, "jane.doe@example.com"));
     expect(row?.passwordHash).toBeNull();
 
-    const second = await signIn(t, oidc, {
+    const second = await signInForTokens(t, oidc, {
       email: "jane.doe@example.com",
       password: "provider-pass",
     });
-    expect(second.fragment.get("redirectUrl")).toBe("/");
+    expect(second.redirect_url).toBe("/");
     const again = await t.app.inject({
       method: "GET",
       url: "/api/v1/userinfo/",
-      headers: { authorization: `Bearer ${second.fragment.get("access")}` },
+      headers: { authorization: `Bearer ${second.access}` },
     });
     expect(again.json()[0].id).toBe(userinfo.json()[0].id);
     const identities = await t.database.db
@@ -225,23 +255,81 @@ describe("social sign-in against a real OpenID provider", () => {
     expect(identities.map((i) => [i.provider, i.subject])).toEqual([["oidc", "sub-jane"]]);
   });
 
-  it("links the identity to an existing account with the same e-mail", async () => {
+  it("does not hand a pre-registered, unverified account to the provider's user (asks its password)", async () => {
+    // The attacker registers the victim's address with a password and never proves it.
     const registered = await t.app.inject({
       method: "POST",
       url: "/api/v1/register/",
       payload: { email: "existing@example.com", password: "first-secret-1", language: "uk" },
     });
     expect(registered.statusCode).toBe(201);
-    const { fragment } = await signIn(t, oidc, { email: "existing@example.com" });
+    // The victim signs in with the provider (verified address): no session without the password.
+    const { fragment, browserCookie } = await signIn(t, oidc, { email: "existing@example.com" });
+    const asked = await exchange(t, fragment.get("code"), browserCookie);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({ status: "password_required", email: "existing@example.com" });
+    const wrong = await exchange(t, fragment.get("code"), browserCookie, "guessed-1");
+    expect(wrong.statusCode).toBe(400);
+    expect(Object.keys(wrong.json())).toEqual(["password"]);
+    const identities = await t.database.db
+      .select()
+      .from(userIdentities)
+      .where(eq(userIdentities.subject, "sub-existing"));
+    expect(identities).toHaveLength(0);
+
+    // Whoever knows that account's password may link it; the address is then proven.
+    const linked = await exchange(t, fragment.get("code"), browserCookie, "first-secret-1");
+    expect(linked.statusCode, linked.body).toBe(200);
     const userinfo = await t.app.inject({
       method: "GET",
       url: "/api/v1/userinfo/",
-      headers: { authorization: `Bearer ${fragment.get("access")}` },
+      headers: { authorization: `Bearer ${linked.json().access}` },
     });
     expect(userinfo.json()[0]).toMatchObject({
       id: registered.json().id,
       language_code: "uk",
+      email_verified: true,
     });
+    // The code worked once.
+    const replay = await exchange(t, fragment.get("code"), browserCookie, "first-secret-1");
+    expect(replay.statusCode).toBe(401);
+    // Next time the identity is linked: straight in.
+    await signInForTokens(t, oidc, { email: "existing@example.com" });
+  });
+
+  it("links the identity at once to an existing account whose address was verified", async () => {
+    const registered = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/register/",
+      payload: { email: "verified@example.com", password: "first-secret-1", language: "en" },
+    });
+    expect(registered.statusCode).toBe(201);
+    await t.database.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(users.id, registered.json().id));
+    const pair = await signInForTokens(t, oidc, { email: "verified@example.com" });
+    const userinfo = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/userinfo/",
+      headers: { authorization: `Bearer ${pair.access}` },
+    });
+    expect(userinfo.json()[0].id).toBe(registered.json().id);
+  });
+
+  it("never puts tokens in the URL; the code works only in the browser that signed in (login CSRF)", async () => {
+    const { location, fragment, browserCookie } = await signIn(t, oidc, {
+      email: "jane.doe@example.com",
+      password: "provider-pass",
+    });
+    expect([...fragment.keys()]).toEqual(["code"]);
+    expect(location).not.toMatch(/access|refresh|eyJ/);
+    // The attacker's code in the victim's browser (no cookie, or the victim's own cookie).
+    expect((await exchange(t, fragment.get("code"), "")).statusCode).toBe(401);
+    expect((await exchange(t, fragment.get("code"), "lq_oidc_browser=other")).statusCode).toBe(401);
+    // The right browser still can, once.
+    expect((await exchange(t, fragment.get("code"), browserCookie)).statusCode).toBe(200);
+    expect((await exchange(t, fragment.get("code"), browserCookie)).statusCode).toBe(401);
   });
 
   it("refuses a tampered state", async () => {
@@ -251,7 +339,7 @@ describe("social sign-in against a real OpenID provider", () => {
       tamper: (url) => url.searchParams.set("state", "forged"),
     });
     expect(location).toBe(`${PUBLIC_URL}/auth/callback#error=social_signin_failed`);
-    expect(fragment.get("access")).toBeNull();
+    expect(fragment.get("code")).toBeNull();
   });
 
   it("refuses a callback without the flow cookie", async () => {

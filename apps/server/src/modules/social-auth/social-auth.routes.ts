@@ -1,10 +1,18 @@
-import { apiPaths, authProvidersResponseSchema } from "@leadquiz/contract";
+import {
+  apiPaths,
+  authExchangeRequestSchema,
+  authExchangeResponseSchema,
+  authProvidersResponseSchema,
+  errorBodySchema,
+  validationErrorBodySchema,
+} from "@leadquiz/contract";
 import { isInterfaceLanguage } from "@leadquiz/i18n";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ApiOptions } from "../../api";
 import { languageFromAcceptLanguage } from "../../lib/request-language";
+import { rateLimitFor } from "../../plugins/rate-limit";
 import { createSocialAuthService, type Redirect } from "./social-auth.service";
 
 const providerParams = z.object({ provider: z.string().min(1).max(64) });
@@ -75,10 +83,11 @@ export async function socialAuthRoutes(app: FastifyInstance, { context }: ApiOpt
     {
       schema: {
         tags: ["accounts"],
-        summary: "Finishes social sign-in: 302 to the web app's /auth/callback with tokens",
+        summary: "Finishes social sign-in: 302 to the web app's /auth/callback with a code",
         description:
-          "Lands on `{PUBLIC_URL}/auth/callback#access=…&refresh=…&redirectUrl=…`, or " +
-          "`#error=social_signin_failed`.",
+          "Lands on `{PUBLIC_URL}/auth/callback#code=…` (a one-time code for POST " +
+          "auth/exchange/, valid 5 minutes, bound to this browser by an HttpOnly cookie), or " +
+          "`#error=social_signin_failed`. Never tokens in the URL.",
         params: providerParams,
         querystring: callbackQuery,
       },
@@ -91,6 +100,39 @@ export async function socialAuthRoutes(app: FastifyInstance, { context }: ApiOpt
       );
       const redirect = await service.finish(request.params.provider, query, request.headers.cookie);
       return sendRedirect(reply, redirect);
+    },
+  );
+
+  routes.post(
+    apiPaths.authExchange,
+    {
+      ...rateLimitFor(app, "socialExchange"),
+      schema: {
+        tags: ["accounts"],
+        summary: "Exchanges social sign-in's one-time code for a token pair",
+        description:
+          "Only in the browser that finished the sign-in (its `lq_oidc_browser` cookie); the " +
+          "code works once. When an account with the provider's address exists but its " +
+          "address was never proven, answers `password_required` until `password` (that " +
+          "account's password) comes with the code; a wrong one answers 400 `password`. " +
+          "401 `token_not_valid` for an unknown, spent or expired code or another browser.",
+        body: authExchangeRequestSchema,
+        response: {
+          200: authExchangeResponseSchema,
+          400: validationErrorBodySchema,
+          401: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { body, setCookie } = await service.exchange(
+        request.body.code,
+        request.body.password,
+        request.headers.cookie,
+      );
+      if (setCookie) reply.header("set-cookie", setCookie);
+      return reply.header("cache-control", "no-store").send(body);
     },
   );
 }

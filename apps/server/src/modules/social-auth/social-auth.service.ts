@@ -1,24 +1,45 @@
-import { API_PREFIX, apiPaths } from "@leadquiz/contract";
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { API_PREFIX, type AuthExchangeResponse, apiPaths } from "@leadquiz/contract";
 import type { InterfaceLanguageCode } from "@leadquiz/i18n";
 import * as oidc from "openid-client";
 import type { AppContext } from "../../app-context";
-import { AppError } from "../../lib/app-error";
-import { createTokenService } from "../accounts/tokens.service";
-import { createUser, findUserByEmail } from "../accounts/users.repository";
-import { createFlowCookie } from "./flow-cookie";
+import type { DbOrTx } from "../../db/client";
+import { AppError, FieldErrors } from "../../lib/app-error";
+import {
+  findUsableAccountTicket,
+  insertAccountTicket,
+  markAccountTicketUsed,
+} from "../account-tickets/account-tickets.repository";
+import { dummyPasswordHash, verifyPassword } from "../accounts/password-hash";
+import { createTokenService, hashToken } from "../accounts/tokens.service";
+import {
+  createUser,
+  findUserByEmail,
+  findUserById,
+  updateUser,
+} from "../accounts/users.repository";
+import {
+  BROWSER_COOKIE_NAME,
+  createBrowserCookie,
+  createFlowCookie,
+  readCookie,
+} from "./flow-cookie";
 import { createOidcClients } from "./oidc-clients";
 import { findIdentity, insertIdentity } from "./user-identities.repository";
 
 export type SocialAuthService = ReturnType<typeof createSocialAuthService>;
 
-/** Where the web app takes the tokens from (`#access=…&refresh=…&redirectUrl=…`). */
+/** Where the web app takes the one-time code from (`#code=…`, or `#error=…`). */
 export const WEB_CALLBACK_PATH = "/auth/callback";
 export const SIGNIN_FAILED = "social_signin_failed";
 
 export interface Redirect {
   location: string;
-  setCookie: string;
+  setCookie: string[];
 }
+
+/** How long the one-time code of `/auth/callback#code=…` can be exchanged. */
+export const SIGNIN_CODE_TTL_SECONDS = 5 * 60;
 
 /** The claims a sign-in needs, from the ID token (or UserInfo when the token lacks them). */
 interface Identity {
@@ -32,15 +53,17 @@ interface Identity {
  * Social sign-in with OpenID Connect (authorization code flow with PKCE S256, state and
  * nonce). The flow's secrets travel in an encrypted, 10-minute cookie, so any process can
  * answer the callback. The callback finds the account by (provider, subject), else links the
- * account with the same e-mail, else creates one (no password), and lands on the web app's
- * `/auth/callback` with a new token pair in the URL fragment (never sent to a server or
- * written to access logs). Every failure lands there with `#error=social_signin_failed`.
+ * account with the same proven e-mail, else creates one (no password), and lands on the web
+ * app's `/auth/callback#code=…` with a one-time code (never tokens: docs/security.md) that only
+ * the browser which started the flow can exchange, by POST auth/exchange/, for a token pair.
+ * Every failure lands there with `#error=social_signin_failed`.
  */
 export function createSocialAuthService(
   ctx: Pick<AppContext, "db" | "secrets" | "config" | "log">,
 ) {
   const clients = createOidcClients(ctx.config.oidcProviders);
   const cookie = createFlowCookie(ctx.secrets.encryptionKey, ctx.config.publicUrl);
+  const browserCookie = createBrowserCookie(ctx.config.publicUrl, SIGNIN_CODE_TTL_SECONDS);
   const tokens = createTokenService(ctx);
   const webCallback = `${ctx.config.publicUrl}${WEB_CALLBACK_PATH}`;
   const redirectUriOf = (provider: string) =>
@@ -49,7 +72,7 @@ export function createSocialAuthService(
   function failed(): Redirect {
     return {
       location: `${webCallback}#${new URLSearchParams({ error: SIGNIN_FAILED })}`,
-      setCookie: cookie.clear(),
+      setCookie: [cookie.clear()],
     };
   }
 
@@ -91,11 +114,20 @@ export function createSocialAuthService(
     return { subject: idToken.sub, email: email.trim().toLowerCase(), firstName, lastName };
   }
 
-  /** The user of this identity: linked already, linked now by e-mail, or created. */
-  function userIdOf(provider: string, identity: Identity, language: string): Promise<number> {
+  /**
+   * The account of this identity: linked already, linked now to the account with the same
+   * proven address, or created (proven: the provider verified it). An account with the same
+   * address that was never proven is not linked: its password must be given first
+   * (`needsPassword`), else whoever registered the address first would share the account.
+   */
+  function accountOf(
+    provider: string,
+    identity: Identity,
+    language: string,
+  ): Promise<{ userId: number; needsPassword: boolean }> {
     return ctx.db.transaction(async (tx) => {
       const linked = await findIdentity(tx, provider, identity.subject);
-      if (linked) return linked.userId;
+      if (linked) return { userId: linked.userId, needsPassword: false };
       const user =
         (await findUserByEmail(tx, identity.email)) ??
         (await createUser(tx, {
@@ -105,17 +137,40 @@ export function createSocialAuthService(
           languageCode: language,
           firstName: identity.firstName,
           lastName: identity.lastName,
+          emailVerifiedAt: new Date(),
         })) ??
         // Created by a concurrent request between the lookup and the insert.
         (await findUserByEmail(tx, identity.email));
       if (!user) throw new Error("could neither find nor create the account");
-      if (await insertIdentity(tx, { userId: user.id, provider, subject: identity.subject })) {
-        return user.id;
-      }
-      const raced = await findIdentity(tx, provider, identity.subject);
-      if (!raced) throw new Error("could not link the identity");
-      return raced.userId;
+      if (!user.emailVerifiedAt) return { userId: user.id, needsPassword: true };
+      return { userId: await link(tx, user.id, provider, identity.subject), needsPassword: false };
     });
+  }
+
+  /** Links (provider, subject) to the user; the user it is linked to (a race may win). */
+  async function link(tx: DbOrTx, userId: number, provider: string, subject: string) {
+    if (await insertIdentity(tx, { userId, provider, subject })) return userId;
+    const raced = await findIdentity(tx, provider, subject);
+    if (!raced) throw new Error("could not link the identity");
+    return raced.userId;
+  }
+
+  /**
+   * The usable ticket of a one-time code presented by the browser holding `browserSecret`;
+   * undefined when unknown, spent, expired or started in another browser.
+   */
+  async function ticketOf(code: string, browserSecret: string | undefined) {
+    if (!browserSecret) return undefined;
+    const now = new Date();
+    const hash = hashToken(code);
+    const ticket =
+      (await findUsableAccountTicket(ctx.db, "social_code", hash, now)) ??
+      (await findUsableAccountTicket(ctx.db, "social_link", hash, now));
+    if (!ticket?.browserHash) return undefined;
+    const expected = Buffer.from(ticket.browserHash);
+    const actual = Buffer.from(hashToken(browserSecret));
+    if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return undefined;
+    return ticket;
   }
 
   return {
@@ -153,7 +208,7 @@ export function createSocialAuthService(
         code_challenge: await oidc.calculatePKCECodeChallenge(flow.codeVerifier),
         code_challenge_method: "S256",
       });
-      return { location: url.href, setCookie: await cookie.serialize(flow) };
+      return { location: url.href, setCookie: [await cookie.serialize(flow)] };
     },
 
     /**
@@ -179,19 +234,76 @@ export function createSocialAuthService(
           idTokenExpected: true,
         });
         const identity = await identityOf(configuration, response);
-        const userId = await userIdOf(provider.id, identity, flow.language);
-        const pair = await tokens.issueTokenPair(userId);
-        ctx.log.info({ provider: provider.id, userId }, "social sign-in");
-        const fragment = new URLSearchParams({
-          access: pair.access,
-          refresh: pair.refresh,
-          redirectUrl: flow.redirectUrl,
+        const account = await accountOf(provider.id, identity, flow.language);
+        const code = randomBytes(32).toString("base64url");
+        const browserSecret = randomBytes(32).toString("base64url");
+        await insertAccountTicket(ctx.db, {
+          userId: account.userId,
+          purpose: account.needsPassword ? "social_link" : "social_code",
+          tokenHash: hashToken(code),
+          browserHash: hashToken(browserSecret),
+          email: identity.email,
+          data: { provider: provider.id, subject: identity.subject, redirectUrl: flow.redirectUrl },
+          expiresAt: new Date(Date.now() + SIGNIN_CODE_TTL_SECONDS * 1000),
         });
-        return { location: `${webCallback}#${fragment}`, setCookie: cookie.clear() };
+        ctx.log.info(
+          { provider: provider.id, userId: account.userId, needsPassword: account.needsPassword },
+          "social sign-in",
+        );
+        return {
+          location: `${webCallback}#${new URLSearchParams({ code })}`,
+          setCookie: [cookie.clear(), browserCookie.serialize(browserSecret)],
+        };
       } catch (error) {
         ctx.log.warn({ err: error, provider: provider.id }, "social sign-in failed");
         return failed();
       }
+    },
+
+    /**
+     * POST auth/exchange/: spends the one-time code of `/auth/callback#code=…` in the browser
+     * that started the sign-in (its HttpOnly cookie), for a token pair. When the account's
+     * address was never proven, answers `password_required` until the account's password
+     * comes with the code; then links the identity and marks the address proven. 401
+     * token_not_valid for an unknown, spent or expired code or another browser; 400 password
+     * for a wrong password (the code stays usable until it expires).
+     */
+    async exchange(
+      code: string,
+      password: string | undefined,
+      cookieHeader: string | undefined,
+    ): Promise<{ body: AuthExchangeResponse; setCookie?: string }> {
+      const invalid = new AppError("token_not_valid");
+      const ticket = await ticketOf(code, readCookie(cookieHeader, BROWSER_COOKIE_NAME));
+      if (!ticket) throw invalid;
+      const redirectUrl = safeRedirectUrl(ticket.data.redirectUrl);
+      if (ticket.purpose === "social_link") {
+        if (password === undefined) {
+          return { body: { status: "password_required", email: ticket.email } };
+        }
+        const user = await findUserById(ctx.db, ticket.userId);
+        const passwordHash = user?.passwordHash ?? (await dummyPasswordHash());
+        const valid = await verifyPassword(passwordHash, password);
+        if (!user?.passwordHash || !valid) {
+          throw new FieldErrors({ password: ["errors:password_wrong"] });
+        }
+      }
+      const pair = await ctx.db.transaction(async (tx) => {
+        const now = new Date();
+        if (!(await markAccountTicketUsed(tx, ticket.id, now))) return undefined;
+        let userId = ticket.userId;
+        if (ticket.purpose === "social_link") {
+          const { provider = "", subject = "" } = ticket.data;
+          userId = await link(tx, ticket.userId, provider, subject);
+          await updateUser(tx, ticket.userId, { emailVerifiedAt: now });
+        }
+        return tokens.issueTokenPair(userId, tx);
+      });
+      if (!pair) throw invalid;
+      return {
+        body: { status: "signed_in", ...pair, redirect_url: redirectUrl },
+        setCookie: browserCookie.clear(),
+      };
     },
   };
 }

@@ -3,6 +3,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
+import { VerifyEmailBanner } from "../../features/auth/components/verify-email-banner";
 import { ProfileLanguageSwitch } from "../../shared/i18n/profile-language-switch";
 import { PageLoader } from "../../shared/ui/page-loader";
 import { Brand } from "./brand";
@@ -41,6 +42,7 @@ export function MainLayout() {
         <MainNavbar onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
+        <VerifyEmailBanner />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -1,7 +1,11 @@
 import {
+  type AuthExchangeRequest,
+  type AuthExchangeResponse,
   type AuthProvider,
   apiPaths,
+  authExchangeResponseSchema,
   authProvidersResponseSchema,
+  detailResponseSchema,
   type PasswordResetConfirmRequest,
   type RegisterRequest,
   type RegisterResponse,
@@ -40,4 +44,41 @@ export async function logout(api: ApiClient, refresh: string): Promise<void> {
 /** The social sign-in providers configured on the server (an empty list when none). */
 export function fetchAuthProviders(api: ApiClient, signal?: AbortSignal): Promise<AuthProvider[]> {
   return api.get(apiPaths.authProviders, authProvidersResponseSchema, { auth: false, signal });
+}
+
+/** POST auth/exchange/: social sign-in's one-time code (and a password to link) for tokens. */
+export function exchangeSocialCode(
+  api: ApiClient,
+  body: AuthExchangeRequest,
+): Promise<AuthExchangeResponse> {
+  return api.post(apiPaths.authExchange, body, {
+    auth: false,
+    schema: authExchangeResponseSchema,
+  });
+}
+
+/** POST email/verify/ or email/change/confirm/: the token of a mailed link; answers its text. */
+export async function followEmailLink(
+  api: ApiClient,
+  kind: "verify" | "change",
+  token: string,
+): Promise<string> {
+  const path = kind === "verify" ? apiPaths.emailVerify : apiPaths.emailChangeConfirm;
+  const answer = await api.post(path, { token }, { auth: false, schema: detailResponseSchema });
+  return answer.detail;
+}
+
+/** POST email/verify/resend/: mails a new verification link. */
+export async function resendVerification(api: ApiClient): Promise<string> {
+  const answer = await api.post(apiPaths.emailVerifyResend, {}, { schema: detailResponseSchema });
+  return answer.detail;
+}
+
+/** POST email/change/: asks to move the account to a new address (password required). */
+export async function requestEmailChange(
+  api: ApiClient,
+  body: { email: string; password: string },
+): Promise<string> {
+  const answer = await api.post(apiPaths.emailChange, body, { schema: detailResponseSchema });
+  return answer.detail;
 }

@@ -110,26 +110,75 @@ describe("reset password page", () => {
 });
 
 describe("auth callback", () => {
-  it("stores the tokens from the fragment and opens redirectUrl", async () => {
+  const socialUser = {
+    id: 7,
+    email: "social@example.com",
+    username: "social@example.com",
+    first_name: "",
+    last_name: "",
+    language_code: "en",
+    date_joined: "2026-01-01T00:00:00.000Z",
+    referral_code: "abc",
+    email_verified: true,
+  };
+
+  it("exchanges the one-time code by POST, stores the session and opens redirect_url", async () => {
     const access = testJwt(600);
-    const user = {
-      id: 7,
-      email: "social@example.com",
-      username: "social@example.com",
-      first_name: "",
-      last_name: "",
-      language_code: "en",
-      date_joined: "2026-01-01T00:00:00.000Z",
-      referral_code: "abc",
-    };
-    const { services, router } = await renderApp({
-      url: `/auth/callback#access=${access}&refresh=r1&redirectUrl=%2Fsettings`,
-      handler: (_request, path) => (path === "/userinfo/" ? jsonResponse(200, [user]) : undefined),
+    const { services, router, requests } = await renderApp({
+      url: "/auth/callback#code=one-time",
+      handler: (_request, path) => {
+        if (path === "/auth/exchange/") {
+          return jsonResponse(200, {
+            status: "signed_in",
+            access,
+            refresh: "r1",
+            redirect_url: "/settings",
+          });
+        }
+        return path === "/userinfo/" ? jsonResponse(200, [socialUser]) : undefined;
+      },
     });
     await waitFor(() => expect(router.state.location.pathname).toBe("/settings"));
     expect(services.session.get()).toEqual({ access, refresh: "r1" });
-    // The tokens never stay in the address.
+    expect(requests.filter((r) => r.path === "/auth/exchange/")).toHaveLength(1);
+    // The code never stays in the address.
     expect(router.state.location.hash).toBe("");
+  });
+
+  it("ignores tokens put in the fragment (login CSRF)", async () => {
+    const { services } = await renderApp({
+      url: `/auth/callback#access=${testJwt(600)}&refresh=r1`,
+      handler: () => undefined,
+    });
+    expect(await screen.findByTestId("auth-callback-error")).toBeTruthy();
+    expect(services.session.get()).toBeNull();
+  });
+
+  it("asks the existing account's password before linking", async () => {
+    const access = testJwt(600);
+    const { services, router } = await renderApp({
+      url: "/auth/callback#code=one-time",
+      language: "ru",
+      handler: async (request, path) => {
+        if (path !== "/auth/exchange/") return jsonResponse(200, [socialUser]);
+        const body = JSON.parse(await request.text()) as { password?: string };
+        if (body.password === undefined) {
+          return jsonResponse(200, { status: "password_required", email: "social@example.com" });
+        }
+        return jsonResponse(200, { status: "signed_in", access, refresh: "r2", redirect_url: "/" });
+      },
+    });
+    const form = await screen.findByTestId("auth-link-form");
+    expect(form.textContent).toContain(services.i18n.t("errors:link_password_required"));
+    await userEvent.type(
+      screen.getByLabelText(services.i18n.t("auth:fields.password")),
+      "secret-1",
+    );
+    await userEvent.click(
+      screen.getByRole("button", { name: services.i18n.t("auth:callback.link") }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(services.session.get()).toEqual({ access, refresh: "r2" });
   });
 
   it("shows the translated error with a way back to login", async () => {

@@ -12,6 +12,7 @@ const testUser = {
   language_code: "en",
   date_joined: "2025-01-01T00:00:00Z",
   referral_code: "abc",
+  email_verified: true,
 };
 
 const noProviders = (_request: Request, path: string) =>

@@ -7,27 +7,25 @@ import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../shared/api/error-message";
 import { applyFieldErrors } from "../../../shared/api/form-errors";
 import { useFieldProps } from "../../../shared/forms/use-field-props";
-import { emailRule } from "../../../shared/forms/validators";
 import { FormAlert } from "../../../shared/ui/form-alert";
 import { useUpdateUser } from "../api/use-update-user";
 
 interface ProfileValues {
   firstName: string;
   lastName: string;
-  email: string;
 }
 
 const maxLength = (value: string) => (value.length > 150 ? "settings:profile.tooLong" : null);
 
-/** First name, last name and e-mail (PATCH userinfo/{id}/). */
+/** First name and last name (PATCH userinfo/{id}/); the e-mail has its own form. */
 export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const mutation = useUpdateUser();
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const form = useForm<ProfileValues>({
     mode: "controlled",
-    initialValues: { firstName: user.first_name, lastName: user.last_name, email: user.email },
-    validate: { firstName: maxLength, lastName: maxLength, email: emailRule },
+    initialValues: { firstName: user.first_name, lastName: user.last_name },
+    validate: { firstName: maxLength, lastName: maxLength },
     validateInputOnBlur: true,
   });
   const fieldProps = useFieldProps(form);
@@ -43,7 +41,6 @@ export function ProfileForm({ user }: { user: User }) {
             patch: {
               first_name: values.firstName.trim(),
               last_name: values.lastName.trim(),
-              email: values.email.trim(),
             },
           },
           {
@@ -51,7 +48,6 @@ export function ProfileForm({ user }: { user: User }) {
               form.setValues({
                 firstName: saved.first_name,
                 lastName: saved.last_name,
-                email: saved.email,
               });
               form.resetDirty();
               notifications.show({ color: "green", message: t("settings:profile.saved") });
@@ -60,7 +56,6 @@ export function ProfileForm({ user }: { user: User }) {
               const rest = applyFieldErrors(error, form.setFieldError, {
                 first_name: "firstName",
                 last_name: "lastName",
-                email: "email",
               });
               setFormErrors(rest ?? [errorMessage(error, t)]);
             },
@@ -81,12 +76,6 @@ export function ProfileForm({ user }: { user: User }) {
             {...fieldProps("lastName")}
           />
         </Group>
-        <TextInput
-          label={t("settings:profile.email")}
-          type="email"
-          autoComplete="email"
-          {...fieldProps("email")}
-        />
         <FormAlert messages={formErrors} />
         <Group justify="flex-end">
           <Button type="submit" loading={mutation.isPending} data-testid="profile-submit">

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../shared/api/error-message";
 import { useCurrentUser } from "../../../shared/api/user-queries";
 import { PageLoader } from "../../../shared/ui/page-loader";
+import { EmailForm } from "../components/email-form";
 import { LanguageSetting } from "../components/language-setting";
 import { PasswordForm } from "../components/password-form";
 import { ProfileForm } from "../components/profile-form";
@@ -60,6 +61,9 @@ export function SettingsPage() {
       <Title order={2}>{t("settings:title")}</Title>
       <Section title={t("settings:profile.title")} testId="settings-profile">
         <ProfileForm key={user.id} user={user} />
+      </Section>
+      <Section title={t("settings:email.title")} testId="settings-email">
+        <EmailForm key={user.email} user={user} />
       </Section>
       <Section title={t("settings:password.title")} testId="settings-password">
         <PasswordForm />

@@ -1,0 +1,216 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../db/schema";
+import { parseMail } from "../../test-support/parse-mail";
+import { type RunningSmtpPeer, startSmtpPeer } from "../../test-support/smtp-peer";
+import { createTestAppWithDatabase, type TestAppWithDatabase } from "../../test-support/test-app";
+
+const PASSWORD = "first-secret-1";
+
+/** Each call from its own client address, so the per-IP limits stay out of the way. */
+let clients = 0;
+const nextIp = () => `10.40.${Math.floor(++clients / 250)}.${(clients % 250) + 1}`;
+
+function call(
+  t: TestAppWithDatabase,
+  method: "GET" | "POST" | "PATCH",
+  url: string,
+  options: { payload?: unknown; access?: string; language?: string; ip?: string } = {},
+) {
+  return t.app.inject({
+    method,
+    url: `/api/v1/${url}`,
+    ...(options.payload === undefined
+      ? {}
+      : { payload: options.payload as Record<string, unknown> }),
+    remoteAddress: options.ip ?? nextIp(),
+    headers: {
+      ...(options.access ? { authorization: `Bearer ${options.access}` } : {}),
+      ...(options.language ? { "accept-language": options.language } : {}),
+    },
+  });
+}
+
+/** The token of the first `{PUBLIC_URL}/{path}/{token}` link of a mail's text. */
+function tokenOf(text: string, path: string): string {
+  const match = new RegExp(`http://localhost:3000/${path}/([A-Za-z0-9_-]+)`).exec(text);
+  if (!match?.[1]) throw new Error(`no ${path} link in:\n${text}`);
+  return match[1];
+}
+
+async function registerAndSignIn(t: TestAppWithDatabase, email: string, language = "en") {
+  const registered = await call(t, "POST", "register/", {
+    payload: { email, password: PASSWORD, language },
+  });
+  expect(registered.statusCode, registered.body).toBe(201);
+  const login = await call(t, "POST", "token/", { payload: { email, password: PASSWORD } });
+  expect(login.statusCode).toBe(200);
+  return {
+    id: registered.json<{ id: number }>().id,
+    access: login.json<{ access: string }>().access,
+  };
+}
+
+async function me(t: TestAppWithDatabase, access: string) {
+  const response = await call(t, "GET", "userinfo/", { access });
+  return response.json<{ email: string; email_verified: boolean }[]>()[0];
+}
+
+describe("e-mail verification and change over SMTP", () => {
+  let t: TestAppWithDatabase;
+  let smtp: RunningSmtpPeer;
+  beforeAll(async () => {
+    smtp = await startSmtpPeer();
+    t = await createTestAppWithDatabase({
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Leadquiz <no-reply@leadquiz.test>",
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it("mails a verification link at registration; the account works unverified until it is followed", async () => {
+    const { access } = await registerAndSignIn(t, "ann@example.com", "ru");
+    expect(await me(t, access)).toMatchObject({ email: "ann@example.com", email_verified: false });
+    const mail = parseMail((await smtp.next({ to: "ann@example.com" })).raw);
+    expect(mail.subject).toBe("Подтвердите адрес электронной почты в Leadquiz");
+    const token = tokenOf(mail.text, "verify-email");
+    expect(mail.html).toContain(`href="http://localhost:3000/verify-email/${token}"`);
+
+    const verified = await call(t, "POST", "email/verify/", {
+      payload: { token },
+      language: "ru",
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({ detail: "Ваш адрес электронной почты подтверждён." });
+    expect(await me(t, access)).toMatchObject({ email_verified: true });
+    const again = await call(t, "POST", "email/verify/", { payload: { token } });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().code).toBe("not_found");
+  });
+
+  it("sends a new link on request; the newest one replaces the earlier", async () => {
+    const { access } = await registerAndSignIn(t, "bob@example.com");
+    const first = tokenOf(
+      parseMail((await smtp.next({ to: "bob@example.com" })).raw).text,
+      "verify-email",
+    );
+    const resent = await call(t, "POST", "email/verify/resend/", { access });
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json().detail).toBe("We have sent a new confirmation link to your address.");
+    const second = tokenOf(
+      parseMail((await smtp.next({ to: "bob@example.com" })).raw).text,
+      "verify-email",
+    );
+    expect(second).not.toBe(first);
+    expect((await call(t, "POST", "email/verify/", { payload: { token: first } })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call(t, "POST", "email/verify/", { payload: { token: second } })).statusCode,
+    ).toBe(200);
+    expect(await me(t, access)).toMatchObject({ email_verified: true });
+    // Verified: asking again sends nothing.
+    const before = smtp.received.length;
+    expect((await call(t, "POST", "email/verify/resend/", { access })).statusCode).toBe(200);
+    await t.app.mailer.idle();
+    expect(smtp.received.length).toBe(before);
+    expect((await call(t, "POST", "email/verify/resend/")).statusCode).toBe(401);
+  });
+
+  it("a password reset proves the address as well", async () => {
+    await registerAndSignIn(t, "cid@example.com");
+    await smtp.next({ to: "cid@example.com" });
+    expect(
+      (await call(t, "POST", "password_reset/", { payload: { email: "cid@example.com" } }))
+        .statusCode,
+    ).toBe(200);
+    const token = tokenOf(
+      parseMail((await smtp.next({ to: "cid@example.com" })).raw).text,
+      "reset-password",
+    );
+    const reset = await call(t, "POST", "password_reset/confirm/", {
+      payload: { token, password: "second-secret-2" },
+    });
+    expect(reset.statusCode).toBe(200);
+    const [row] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, "cid@example.com"));
+    expect(row?.emailVerifiedAt).toBeInstanceOf(Date);
+  });
+
+  it("changes the address only with the password and the link sent to the new one; tells the old one", async () => {
+    const { access } = await registerAndSignIn(t, "dan@example.com");
+    await smtp.next({ to: "dan@example.com" });
+    const wrong = await call(t, "POST", "email/change/", {
+      access,
+      payload: { email: "dan.new@example.com", password: "not-the-password-1" },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(Object.keys(wrong.json())).toEqual(["password"]);
+    await t.app.mailer.idle();
+    expect(smtp.received.filter((m) => m.to.includes("dan.new@example.com"))).toHaveLength(0);
+
+    const asked = await call(t, "POST", "email/change/", {
+      access,
+      payload: { email: "Dan.New@Example.com", password: PASSWORD },
+    });
+    expect(asked.statusCode).toBe(200);
+    // Nothing changes until the link is followed.
+    expect(await me(t, access)).toMatchObject({ email: "dan@example.com" });
+    const notice = parseMail((await smtp.next({ to: "dan@example.com" })).raw);
+    expect(notice.subject).toBe("Your Leadquiz e-mail address is about to change");
+    expect(notice.text).toContain("dan.new@example.com");
+    const confirmation = parseMail((await smtp.next({ to: "dan.new@example.com" })).raw);
+    const token = tokenOf(confirmation.text, "confirm-email");
+    const confirmed = await call(t, "POST", "email/change/confirm/", { payload: { token } });
+    expect(confirmed.statusCode).toBe(200);
+    expect(await me(t, access)).toMatchObject({
+      email: "dan.new@example.com",
+      email_verified: true,
+    });
+    const login = await call(t, "POST", "token/", {
+      payload: { email: "dan.new@example.com", password: PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(
+      (await call(t, "POST", "email/change/confirm/", { payload: { token } })).statusCode,
+    ).toBe(404);
+  });
+
+  it("answers alike whether the new address is free or taken, and mails only a free one", async () => {
+    const { access } = await registerAndSignIn(t, "eve@example.com");
+    await registerAndSignIn(t, "taken@example.com");
+    await t.app.mailer.idle();
+    const before = smtp.received.length;
+    const taken = await call(t, "POST", "email/change/", {
+      access,
+      payload: { email: "taken@example.com", password: PASSWORD },
+    });
+    const free = await call(t, "POST", "email/change/", {
+      access,
+      payload: { email: "free@example.com", password: PASSWORD },
+    });
+    expect(taken.statusCode).toBe(200);
+    expect(taken.body).toBe(free.body);
+    await t.app.mailer.idle();
+    const sent = smtp.received.slice(before).map((m) => m.to.join());
+    expect(sent.sort()).toEqual(["eve@example.com", "eve@example.com", "free@example.com"]);
+  });
+
+  it("limits change requests", async () => {
+    const { access } = await registerAndSignIn(t, "flood@example.com");
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const response = await call(t, "POST", "email/change/", {
+        access,
+        payload: { email: "flood.target@example.com", password: PASSWORD },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});

@@ -1,0 +1,95 @@
+import { expect, test } from "@playwright/test";
+import { waitForMail } from "./support/smtp-inbox";
+import { chooseLanguage, registerThroughUi, uniqueEmail } from "./support/users";
+
+function inbox(): string {
+  const dir = process.env.E2E_INBOX_DIR;
+  if (!dir) throw new Error("E2E_INBOX_DIR is not set by the global setup");
+  return dir;
+}
+
+function linkIn(mail: string, path: string): string {
+  const link = mail.match(new RegExp(`https?://[^\\s"<>]+/${path}/[A-Za-z0-9_-]+`))?.[0];
+  if (!link) throw new Error(`no ${path} link in the e-mail`);
+  return link;
+}
+
+test("a new account works unverified with a banner; the mailed link confirms the address", async ({
+  page,
+}) => {
+  const email = uniqueEmail("verify");
+  await registerThroughUi(page, email);
+  const banner = page.getByTestId("verify-email-banner");
+  await expect(banner).toContainText("Verify your address");
+  await expect(banner).toContainText(email);
+  await page.screenshot({ path: test.info().outputPath("banner-en.png") });
+
+  await banner.getByRole("button", { name: "Send the link again" }).click();
+  await expect(banner.getByRole("status")).toHaveText(
+    "We have sent a new confirmation link to your address.",
+  );
+
+  const link = linkIn(await waitForMail(inbox(), email, "/verify-email/"), "verify-email");
+  await page.goto(link);
+  await expect(page.getByTestId("email-link-result")).toHaveText(
+    "Your e-mail address is confirmed.",
+  );
+  await page.screenshot({ path: test.info().outputPath("confirmed-en.png") });
+  await page.getByRole("link", { name: "Go to my quizzes" }).click();
+  await expect(page.getByTestId("user-menu")).toContainText(email);
+  await expect(page.getByTestId("verify-email-banner")).toHaveCount(0);
+
+  // The link worked once.
+  await page.goto(link);
+  await expect(page.getByTestId("email-link-result")).toContainText("This link is not valid");
+});
+
+test("the banner and the e-mail change form in Russian, on a phone too", async ({ page }) => {
+  const email = uniqueEmail("verify.ru");
+  await registerThroughUi(page, email);
+  await chooseLanguage(page, "Русский");
+  await expect(page.getByTestId("verify-email-banner")).toContainText("Подтвердите адрес");
+  await page.screenshot({ path: test.info().outputPath("banner-ru.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath("banner-ru-phone.png") });
+
+  await page.goto("/settings");
+  const section = page.getByTestId("settings-email");
+  await expect(section).toContainText("Не подтверждён");
+  await section.getByLabel("Новый адрес почты").fill(uniqueEmail("moved"));
+  await section.getByLabel("Текущий пароль").fill("wrong-password-1");
+  await section.getByRole("button", { name: "Сменить адрес" }).click();
+  await expect(section).toContainText("Текущий пароль указан неверно");
+  await page.screenshot({
+    path: test.info().outputPath("settings-email-ru-phone.png"),
+    fullPage: true,
+  });
+});
+
+test("changing the e-mail: password, link to the new address, notice to the old one", async ({
+  page,
+}) => {
+  const email = uniqueEmail("mover");
+  const next = uniqueEmail("moved");
+  await registerThroughUi(page, email);
+  await page.goto("/settings");
+  const section = page.getByTestId("settings-email");
+  await section.getByLabel("New e-mail address").fill(next);
+  await section.getByLabel("Current password").fill("Quiz-maker-2026");
+  await section.getByRole("button", { name: "Change e-mail" }).click();
+  await expect(section.getByTestId("email-change-sent")).toContainText(
+    "The change takes effect when you follow the link.",
+  );
+  await page.screenshot({ path: test.info().outputPath("settings-email-en.png"), fullPage: true });
+  // Nothing changed yet; the old address is told.
+  await expect(section.getByTestId("settings-current-email")).toHaveText(email);
+  expect(await waitForMail(inbox(), email, "about to change")).toContain(next);
+
+  await page.goto(linkIn(await waitForMail(inbox(), next, "/confirm-email/"), "confirm-email"));
+  await expect(page.getByTestId("email-link-result")).toHaveText(
+    "Your e-mail address has been changed.",
+  );
+  await page.goto("/settings");
+  await expect(page.getByTestId("settings-current-email")).toHaveText(next);
+  await expect(page.getByTestId("settings-email")).toContainText("Confirmed");
+});
