@@ -88,10 +88,10 @@ export interface AppConfig {
   s3:
     | {
         bucket: string;
-        endpoint?: string;
-        region?: string;
-        accessKeyId?: string;
-        secretAccessKey?: string;
+        endpoint?: string | undefined;
+        region?: string | undefined;
+        accessKeyId?: string | undefined;
+        secretAccessKey?: string | undefined;
       }
     | undefined;
   integrationsAllowPrivateNetworks: boolean;

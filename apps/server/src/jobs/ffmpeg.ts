@@ -7,7 +7,7 @@ export interface CompressVideoOptions {
   /** Called with 0-99 while ffmpeg works (100 is for the caller, once the file is kept). */
   onProgress(percent: number): void;
   /** Kills ffmpeg (the worker is shutting down). */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 /** Why a compression failed, in words an owner (and an operator) can act on. */

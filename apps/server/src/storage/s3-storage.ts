@@ -29,14 +29,14 @@ type S3Config = NonNullable<AppConfig["s3"]>;
 export function s3ClientConfig(config: S3Config): S3ClientConfig {
   return {
     region: config.region ?? "us-east-1",
-    endpoint: config.endpoint,
+    ...(config.endpoint !== undefined && { endpoint: config.endpoint }),
     forcePathStyle: config.endpoint !== undefined,
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
-    credentials:
-      config.accessKeyId && config.secretAccessKey
-        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
-        : undefined,
+    ...(config.accessKeyId &&
+      config.secretAccessKey && {
+        credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+      }),
   };
 }
 

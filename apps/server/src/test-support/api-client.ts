@@ -19,13 +19,13 @@ export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 export interface CallOptions {
   /** Signed in as this user (Authorization: Bearer …); anonymous without one. */
-  user?: TestUser;
+  user?: TestUser | undefined;
   /** The JSON body; none when undefined. */
   body?: unknown;
   /** Accept-Language. */
-  language?: string;
+  language?: string | undefined;
   /** The client address; a fresh one (see freshIp) by default. */
-  ip?: string;
+  ip?: string | undefined;
 }
 
 let addresses = 0;

@@ -13,7 +13,7 @@ export interface OidcTestAccount {
   family_name?: string;
   name?: string;
   /** When set, the login form checks it; otherwise any password is accepted. */
-  password?: string;
+  password?: string | undefined;
 }
 
 export interface StartOidcProviderOptions {
@@ -24,8 +24,8 @@ export interface StartOidcProviderOptions {
   /** 0 (default): a random free port. */
   port?: number;
   host?: string;
-  clientId?: string;
-  clientSecret?: string;
+  clientId?: string | undefined;
+  clientSecret?: string | undefined;
 }
 
 export interface RunningOidcProvider {

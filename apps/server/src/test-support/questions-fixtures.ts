@@ -19,7 +19,7 @@ export interface QuestionsHarness {
   call(
     method: Method,
     url: string,
-    options?: { user?: Owner; body?: unknown; language?: string },
+    options?: { user?: Owner; body?: unknown; language?: string | undefined },
   ): Promise<LightMyRequestResponse>;
   signUp(): Promise<Owner>;
   /** A project with one quiz of `owner`; answers the quiz id. */

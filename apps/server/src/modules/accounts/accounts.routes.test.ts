@@ -22,7 +22,7 @@ function nextClientIp(): string {
 }
 
 interface CallOptions {
-  token?: string;
+  token?: string | undefined;
   language?: string;
 }
 

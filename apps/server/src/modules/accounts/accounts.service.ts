@@ -25,14 +25,14 @@ export interface RegisterInput {
   email: string;
   password: string;
   language: InterfaceLanguage;
-  referralCode?: string;
+  referralCode?: string | undefined;
 }
 
 export interface UserPatch {
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-  languageCode?: InterfaceLanguage;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  email?: string | undefined;
+  languageCode?: InterfaceLanguage | undefined;
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;

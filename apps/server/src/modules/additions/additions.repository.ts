@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
+import type { Changes } from "../../db/changes";
 import type { DbOrTx } from "../../db/client";
 import { additions, projects, quizzes } from "../../db/schema";
 import type { SiblingPosition } from "../../lib/sibling-order";
@@ -66,7 +67,7 @@ export async function insertAddition(db: DbOrTx, values: NewAdditionRow): Promis
 export async function updateAddition(
   db: DbOrTx,
   additionId: number,
-  changes: Partial<NewAdditionRow>,
+  changes: Changes<NewAdditionRow>,
 ): Promise<AdditionRow> {
   const rows = await db
     .update(additions)

@@ -1,5 +1,6 @@
 import type { Answer } from "@leadquiz/contract";
 import { and, asc, eq, isNull } from "drizzle-orm";
+import type { Changes } from "../../db/changes";
 import type { DbOrTx } from "../../db/client";
 import { answers, projects, questions, quizzes } from "../../db/schema";
 import type { SiblingPosition } from "../../lib/sibling-order";
@@ -77,7 +78,7 @@ export async function insertAnswers(
 export async function updateAnswer(
   db: DbOrTx,
   answerId: number,
-  changes: Partial<AnswerInsert>,
+  changes: Changes<AnswerInsert>,
 ): Promise<AnswerRow> {
   const [row] = await db.update(answers).set(changes).where(eq(answers.id, answerId)).returning();
   if (!row) throw new Error(`answer ${answerId} vanished during its update`);

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
+import type { Changes } from "../../db/changes";
 import type { DbOrTx } from "../../db/client";
 import { formFields, projects, quizzes } from "../../db/schema";
 import type { SiblingPosition } from "../../lib/sibling-order";
@@ -66,7 +67,7 @@ export async function insertFormField(db: DbOrTx, values: NewFormFieldRow): Prom
 export async function updateFormField(
   db: DbOrTx,
   fieldId: number,
-  changes: Partial<NewFormFieldRow>,
+  changes: Changes<NewFormFieldRow>,
 ): Promise<FormFieldRow> {
   const rows = await db
     .update(formFields)

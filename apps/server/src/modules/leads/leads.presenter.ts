@@ -50,7 +50,7 @@ export function storedAnswers(snapshot: PublicQuiz, answers: AnswerMap): StoredL
     if (isChoice(value)) {
       stored.answer_ids = [...value.answers];
     } else if (question.type !== 4 && value !== undefined) {
-      stored.value = value as StoredLeadAnswer["value"];
+      stored.value = value as Exclude<StoredLeadAnswer["value"], undefined>;
     }
     return stored;
   });

@@ -25,7 +25,7 @@ export interface Attachment {
   quizId: number;
   entity: MediaEntity;
   entityId: number;
-  changes: { field: string; key: string; previous: string | null; taskId?: number }[];
+  changes: { field: string; key: string; previous: string | null; taskId?: number | undefined }[];
 }
 
 export interface MediaServiceDeps {

@@ -75,7 +75,7 @@ export interface QuizPageOptions {
   /** Inside the embed's iframe (`?embed=1`). */
   embed: boolean;
   /** Around the quiz: the landing of `/l/{subdomain}` or a subdomain host. */
-  landing?: LandingInfo;
+  landing?: LandingInfo | undefined;
   /** The canonical address of this page. */
   canonicalUrl: string;
 }

@@ -1,5 +1,6 @@
 import type { QuestionCondition } from "@leadquiz/contract";
 import { and, asc, eq, isNull } from "drizzle-orm";
+import type { Changes } from "../../db/changes";
 import type { DbOrTx } from "../../db/client";
 import { projects, questionConditions, questions, quizzes } from "../../db/schema";
 
@@ -73,7 +74,7 @@ export async function insertQuestionCondition(
 export async function updateQuestionCondition(
   db: DbOrTx,
   conditionId: number,
-  changes: Partial<QuestionConditionInsert>,
+  changes: Changes<QuestionConditionInsert>,
 ): Promise<QuestionConditionRow> {
   const [row] = await db
     .update(questionConditions)

@@ -151,7 +151,10 @@ function toRuleInput(row: QuestionConditionRow): ConditionRuleInput {
 
 /** The writable fields with the defaults of a new condition (answers [], include, or, …). */
 function withDefaults(
-  fields: Partial<ConditionBody> & Pick<ConditionBody, "ref_question" | "kind">,
+  fields: { [Key in keyof ConditionBody]?: ConditionBody[Key] | undefined } & Pick<
+    ConditionBody,
+    "ref_question" | "kind"
+  >,
 ): ConditionBody {
   return {
     ref_question: fields.ref_question,

@@ -1,5 +1,6 @@
 import type { Question, QuestionConfig, QuestionType } from "@leadquiz/contract";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Changes } from "../../db/changes";
 import type { DbOrTx } from "../../db/client";
 import { answers, projects, questions, quizzes } from "../../db/schema";
 import type { SiblingPosition } from "../../lib/sibling-order";
@@ -83,7 +84,7 @@ export async function insertQuestion(db: DbOrTx, values: QuestionInsert): Promis
 export async function updateQuestion(
   db: DbOrTx,
   questionId: number,
-  changes: Partial<QuestionInsert>,
+  changes: Changes<QuestionInsert>,
 ): Promise<QuestionRow> {
   const [row] = await db
     .update(questions)

@@ -43,7 +43,7 @@ export function buildEmbedSnippets(
   const media = (value: string | null) => absoluteMediaUrl(config.publicUrl, value);
   const script = (attributes: Attributes) =>
     `<script async src="${escapeHtml(src)}"${attributeText(attributes)}></script>`;
-  const off = (section: { enabled?: boolean }) => section.enabled === false;
+  const off = (section: { enabled?: boolean | undefined }) => section.enabled === false;
 
   const { popup, banner, trigger, body, chat, landing } = quizConfig;
   const triggerFormat =

@@ -1,4 +1,5 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import type { Changes } from "../../db/changes";
 import type { DbOrTx } from "../../db/client";
 import { projects, quizConfigs, quizzes } from "../../db/schema";
 
@@ -70,7 +71,7 @@ export async function insertConfig(db: DbOrTx, values: NewQuizConfigRow): Promis
 export async function updateConfig(
   db: DbOrTx,
   configId: number,
-  changes: Partial<NewQuizConfigRow>,
+  changes: Changes<NewQuizConfigRow>,
 ): Promise<QuizConfigRow> {
   const rows = await db
     .update(quizConfigs)

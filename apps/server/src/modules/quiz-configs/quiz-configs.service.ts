@@ -11,6 +11,7 @@ import {
 } from "@leadquiz/contract";
 import type { z } from "zod";
 import type { AppContext } from "../../app-context";
+import type { Changes } from "../../db/changes";
 import type { DbOrTx } from "../../db/client";
 import { AppError, FieldErrors } from "../../lib/app-error";
 import { applyMergePatch } from "../../lib/json-merge-patch";
@@ -39,8 +40,8 @@ type SectionName = keyof typeof sections;
 const sectionNames = Object.keys(sections) as SectionName[];
 
 type Writable = Omit<QuizConfigUpdate, "media" | "image"> & {
-  media?: null;
-  image?: null;
+  media?: null | undefined;
+  image?: null | undefined;
 };
 
 /**
@@ -113,8 +114,8 @@ async function changesOf(
   db: DbOrTx,
   current: QuizConfigRow,
   body: Writable,
-): Promise<Partial<NewQuizConfigRow>> {
-  const changes: Partial<NewQuizConfigRow> = {
+): Promise<Changes<Omit<NewQuizConfigRow, "quizId">>> {
+  const changes: Changes<Omit<NewQuizConfigRow, "quizId">> = {
     displayMode: body.display_mode,
     iconKind: body.icon_kind,
   };

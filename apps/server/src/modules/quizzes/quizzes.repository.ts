@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import type { Changes } from "../../db/changes";
 import type { DbOrTx } from "../../db/client";
 import { formFields, projects, quizConfigs, quizzes, users } from "../../db/schema";
 import { defaultFormFields } from "./quiz-defaults";
 import type { QuizRow } from "./quizzes.presenter";
 
 export type NewQuiz = typeof quizzes.$inferInsert;
-export type QuizChanges = Partial<Omit<NewQuiz, "id" | "userId" | "createdAt">>;
+export type QuizChanges = Changes<Omit<NewQuiz, "id" | "userId" | "createdAt">>;
 
 /**
  * The caller's live quizzes (quiz and project not deleted), oldest first; only those of

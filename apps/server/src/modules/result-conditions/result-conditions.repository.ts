@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
+import type { Changes } from "../../db/changes";
 import type { DbOrTx } from "../../db/client";
 import { answers, projects, questions, quizzes, resultConditions, results } from "../../db/schema";
 
@@ -107,7 +108,7 @@ export async function insertResultCondition(
 export async function updateResultCondition(
   db: DbOrTx,
   conditionId: number,
-  changes: Partial<NewResultConditionRow>,
+  changes: Changes<NewResultConditionRow>,
 ): Promise<ResultConditionRow> {
   const rows = await db
     .update(resultConditions)

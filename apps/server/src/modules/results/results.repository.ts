@@ -1,11 +1,12 @@
 import { and, asc, count, eq, isNull } from "drizzle-orm";
+import type { Changes } from "../../db/changes";
 import type { DbOrTx } from "../../db/client";
 import { projects, questions, quizzes, resultConditions, results } from "../../db/schema";
 import type { SiblingPosition } from "../../lib/sibling-order";
 
 export type ResultRow = typeof results.$inferSelect;
 export type NewResultRow = typeof results.$inferInsert;
-export type ResultChanges = Partial<Omit<NewResultRow, "id" | "quizId" | "createdAt">>;
+export type ResultChanges = Changes<Omit<NewResultRow, "id" | "quizId" | "createdAt">>;
 
 /** The question fields the formula check needs. */
 export interface FormulaQuestionRow {
