@@ -49,8 +49,11 @@ test("every menu entry opens its screen inside the layout", async ({ page }) => 
 
 test("the quiz editor opens on its questions tab with its own menu", async ({ page }) => {
   await registerThroughUi(page, uniqueEmail("editor"));
-  await page.goto("/quiz/1");
-  await expect(page).toHaveURL(/\/quiz\/1\/questions$/);
+  await page.getByTestId("first-quiz").click();
+  await expect(page).toHaveURL(/\/quiz\/\d+\/questions$/);
+  const id = /\/quiz\/(\d+)\//.exec(page.url())?.[1] ?? "";
+  await page.goto(`/quiz/${id}`);
+  await expect(page).toHaveURL(new RegExp(`/quiz/${id}/questions$`));
   for (const tab of [
     "design-settings",
     "integration",
@@ -61,7 +64,7 @@ test("the quiz editor opens on its questions tab with its own menu", async ({ pa
     "config-action",
   ]) {
     await page.getByTestId(`editor-nav-${tab}`).click();
-    await expect(page).toHaveURL(new RegExp(`/quiz/1/${tab}$`));
+    await expect(page).toHaveURL(new RegExp(`/quiz/${id}/${tab}$`));
   }
   await page.getByTestId("editor-nav-back").click();
   await expect(page).toHaveURL(/\/$/);

@@ -1,6 +1,5 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoViolations } from "./support/axe";
 import { publishBranchingQuiz, startQuiz, TEXTS } from "./support/quiz-builder";
 
 /**
@@ -8,71 +7,6 @@ import { publishBranchingQuiz, startQuiz, TEXTS } from "./support/quiz-builder";
  * on the start page, a choice question and the contact form, and a pass with the keyboard
  * only.
  */
-
-const require = createRequire(import.meta.url);
-/**
- * The page's Content-Security-Policy (`script-src 'self'`) refuses an added script tag;
- * axe is evaluated through the DevTools protocol instead, with the policy left on.
- */
-const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  helpUrl: string;
-  nodes: { target: unknown[]; failureSummary?: string | undefined; html: string }[];
-}
-
-/** axe's violations on the page, and how many rules it checked that passed. */
-async function axeViolations(page: Page): Promise<{ violations: AxeViolation[]; passed: number }> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (tags) => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            context: Document,
-            options: unknown,
-          ): Promise<{ violations: AxeViolation[]; passes: unknown[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, { runOnly: { type: "tag", values: tags } });
-    const violations = result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      helpUrl: v.helpUrl,
-      nodes: v.nodes.map((n) => ({
-        target: n.target,
-        failureSummary: n.failureSummary,
-        html: n.html,
-      })),
-    }));
-    return { violations, passed: result.passes.length };
-  }, TAGS);
-}
-
-function describeViolations(where: string, violations: AxeViolation[]): string {
-  if (violations.length === 0) return `${where}: no violations`;
-  const lines = violations.flatMap((v) => [
-    `${where}: [${v.impact ?? "?"}] ${v.id}: ${v.help} (${v.helpUrl})`,
-    ...v.nodes.map(
-      (n) =>
-        `    ${JSON.stringify(n.target)} ${n.html}\n      ${(n.failureSummary ?? "").replace(/\n/g, "\n      ")}`,
-    ),
-  ]);
-  return lines.join("\n");
-}
-
-async function expectNoViolations(page: Page, where: string) {
-  const { violations, passed } = await axeViolations(page);
-  // axe really ran here (labels, names, contrast, lang… checked and passed).
-  expect(passed).toBeGreaterThan(10);
-  expect(violations, describeViolations(where, violations)).toEqual([]);
-}
 
 test("axe finds no WCAG A/AA violations on the start page, a question and the contact form", async ({
   page,

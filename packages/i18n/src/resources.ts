@@ -1,6 +1,7 @@
 import type { InterfaceLanguageCode } from "./languages";
 import enAuth from "./locales/en/auth.json";
 import enCommon from "./locales/en/common.json";
+import enDashboard from "./locales/en/dashboard.json";
 import enEmail from "./locales/en/email.json";
 import enErrors from "./locales/en/errors.json";
 import enLayout from "./locales/en/layout.json";
@@ -8,6 +9,7 @@ import enSettings from "./locales/en/settings.json";
 import enValidation from "./locales/en/validation.json";
 import ruAuth from "./locales/ru/auth.json";
 import ruCommon from "./locales/ru/common.json";
+import ruDashboard from "./locales/ru/dashboard.json";
 import ruEmail from "./locales/ru/email.json";
 import ruErrors from "./locales/ru/errors.json";
 import ruLayout from "./locales/ru/layout.json";
@@ -15,6 +17,7 @@ import ruSettings from "./locales/ru/settings.json";
 import ruValidation from "./locales/ru/validation.json";
 import ukAuth from "./locales/uk/auth.json";
 import ukCommon from "./locales/uk/common.json";
+import ukDashboard from "./locales/uk/dashboard.json";
 import ukEmail from "./locales/uk/email.json";
 import ukErrors from "./locales/uk/errors.json";
 import ukLayout from "./locales/uk/layout.json";
@@ -34,6 +37,7 @@ export const namespaces = [
   "validation",
   "errors",
   "email",
+  "dashboard",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -46,6 +50,7 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     validation: enValidation,
     errors: enErrors,
     email: enEmail,
+    dashboard: enDashboard,
   },
   ru: {
     common: ruCommon,
@@ -55,6 +60,7 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     validation: ruValidation,
     errors: ruErrors,
     email: ruEmail,
+    dashboard: ruDashboard,
   },
   uk: {
     common: ukCommon,
@@ -64,5 +70,6 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     validation: ukValidation,
     errors: ukErrors,
     email: ukEmail,
+    dashboard: ukDashboard,
   },
 };

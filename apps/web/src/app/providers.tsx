@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { ServicesProvider } from "../shared/api/services-context";
 import type { AppServices } from "./app-services";
-import { theme } from "./theme";
+import { cssVariablesResolver, theme } from "./theme";
 
 /** Every provider the pages need; tests use it with their own services. */
 export function AppProviders({
@@ -17,7 +17,7 @@ export function AppProviders({
 }) {
   return (
     <I18nextProvider i18n={services.i18n}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <Notifications position="top-right" />
         <QueryClientProvider client={services.queryClient}>
           <ServicesProvider services={services}>{children}</ServicesProvider>

@@ -100,7 +100,13 @@ export const appRoutes: RouteObject[] = [
           {
             element: <MainLayout />,
             children: [
-              { index: true, ...comingSoon("layout:nav.dashboard") },
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import("../features/dashboard/pages/dashboard-page"))
+                    .DashboardPage,
+                }),
+              },
               { path: routePatterns.referralSystem, ...comingSoon("layout:nav.referralSystem") },
               { path: routePatterns.leads, ...comingSoon("layout:nav.leads") },
               { path: routePatterns.certificate, ...comingSoon("layout:nav.certificate") },

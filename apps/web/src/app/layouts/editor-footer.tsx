@@ -1,22 +1,42 @@
-import { Badge, Button, Group, Modal, SegmentedControl, Text } from "@mantine/core";
+import type { Quiz } from "@leadquiz/contract";
+import { Badge, Box, Button, Group, SegmentedControl } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
+import { formatDateTime } from "../../features/dashboard/components/format-date";
+import { publicationState } from "../../features/quiz-shell/api/quiz-queries";
+import { UsageInstructions } from "../../features/quiz-shell/components/usage-instructions";
 
 export type PreviewDevice = "desktop" | "mobile";
 
 interface EditorFooterProps {
+  quiz: Quiz;
   device: PreviewDevice;
   onDeviceChange: (device: PreviewDevice) => void;
 }
 
-/** The editor footer: preview device switch, publication indicator, usage instructions. */
-export function EditorFooter({ device, onDeviceChange }: EditorFooterProps) {
-  const { t } = useTranslation();
+const statusColors = { published: "teal.9", changes: "orange.9", draft: "gray.8" } as const;
+
+/** The editor footer: preview device switch, publication status, usage instructions. */
+export function EditorFooter({ quiz, device, onDeviceChange }: EditorFooterProps) {
+  const { t, i18n } = useTranslation();
   const [instructionsOpened, instructions] = useDisclosure(false);
+  const state = publicationState(quiz);
+  const status =
+    state === "draft"
+      ? t("dashboard:shell.statusDraft")
+      : state === "changes"
+        ? t("dashboard:shell.statusChanges")
+        : t("dashboard:shell.statusPublished");
+  const when = quiz.published_at
+    ? t("dashboard:shell.statusPublishedAt", {
+        date: formatDateTime(quiz.published_at, i18n.language),
+      })
+    : undefined;
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+    <Group h="100%" px={{ base: "xs", sm: "md" }} justify="space-between" wrap="nowrap" gap="xs">
       <SegmentedControl
         size="xs"
+        style={{ flexShrink: 0 }}
         aria-label={t("layout:editor.footer.preview")}
         data-testid="editor-preview-device"
         value={device}
@@ -26,27 +46,33 @@ export function EditorFooter({ device, onDeviceChange }: EditorFooterProps) {
           { value: "mobile", label: t("layout:editor.footer.mobile") },
         ]}
       />
-      <Group gap="sm" wrap="nowrap">
-        <Badge variant="light" color="gray" data-testid="editor-publication-status">
-          {t("layout:editor.footer.statusPending")}
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Badge
+          variant="light"
+          color={statusColors[state]}
+          title={when ?? status}
+          style={{ minWidth: 0, flexShrink: 1 }}
+          maw={{ base: 110, xs: 260 }}
+          data-testid="editor-publication-status"
+        >
+          {status}
         </Badge>
         <Button
           variant="subtle"
-          size="xs"
+          size="compact-sm"
           onClick={instructions.open}
           data-testid="editor-instructions"
+          aria-label={t("layout:editor.footer.instructions")}
         >
-          {t("layout:editor.footer.instructions")}
+          <Box component="span" visibleFrom="sm">
+            {t("layout:editor.footer.instructions")}
+          </Box>
+          <Box component="span" hiddenFrom="sm" aria-hidden>
+            ?
+          </Box>
         </Button>
       </Group>
-      <Modal
-        opened={instructionsOpened}
-        onClose={instructions.close}
-        title={t("layout:editor.footer.instructions")}
-        centered
-      >
-        <Text>{t("common:comingSoon.text")}</Text>
-      </Modal>
+      <UsageInstructions opened={instructionsOpened} onClose={instructions.close} quiz={quiz} />
     </Group>
   );
 }

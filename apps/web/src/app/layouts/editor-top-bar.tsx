@@ -1,39 +1,33 @@
-import { Burger, Button, Group, Text, Tooltip } from "@mantine/core";
+import type { Quiz } from "@leadquiz/contract";
+import { Burger, Group, Text } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
+import {
+  LinkButton,
+  PublishButton,
+  ViewButton,
+} from "../../features/quiz-shell/components/publish-controls";
 import { ProfileLanguageSwitch } from "../../shared/i18n/profile-language-switch";
 import { Brand } from "./brand";
 import { UserMenu } from "./user-menu";
 
 interface EditorTopBarProps {
-  quizId: string;
+  quiz: Quiz | undefined;
   menuOpened: boolean;
   onToggleMenu: () => void;
 }
 
-/** Link, view and publish: shown, but disabled until publishing exists. */
-function PendingAction({ label, testId }: { label: string; testId: string }) {
+/**
+ * The editor's top bar: the quiz's name, link, view, publish, language and account. On a
+ * phone (below `sm`, 48em) the brand gives way and the buttons are compact, so Publish
+ * stays in sight.
+ */
+export function EditorTopBar({ quiz, menuOpened, onToggleMenu }: EditorTopBarProps) {
   const { t } = useTranslation();
+  const narrow = useMediaQuery("(max-width: 48em)") ?? false;
   return (
-    <Tooltip label={t("layout:editor.topBar.notYetAvailable")} withArrow>
-      <Button
-        variant={testId === "editor-publish" ? "filled" : "default"}
-        size="sm"
-        data-disabled
-        aria-disabled
-        data-testid={testId}
-        onClick={(event) => event.preventDefault()}
-      >
-        {label}
-      </Button>
-    </Tooltip>
-  );
-}
-
-export function EditorTopBar({ quizId, menuOpened, onToggleMenu }: EditorTopBarProps) {
-  const { t } = useTranslation();
-  return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
+    <Group h="100%" px={{ base: "xs", sm: "md" }} justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
         <Burger
           opened={menuOpened}
           onClick={onToggleMenu}
@@ -41,17 +35,30 @@ export function EditorTopBar({ quizId, menuOpened, onToggleMenu }: EditorTopBarP
           size="sm"
           aria-label={t("layout:header.toggleMenu")}
         />
-        <Brand />
-        <Text c="dimmed" size="sm" visibleFrom="sm" data-testid="editor-quiz-id">
-          {t("layout:editor.topBar.quiz", { id: quizId })}
-        </Text>
+        {!narrow && <Brand />}
+        {quiz && (
+          <Text
+            c="dimmed"
+            size="sm"
+            truncate="end"
+            visibleFrom="md"
+            title={quiz.title}
+            data-testid="editor-quiz-title"
+          >
+            {t("dashboard:shell.quizTitle", { title: quiz.title })}
+          </Text>
+        )}
       </Group>
-      <Group gap="xs" wrap="nowrap">
-        <PendingAction label={t("layout:editor.topBar.link")} testId="editor-link" />
-        <PendingAction label={t("layout:editor.topBar.view")} testId="editor-view" />
-        <PendingAction label={t("layout:editor.topBar.publish")} testId="editor-publish" />
-        <ProfileLanguageSwitch visibleFrom="md" />
-        <UserMenu />
+      <Group gap={narrow ? 4 : "xs"} wrap="nowrap">
+        {quiz && (
+          <>
+            <LinkButton quiz={quiz} compact={narrow} />
+            <ViewButton quiz={quiz} compact={narrow} />
+            <PublishButton quiz={quiz} compact={narrow} />
+          </>
+        )}
+        <ProfileLanguageSwitch compact visibleFrom="sm" />
+        <UserMenu compact={narrow} />
       </Group>
     </Group>
   );

@@ -1,5 +1,5 @@
 import { AppShell, Burger, Group } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
+import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
@@ -14,6 +14,8 @@ import { UserMenu } from "./user-menu";
 export function MainLayout() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure();
+  // Below the `xs` breakpoint (36em) the switch shows the language code only.
+  const phone = useMediaQuery("(max-width: 36em)") ?? false;
   return (
     <AppShell
       header={{ height: 60 }}
@@ -32,8 +34,8 @@ export function MainLayout() {
             />
             <Brand />
           </Group>
-          <Group gap="sm" wrap="nowrap">
-            <ProfileLanguageSwitch visibleFrom="xs" />
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+            <ProfileLanguageSwitch compact={phone} />
             <UserMenu />
           </Group>
         </Group>

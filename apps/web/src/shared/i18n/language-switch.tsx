@@ -17,20 +17,35 @@ export const languageNames: Record<InterfaceLanguageCode, string> = {
 interface LanguageSwitchProps extends Omit<SelectProps, "data" | "value" | "onChange"> {
   /** Called after the interface language changed (settings also saves it in the profile). */
   onLanguageChange?: (language: InterfaceLanguageCode) => void;
+  /** Narrow (phone headers): the field shows the code ("RU"), the list the full names. */
+  compact?: boolean;
 }
 
 /** Switches the interface language between English, Russian and Ukrainian. */
-export function LanguageSwitch({ onLanguageChange, ...props }: LanguageSwitchProps) {
+export function LanguageSwitch({
+  onLanguageChange,
+  compact = false,
+  ...props
+}: LanguageSwitchProps) {
   const { t, i18n } = useTranslation();
   return (
     <Select
       aria-label={t("common:language.label")}
       data-testid="language-switch"
-      data={interfaceLanguages.map((code) => ({ value: code, label: languageNames[code] }))}
+      data={interfaceLanguages.map((code) => ({
+        value: code,
+        label: compact ? code.toUpperCase() : languageNames[code],
+      }))}
+      renderOption={
+        compact
+          ? ({ option }) => (isInterfaceLanguage(option.value) ? languageNames[option.value] : "")
+          : undefined
+      }
+      comboboxProps={compact ? { width: 160, position: "bottom-end" } : undefined}
       value={currentLanguage(i18n)}
       allowDeselect={false}
       checkIconPosition="right"
-      w={150}
+      w={compact ? 76 : 150}
       {...props}
       onChange={(value) => {
         if (!isInterfaceLanguage(value)) return;

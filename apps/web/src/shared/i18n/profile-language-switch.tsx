@@ -11,6 +11,8 @@ import { LanguageSwitch } from "./language-switch";
 interface ProfileLanguageSwitchProps extends Omit<SelectProps, "data" | "value" | "onChange"> {
   /** Confirm the saved language with a notification (the settings page does). */
   notify?: boolean;
+  /** Narrow (phone headers): see LanguageSwitch. */
+  compact?: boolean;
 }
 
 /**

@@ -1,0 +1,134 @@
+import {
+  apiPaths,
+  type Project,
+  projectListSchema,
+  projectSchema,
+  type Quiz,
+  type QuizSummary,
+  quizSchema,
+} from "@leadquiz/contract";
+import { notifications } from "@mantine/notifications";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "../../../shared/api/error-message";
+import { useApiClient } from "../../../shared/api/services-context";
+import { projectsCache } from "./projects-cache";
+
+export const projectsQueryKey = ["projects"] as const;
+
+/** `GET project/`: the account's projects with their quizzes. */
+export function useProjects() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: projectsQueryKey,
+    queryFn: ({ signal }) => api.get(apiPaths.projects, projectListSchema, { signal }),
+  });
+}
+
+/** The summary part of a full Quiz (what the dashboard lists). */
+export function toSummary(quiz: Quiz): QuizSummary {
+  const { id, project, title, is_published, published_at, created_at, leads_count, public_url } =
+    quiz;
+  return { id, project, title, is_published, published_at, created_at, leads_count, public_url };
+}
+
+interface ProjectsMutation<V, R> {
+  call: (variables: V) => Promise<R>;
+  /** What the list shows at once (optimistic); put back when the server refuses. */
+  optimistic?: (projects: Project[], variables: V) => Project[];
+  /** The list once the server answered. */
+  applied?: (projects: Project[], result: R, variables: V) => Project[];
+  /** i18n key of the confirmation shown on success. */
+  success?: string;
+  onDone?: (result: R, variables: V) => void;
+}
+
+/**
+ * A change of the projects list: shown at once when it has an optimistic form; when the
+ * server refuses, the list is put back, re-read, and the translated reason shown.
+ */
+function useProjectsMutation<V, R>(options: ProjectsMutation<V, R>) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const read = () => queryClient.getQueryData<Project[]>(projectsQueryKey);
+  const write = (projects: Project[]) => queryClient.setQueryData(projectsQueryKey, projects);
+  return useMutation({
+    mutationFn: options.call,
+    onMutate: async (variables: V) => {
+      await queryClient.cancelQueries({ queryKey: projectsQueryKey });
+      const previous = read();
+      if (previous && options.optimistic) write(options.optimistic(previous, variables));
+      return { previous };
+    },
+    onError: (error, _variables, context) => {
+      if (context?.previous) write(context.previous);
+      notifications.show({ color: "red", message: errorMessage(error, t) });
+    },
+    onSuccess: (result, variables) => {
+      const current = read();
+      if (current && options.applied) write(options.applied(current, result, variables));
+      if (options.success) notifications.show({ color: "green", message: t(options.success) });
+      options.onDone?.(result, variables);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: projectsQueryKey }),
+  });
+}
+
+/** Every change the dashboard makes to projects and quizzes. */
+export function useDashboardActions(handlers: { onQuizCreated?: (quiz: Quiz) => void } = {}) {
+  const api = useApiClient();
+  return {
+    createProject: useProjectsMutation({
+      call: (title: string) => api.post(apiPaths.projects, { title }, { schema: projectSchema }),
+      applied: (projects, project) => projectsCache.addProject(projects, project),
+      success: "dashboard:project.created",
+    }),
+    renameProject: useProjectsMutation({
+      call: ({ id, title }: { id: number; title: string }) =>
+        api.patch(apiPaths.projectById(id), { title }, { schema: projectSchema }),
+      optimistic: (projects, { id, title }) => projectsCache.renameProject(projects, id, title),
+      applied: (projects, project) => projectsCache.replaceProject(projects, project),
+    }),
+    setSites: useProjectsMutation({
+      call: ({ id, sites }: { id: number; sites: string[] }) =>
+        api.patch(apiPaths.projectById(id), { sites }, { schema: projectSchema }),
+      optimistic: (projects, { id, sites }) => projectsCache.setSites(projects, id, sites),
+      applied: (projects, project) => projectsCache.replaceProject(projects, project),
+    }),
+    copyProject: useProjectsMutation({
+      call: (id: number) => api.post(apiPaths.projectCopy, { id }, { schema: projectSchema }),
+      applied: (projects, project) => projectsCache.addProject(projects, project),
+      success: "dashboard:project.copied",
+    }),
+    deleteProject: useProjectsMutation({
+      call: (id: number) => api.request(apiPaths.projectById(id), { method: "DELETE" }),
+      optimistic: (projects, id) => projectsCache.removeProject(projects, id),
+      success: "dashboard:project.deleted",
+    }),
+    createQuiz: useProjectsMutation({
+      call: ({ project, title }: { project: number; title: string }) =>
+        api.post(apiPaths.quizzes, { project, title }, { schema: quizSchema }),
+      applied: (projects, quiz) => projectsCache.putQuiz(projects, toSummary(quiz)),
+      onDone: (quiz) => handlers.onQuizCreated?.(quiz),
+    }),
+    copyQuiz: useProjectsMutation({
+      call: (id: number) => api.post(apiPaths.quizCopy, { id }, { schema: quizSchema }),
+      applied: (projects, quiz) => projectsCache.putQuiz(projects, toSummary(quiz)),
+      success: "dashboard:quiz.copied",
+    }),
+    moveQuiz: useProjectsMutation({
+      call: ({ id, project }: { id: number; project: number }) =>
+        api.patch(apiPaths.quizById(id), { project }, { schema: quizSchema }),
+      optimistic: (projects, { id, project }) => projectsCache.moveQuiz(projects, id, project),
+      applied: (projects, quiz) => projectsCache.putQuiz(projects, toSummary(quiz)),
+      success: "dashboard:quiz.moved",
+    }),
+    deleteQuiz: useProjectsMutation({
+      call: (id: number) => api.request(apiPaths.quizById(id), { method: "DELETE" }),
+      optimistic: (projects, id) => projectsCache.removeQuiz(projects, id),
+      success: "dashboard:quiz.deleted",
+    }),
+  };
+}
+
+export type DashboardActions = ReturnType<typeof useDashboardActions>;

@@ -1,0 +1,77 @@
+import { apiPaths, MAX_ID, publicationSchema, type Quiz, quizSchema } from "@leadquiz/contract";
+import { notifications } from "@mantine/notifications";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "../../../shared/api/error-message";
+import { useApiClient } from "../../../shared/api/services-context";
+import { projectsQueryKey } from "../../dashboard/api/projects-queries";
+
+export const quizQueryKey = (id: number) => ["quiz", id] as const;
+
+/** A quiz id of the address (`/quiz/{id}`), or null when it cannot be one. */
+export function parseQuizId(value: string | undefined): number | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const id = Number(value);
+  return id >= 1 && id <= MAX_ID ? id : null;
+}
+
+/** `GET quiz/{id}/`: the quiz the editor works on (disabled for an impossible id). */
+export function useQuiz(id: number | null) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: quizQueryKey(id ?? 0),
+    queryFn: ({ signal }) => api.get(apiPaths.quizById(id ?? 0), quizSchema, { signal }),
+    enabled: id !== null,
+  });
+}
+
+/**
+ * Publishing from the editor's top bar: `POST publication-quiz/` publishes the draft as a
+ * new version (and shows the quiz); `PUT quiz/{id}/publish/ {is_published: false}` hides it.
+ * Both re-read the quiz and the projects list; a refusal (tariff_expired…) is shown translated.
+ */
+export function usePublication(quiz: Quiz | undefined) {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const refresh = async () => {
+    if (quiz) await queryClient.invalidateQueries({ queryKey: quizQueryKey(quiz.id) });
+    await queryClient.invalidateQueries({ queryKey: projectsQueryKey });
+  };
+  const onError = (error: unknown) =>
+    notifications.show({ color: "red", message: errorMessage(error, t) });
+  const publish = useMutation({
+    mutationFn: (id: number) =>
+      api.post(apiPaths.publicationQuiz, { quiz: id }, { schema: publicationSchema }),
+    onSuccess: async () => {
+      await refresh();
+      notifications.show({ color: "green", message: t("dashboard:shell.publishedNotice") });
+    },
+    onError,
+  });
+  const unpublish = useMutation({
+    mutationFn: (id: number) =>
+      api.request(apiPaths.quizPublish(id), {
+        method: "PUT",
+        body: { is_published: false },
+        schema: quizSchema,
+      }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(quizQueryKey(saved.id), saved);
+      await refresh();
+      notifications.show({ color: "green", message: t("dashboard:shell.unpublishedNotice") });
+    },
+    onError,
+  });
+  return { publish, unpublish };
+}
+
+export type PublicationState = "published" | "changes" | "draft";
+
+/** What the footer and the publish button say about a quiz. */
+export function publicationState(
+  quiz: Pick<Quiz, "is_published" | "has_unpublished_changes">,
+): PublicationState {
+  if (!quiz.is_published) return "draft";
+  return quiz.has_unpublished_changes ? "changes" : "published";
+}

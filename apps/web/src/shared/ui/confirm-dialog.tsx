@@ -1,0 +1,49 @@
+import { Button, Group, Modal, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+
+interface ConfirmDialogProps {
+  opened: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  /** A destructive action: the confirm button is red. */
+  danger?: boolean;
+  loading?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/**
+ * Asks before an action. Focus moves into the dialog (onto Cancel, the safe choice), stays
+ * there while it is open (Tab cycles, Escape cancels) and returns to what opened it.
+ */
+export function ConfirmDialog({
+  opened,
+  title,
+  message,
+  confirmLabel,
+  danger = false,
+  loading = false,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered returnFocus trapFocus>
+      <Text mb="lg">{message}</Text>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onClose} data-autofocus data-testid="confirm-cancel">
+          {t("dashboard:dialog.cancel")}
+        </Button>
+        <Button
+          color={danger ? "red.8" : undefined}
+          loading={loading}
+          onClick={onConfirm}
+          data-testid="confirm-ok"
+        >
+          {confirmLabel}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

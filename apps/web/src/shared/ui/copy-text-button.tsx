@@ -1,0 +1,41 @@
+import { Button, type ButtonProps } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+interface CopyTextButtonProps extends Omit<ButtonProps, "children" | "onClick"> {
+  text: string;
+  "aria-label"?: string;
+  "data-testid"?: string;
+}
+
+/** Copies `text`; says "Copied" for two seconds, or "Could not copy text!" when refused. */
+export function CopyTextButton({ text, ...props }: CopyTextButtonProps) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), 2000);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+  return (
+    <Button
+      size="xs"
+      variant={copied ? "filled" : "light"}
+      color={copied ? "teal.9" : undefined}
+      {...props}
+      onClick={async () => {
+        try {
+          await navigator.clipboard.writeText(text);
+          setCopied(true);
+        } catch {
+          notifications.show({ color: "red", message: t("dashboard:quiz.copyFailed") });
+        }
+      }}
+    >
+      <span aria-live="polite">
+        {copied ? t("dashboard:quiz.linkCopied") : t("dashboard:quiz.copyLink")}
+      </span>
+    </Button>
+  );
+}
