@@ -20,7 +20,7 @@ interface AxeViolation {
   impact: string | null;
   help: string;
   helpUrl: string;
-  nodes: { target: unknown[]; failureSummary?: string; html: string }[];
+  nodes: { target: unknown[]; failureSummary?: string | undefined; html: string }[];
 }
 
 /** axe's violations on the page, and how many rules it checked that passed. */

@@ -36,12 +36,13 @@ export function LanguageSwitch({
         value: code,
         label: compact ? code.toUpperCase() : languageNames[code],
       }))}
-      renderOption={
-        compact
-          ? ({ option }) => (isInterfaceLanguage(option.value) ? languageNames[option.value] : "")
-          : undefined
-      }
-      comboboxProps={compact ? { width: 160, position: "bottom-end" } : undefined}
+      {...(compact
+        ? {
+            renderOption: ({ option }) =>
+              isInterfaceLanguage(option.value) ? languageNames[option.value] : "",
+            comboboxProps: { width: 160, position: "bottom-end" },
+          }
+        : {})}
       value={currentLanguage(i18n)}
       allowDeselect={false}
       checkIconPosition="right"

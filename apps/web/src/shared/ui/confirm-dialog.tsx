@@ -36,7 +36,7 @@ export function ConfirmDialog({
           {t("dashboard:dialog.cancel")}
         </Button>
         <Button
-          color={danger ? "red.8" : undefined}
+          {...(danger ? { color: "red.8" } : {})}
           loading={loading}
           onClick={onConfirm}
           data-testid="confirm-ok"

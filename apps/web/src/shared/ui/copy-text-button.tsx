@@ -22,7 +22,7 @@ export function CopyTextButton({ text, ...props }: CopyTextButtonProps) {
     <Button
       size="xs"
       variant={copied ? "filled" : "light"}
-      color={copied ? "teal.9" : undefined}
+      {...(copied ? { color: "teal.9" } : {})}
       {...props}
       onClick={async () => {
         try {
