@@ -29,6 +29,11 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "POST /password_reset/": { operationId: "requestPasswordReset" },
   "POST /password_reset/confirm/": { operationId: "confirmPasswordReset" },
   "GET /auth/providers/": { operationId: "listSocialProviders" },
+  "POST /auth/exchange/": { operationId: "exchangeSocialSignInCode" },
+  "POST /email/verify/": { operationId: "verifyEmail" },
+  "POST /email/verify/resend/": { operationId: "resendEmailVerification" },
+  "POST /email/change/": { operationId: "requestEmailChange" },
+  "POST /email/change/confirm/": { operationId: "confirmEmailChange" },
   "GET /auth/{provider}/start/": {
     operationId: "startSocialSignIn",
     redirect: "To the provider's sign-in page",
@@ -37,7 +42,7 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "GET /auth/{provider}/callback/": {
     operationId: "finishSocialSignIn",
     redirect:
-      "To the web app's /auth/callback, with the tokens (or `error=social_signin_failed`) in the fragment",
+      "To the web app's /auth/callback, with a one-time code to exchange by POST /auth/exchange/ (or `error=social_signin_failed`) in the fragment",
     errors: [400, 404],
   },
   // health
