@@ -1,5 +1,10 @@
-/** The contact form's inputs, by the name the lead call uses under `contacts`. */
-export type FieldKey = "name" | "phone" | "email" | "other" | "other2";
+import type { FormFieldKey } from "@leadquiz/contract/codes";
+
+/**
+ * The contact form's inputs, by the name the lead call uses under `contacts` (the
+ * contract's key of each form field type).
+ */
+export type FieldKey = FormFieldKey;
 
 /** Errors the server gave for the lead (400), by form field; `form` for the rest. */
 export type ServerFieldErrors = Partial<Record<FieldKey | "consent" | "form", string>>;

@@ -1,3 +1,4 @@
+import { defaultPhoneCountryFor } from "@leadquiz/engine";
 import {
   type CountryCode,
   type MetadataJson,
@@ -12,18 +13,6 @@ import type { PhoneZone } from "./phone-metadata/zones";
  * and the zone of the quiz's default country in advance.
  */
 
-/**
- * The default country for numbers typed without "+code", from the quiz language. Only a
- * default: a number with its own "+code" is read as such. Languages spoken in several
- * countries (en, ru, pt) have none, so those visitors type the international form.
- */
-const DEFAULT_COUNTRY: Partial<Record<string, CountryCode>> = {
-  uk: "UA",
-  pl: "PL",
-  de: "DE",
-  fr: "FR",
-  it: "IT",
-};
 /** The zone (first digit of the calling code) of each default country. */
 const COUNTRY_ZONE: Partial<Record<CountryCode, string>> = {
   UA: "3",
@@ -33,8 +22,9 @@ const COUNTRY_ZONE: Partial<Record<CountryCode, string>> = {
   IT: "3",
 };
 
+/** The default country of a quiz language's numbers (the engine's table, shared with the server). */
 export function defaultCountryFor(language: string): CountryCode | undefined {
-  return DEFAULT_COUNTRY[language];
+  return defaultPhoneCountryFor(language);
 }
 
 type ZoneModule = { default: PhoneZone };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "./app-context";
+import type { ApiOptions } from "./app-context";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { additionsRoutes } from "./modules/additions/additions.routes";
 import { answersRoutes } from "./modules/answers/answers.routes";
@@ -21,10 +21,6 @@ import { resultsRoutes } from "./modules/results/results.routes";
 import { socialAuthRoutes } from "./modules/social-auth/social-auth.routes";
 import { visitorSessionsRoutes } from "./modules/visitor-sessions/visitor-sessions.routes";
 import { rateLimitPlugin } from "./plugins/rate-limit";
-
-export interface ApiOptions {
-  context: AppContext;
-}
 
 /** Every module's routes under /api/v1, registered explicitly (no autoload). */
 export async function apiRoutes(app: FastifyInstance, { context }: ApiOptions) {

@@ -18,3 +18,8 @@ export interface AppContext {
   /** Sends e-mail in the background (SMTP_URL, else .eml files in DATA_DIR/mail/). */
   mailer: Mailer;
 }
+
+/** What every module's routes (and the API scope) are registered with. */
+export interface ApiOptions {
+  context: AppContext;
+}

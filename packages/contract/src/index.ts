@@ -2,6 +2,7 @@ export * from "./account-security";
 export * from "./additions";
 export * from "./answers";
 export * from "./auth";
+export * from "./codes";
 export * from "./conditions";
 export * from "./errors";
 export * from "./fields";

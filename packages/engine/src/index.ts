@@ -33,6 +33,11 @@ export {
   validatePassword,
   validatePasswordRepeat,
 } from "./validation/password";
+export {
+  type DefaultPhoneCountry,
+  defaultPhoneCountries,
+  defaultPhoneCountryFor,
+} from "./validation/phone-country";
 export { PIXEL_ID_MAX_DIGITS, PIXEL_ID_MIN_DIGITS, pixelIdHint } from "./validation/pixel";
 export { validateRequired, validateRequiredCheckbox } from "./validation/required";
 export {

@@ -1,4 +1,5 @@
 import type { Messenger, PublicFormField, PublicQuiz } from "@leadquiz/contract";
+import { formFieldKeys } from "@leadquiz/contract/codes";
 import { bySort, validateEmail } from "@leadquiz/engine";
 import { useEffect, useState } from "react";
 import type { FieldKey, ServerFieldErrors } from "../lead-errors";
@@ -7,13 +8,7 @@ import { Nav, PrimaryButton } from "../player/nav";
 import type { ContactValues } from "../submission";
 import { useTexts, type VisitorTexts } from "../texts";
 
-const FIELD_KEYS: Record<PublicFormField["type"], FieldKey> = {
-  1: "name",
-  2: "phone",
-  3: "email",
-  4: "other",
-  5: "other2",
-};
+const FIELD_KEYS: Record<PublicFormField["type"], FieldKey> = formFieldKeys;
 const MESSENGER_NAMES: Record<Messenger, string> = {
   telegram: "Telegram",
   whatsapp: "WhatsApp",

@@ -6,15 +6,15 @@ import {
   claimVideoTask,
   finishVideoTask,
   insertStoredFile,
+  mediaPathOf,
   queuedVideoTaskIds,
   quizOwnerId,
   requeueVideoTask,
   setVideoTaskProgress,
+  tempDir,
   writeField,
-} from "../modules/media/media.repository";
-import { mediaPathOf } from "../modules/media/media-paths";
-import { tempDir } from "../modules/media/receive-upload";
-import { bumpDraftVersion } from "../modules/quiz-access/quiz-access.service";
+} from "../modules/media";
+import { bumpDraftVersion } from "../modules/quiz-access";
 import type { Storage } from "../storage/storage";
 import { newStorageKey } from "../storage/storage-keys";
 import { compressVideo, FfmpegError } from "./ffmpeg";

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { AppContext } from "../app-context";
 import { AppError } from "../lib/app-error";
-import { createTokenService } from "../modules/accounts/tokens.service";
+import { createTokenService } from "../modules/accounts";
 
 declare module "fastify" {
   interface FastifyRequest {

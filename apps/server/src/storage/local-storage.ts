@@ -2,8 +2,8 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { copyFile, mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import type { Storage } from "./storage";
 import { isStorageKey } from "./storage-keys";
+import type { Storage } from "./storage-types";
 
 /** The folder of local uploads: `DATA_DIR/uploads`. */
 export function uploadsDir(dataDir: string): string {

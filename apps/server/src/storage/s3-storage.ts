@@ -12,8 +12,8 @@ import {
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import type { AppConfig } from "../config";
-import type { ByteRange, Storage } from "./storage";
 import { isStorageKey } from "./storage-keys";
+import type { ByteRange, Storage } from "./storage-types";
 
 type S3Config = NonNullable<AppConfig["s3"]>;
 

@@ -1,39 +1,9 @@
-import type { Readable } from "node:stream";
 import type { AppConfig } from "../config";
 import { createLocalStorage } from "./local-storage";
 import { createS3Storage } from "./s3-storage";
+import type { Storage } from "./storage-types";
 
-/** An inclusive byte range, as in `Range: bytes=start-end`. */
-export interface ByteRange {
-  start: number;
-  end: number;
-}
-
-/** A stored object as read back for serving. */
-export interface StoredObject {
-  body: Readable;
-  size: number;
-}
-
-/**
- * Where uploaded files live: local disk under `DATA_DIR/uploads` (default) or an
- * S3-compatible bucket (`S3_*`). Keys are produced by media-keys.ts (`ab/<32 hex>.<ext>`),
- * never taken from a request. Every call streams; nothing buffers a whole file.
- */
-export interface Storage {
-  readonly kind: "local" | "s3";
-  /** Moves (local) or streams (S3) the finished temporary file `sourcePath` to `key`. */
-  putFile(key: string, sourcePath: string, contentType: string): Promise<void>;
-  /**
-   * Opens `key` for reading, whole or the inclusive byte range `range`; undefined when it
-   * does not exist.
-   */
-  open(key: string, range?: ByteRange): Promise<StoredObject | undefined>;
-  /** Copies `key` into the local file `destinationPath` (ffmpeg reads files). */
-  copyToFile(key: string, destinationPath: string): Promise<void>;
-  /** Removes `key`; a missing key is not an error. */
-  remove(key: string): Promise<void>;
-}
+export type { ByteRange, Storage, StoredObject } from "./storage-types";
 
 export function createStorage(config: Pick<AppConfig, "dataDir" | "s3">): Storage {
   return config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.dataDir);

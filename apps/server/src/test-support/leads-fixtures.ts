@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { branchingQuiz } from "../../../runtime/src/test/fixtures";
 import { leads, quizEvents, quizPublications, quizzes, visitorSessions } from "../db/schema";
-import { publicQuizLookupFor } from "../modules/visitor-sessions/public-quiz-lookup";
+import { publicQuizLookupFor } from "../modules/visitor-sessions";
 import { freshIp, registerUser, type TestUser } from "./api-client";
 import { createProject, createQuizIn } from "./quiz-fixtures";
 import { createTestAppWithDatabase, type TestAppWithDatabase } from "./test-app";

@@ -18,7 +18,7 @@ import { translate } from "@leadquiz/i18n";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { ApiOptions } from "../../api";
+import type { ApiOptions } from "../../app-context";
 import { languageFromAcceptLanguage } from "../../lib/request-language";
 import { authenticatedContext } from "../../plugins/authenticate";
 import { rateLimitFor } from "../../plugins/rate-limit";

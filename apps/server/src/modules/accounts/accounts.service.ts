@@ -7,7 +7,7 @@ import {
 } from "@leadquiz/contract";
 import type { AppContext } from "../../app-context";
 import { AppError, FieldErrors } from "../../lib/app-error";
-import { createEmailAddressService } from "../email-address/email-address.service";
+import { createEmailAddressService } from "../email-address";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password-hash";
 import { createTokenService } from "./tokens.service";
 import {

@@ -1,8 +1,9 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Changes } from "../../db/changes";
 import type { DbOrTx } from "../../db/client";
 import { additions, projects, quizzes } from "../../db/schema";
 import type { SiblingPosition } from "../../lib/sibling-order";
+import { quizOwnedBy } from "../../policies/ownership";
 
 export type AdditionRow = typeof additions.$inferSelect;
 export type NewAdditionRow = typeof additions.$inferInsert;
@@ -26,14 +27,7 @@ export async function findOwnedAddition(
     .from(additions)
     .innerJoin(quizzes, eq(quizzes.id, additions.quizId))
     .innerJoin(projects, eq(projects.id, quizzes.projectId))
-    .where(
-      and(
-        eq(additions.id, additionId),
-        eq(quizzes.userId, userId),
-        isNull(quizzes.deletedAt),
-        isNull(projects.deletedAt),
-      ),
-    )
+    .where(and(eq(additions.id, additionId), quizOwnedBy(userId)))
     .limit(1);
   return rows[0]?.addition;
 }

@@ -9,9 +9,10 @@ import {
 import type { AppContext } from "../../app-context";
 import type { DbOrTx } from "../../db/client";
 import { AppError, FieldErrors } from "../../lib/app-error";
+import { schemaFieldErrors } from "../../lib/field-errors";
 import { applyMergePatch } from "../../lib/json-merge-patch";
 import { reorderSiblings } from "../../lib/sibling-order";
-import { bumpDraftVersion, findOwnedQuizId } from "../quiz-access/quiz-access.service";
+import { bumpDraftVersion, findOwnedQuizId } from "../quiz-access";
 import {
   type AdditionRow,
   additionPositions,
@@ -133,13 +134,7 @@ function checkedSettings(type: AdditionType, settings: Record<string, unknown>):
   const own = Object.fromEntries(Object.entries(settings).filter(([key]) => key in schema.shape));
   const parsed = schema.safeParse({ ...additionSettingsDefaults[type], ...own });
   if (!parsed.success) {
-    const fields: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) {
-      fields[["settings", ...issue.path].join(".")] = [
-        issue.code === "custom" ? issue.message : "invalid_value",
-      ];
-    }
-    throw new FieldErrors(fields);
+    throw schemaFieldErrors(parsed.error.issues, { prefix: ["settings"] });
   }
   const data: Record<string, unknown> = parsed.data;
   return Object.fromEntries(Object.keys(own).map((key) => [key, data[key]])) as StoredSettings;

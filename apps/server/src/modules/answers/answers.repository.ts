@@ -1,9 +1,10 @@
 import type { Answer } from "@leadquiz/contract";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Changes } from "../../db/changes";
 import type { DbOrTx } from "../../db/client";
 import { answers, projects, questions, quizzes } from "../../db/schema";
 import type { SiblingPosition } from "../../lib/sibling-order";
+import { quizOwnedBy } from "../../policies/ownership";
 
 export type AnswerRow = typeof answers.$inferSelect;
 export type AnswerInsert = typeof answers.$inferInsert;
@@ -33,14 +34,7 @@ export async function findOwnedAnswer(
     .innerJoin(questions, eq(questions.id, answers.questionId))
     .innerJoin(quizzes, eq(quizzes.id, questions.quizId))
     .innerJoin(projects, eq(projects.id, quizzes.projectId))
-    .where(
-      and(
-        eq(answers.id, answerId),
-        eq(quizzes.userId, userId),
-        isNull(quizzes.deletedAt),
-        isNull(projects.deletedAt),
-      ),
-    )
+    .where(and(eq(answers.id, answerId), quizOwnedBy(userId)))
     .limit(1);
   return rows[0];
 }

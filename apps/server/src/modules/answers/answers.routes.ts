@@ -11,8 +11,9 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { ApiOptions } from "../../api";
+import type { ApiOptions } from "../../app-context";
 import { authenticatedContext } from "../../plugins/authenticate";
+import { createQuestionEditingWorkflow } from "../../workflows/question-editing";
 import { createAnswersService } from "./answers.service";
 
 const tags = ["answers"];
@@ -21,6 +22,7 @@ const errors = { 400: validationErrorBodySchema, 401: errorBodySchema, 404: erro
 /** Answers of choice questions (spec section 7): `question/{id}/answer_list/`, `answer/…`. */
 export async function answersRoutes(app: FastifyInstance, { context }: ApiOptions) {
   const service = createAnswersService(context);
+  const editing = createQuestionEditingWorkflow(context);
   await authenticatedContext(app, context, async (scope) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
 
@@ -86,7 +88,7 @@ export async function answersRoutes(app: FastifyInstance, { context }: ApiOption
         },
       },
       async (request, reply) => {
-        await service.remove(request.userId, request.params.id);
+        await editing.removeAnswer(request.userId, request.params.id);
         return reply.status(204).send();
       },
     );

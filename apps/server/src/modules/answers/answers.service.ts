@@ -4,19 +4,17 @@ import type { AppContext } from "../../app-context";
 import type { DbOrTx } from "../../db/client";
 import { AppError, FieldErrors } from "../../lib/app-error";
 import { reorderSiblings } from "../../lib/sibling-order";
-import { dropAnswerFromConditions } from "../question-conditions/condition-maintenance";
-import { defaultAnswerText } from "../questions/default-texts";
 import {
+  defaultAnswerText,
   findOwnedQuestion,
   findQuizLanguage,
   lockOwnedQuestion,
   lockQuiz,
-} from "../questions/questions.repository";
-import { bumpDraftVersion } from "../quiz-access/quiz-access.service";
+} from "../questions";
+import { bumpDraftVersion } from "../quiz-access";
 import {
   type AnswerInsert,
   type AnswerRow,
-  deleteAnswer,
   findAnswer,
   findOwnedAnswer,
   insertAnswers,
@@ -67,7 +65,7 @@ export async function copyAnswers(
 }
 
 /** The owned answer read again under the quiz lock; undefined when not the user's or gone. */
-async function lockOwnedAnswer(
+export async function lockOwnedAnswer(
   tx: DbOrTx,
   userId: number,
   answerId: number,
@@ -83,8 +81,8 @@ export type AnswersService = ReturnType<typeof createAnswersService>;
 
 /**
  * Answers of choice questions: list, create ("Answer {n}", at most ANSWERS_MAX per
- * question), update (with `sort` moving the answer), delete (its id leaves every condition
- * that lists it; a condition left without answers goes). Every change bumps the quiz draft.
+ * question), update (with `sort` moving the answer). Every change bumps the quiz draft.
+ * Deleting an answer reaches the conditions that list it: workflows/question-editing.
  */
 export function createAnswersService(ctx: Pick<AppContext, "db">) {
   return {
@@ -141,21 +139,6 @@ export function createAnswersService(ctx: Pick<AppContext, "db">) {
         }
         await bumpDraftVersion(tx, owned.quizId);
         return presentAnswer(row);
-      });
-    },
-
-    async remove(userId: number, answerId: number): Promise<void> {
-      await ctx.db.transaction(async (tx) => {
-        const owned = await lockOwnedAnswer(tx, userId, answerId);
-        if (!owned) throw new AppError("not_found");
-        const questionId = owned.answer.questionId;
-        await deleteAnswer(tx, answerId);
-        await dropAnswerFromConditions(tx, questionId, answerId);
-        await writeAnswerSorts(
-          tx,
-          reorderSiblings(await listAnswerPositions(tx, questionId), null),
-        );
-        await bumpDraftVersion(tx, owned.quizId);
       });
     },
   };

@@ -9,7 +9,7 @@ import {
 import { translate } from "@leadquiz/i18n";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { ApiOptions } from "../../api";
+import type { ApiOptions } from "../../app-context";
 import { languageFromAcceptLanguage } from "../../lib/request-language";
 import { authenticatedContext } from "../../plugins/authenticate";
 import { rateLimitFor } from "../../plugins/rate-limit";

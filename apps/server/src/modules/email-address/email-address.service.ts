@@ -8,15 +8,15 @@ import {
   insertAccountTicket,
   markAccountTicketUsed,
   retireAccountTickets,
-} from "../account-tickets/account-tickets.repository";
-import { verifyPassword } from "../accounts/password-hash";
-import { hashToken } from "../accounts/tokens.service";
+} from "../account-tickets";
 import {
   findUserByEmail,
   findUserById,
+  hashToken,
   type UserRow,
   updateUser,
-} from "../accounts/users.repository";
+  verifyPassword,
+} from "../accounts";
 
 /** How long a verification or change link works (docs/security.md). */
 export const EMAIL_LINK_TTL_MS = 48 * 60 * 60 * 1000;

@@ -1,8 +1,9 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Changes } from "../../db/changes";
 import type { DbOrTx } from "../../db/client";
 import { formFields, projects, quizzes } from "../../db/schema";
 import type { SiblingPosition } from "../../lib/sibling-order";
+import { quizOwnedBy } from "../../policies/ownership";
 
 export type FormFieldRow = typeof formFields.$inferSelect;
 export type NewFormFieldRow = typeof formFields.$inferInsert;
@@ -26,14 +27,7 @@ export async function findOwnedFormField(
     .from(formFields)
     .innerJoin(quizzes, eq(quizzes.id, formFields.quizId))
     .innerJoin(projects, eq(projects.id, quizzes.projectId))
-    .where(
-      and(
-        eq(formFields.id, fieldId),
-        eq(quizzes.userId, userId),
-        isNull(quizzes.deletedAt),
-        isNull(projects.deletedAt),
-      ),
-    )
+    .where(and(eq(formFields.id, fieldId), quizOwnedBy(userId)))
     .limit(1);
   return rows[0]?.field;
 }

@@ -3,7 +3,7 @@ import type { AppContext } from "../../app-context";
 import type { DbOrTx } from "../../db/client";
 import { AppError, FieldErrors } from "../../lib/app-error";
 import { reorderSiblings } from "../../lib/sibling-order";
-import { bumpDraftVersion, findOwnedQuizId } from "../quiz-access/quiz-access.service";
+import { bumpDraftVersion, findOwnedQuizId } from "../quiz-access";
 import {
   deleteFormField,
   type FormFieldRow,

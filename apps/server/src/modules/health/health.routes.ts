@@ -1,7 +1,7 @@
 import { healthResponseSchema } from "@leadquiz/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { ApiOptions } from "../../api";
+import type { ApiOptions } from "../../app-context";
 
 export async function healthRoutes(app: FastifyInstance, { context }: ApiOptions) {
   app.withTypeProvider<ZodTypeProvider>().get(

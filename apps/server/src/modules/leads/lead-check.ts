@@ -1,15 +1,23 @@
-import type { LeadSubmission, Messenger, PublicQuestion, PublicQuiz } from "@leadquiz/contract";
+import {
+  FormFieldType,
+  formFieldKeys,
+  type LeadSubmission,
+  type Messenger,
+  type PublicQuestion,
+  type PublicQuiz,
+} from "@leadquiz/contract";
 import {
   type AnswerMap,
   type AnswerProblem,
   type AnswerValue,
+  defaultPhoneCountryFor,
   fromLeadAnswer,
   isAnswered,
   leadAnswerProblem,
   quizState,
   validateEmail,
 } from "@leadquiz/engine";
-import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/min";
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { FieldErrors } from "../../lib/app-error";
 
 /** A lead's contacts as stored: the enabled fields' values, the phone formatted. */
@@ -27,17 +35,6 @@ export interface CheckedLead {
   answers: AnswerMap;
   contacts: CheckedContacts;
 }
-
-type ContactKey = Exclude<keyof CheckedContacts, "messengers">;
-
-/** Form field types (1 name, 2 phone, 3 e-mail, 4 other, 5 other 2) by contact key. */
-const FIELD_TYPES: Record<ContactKey, number> = {
-  name: 1,
-  phone: 2,
-  email: 3,
-  other: 4,
-  other2: 5,
-};
 
 /** The request field an answer problem is reported on, below `answers.<index>`. */
 const PROBLEM_FIELDS: Record<AnswerProblem, { field: string; message: string }> = {
@@ -123,8 +120,9 @@ function checkContacts(
     other2: "",
     messengers: {},
   };
-  for (const key of Object.keys(FIELD_TYPES) as ContactKey[]) {
-    const field = enabled.find((f) => f.type === FIELD_TYPES[key]);
+  for (const type of Object.values(FormFieldType)) {
+    const key = formFieldKeys[type];
+    const field = enabled.find((f) => f.type === type);
     if (!field) continue;
     const text = sent[key].trim();
     const at = `contacts.${key}`;
@@ -137,7 +135,7 @@ function checkContacts(
       if (problem) fail(at, problem);
     }
     if (key === "phone") {
-      const phone = parsePhoneNumberFromString(text, defaultCountryFor(snapshot.language));
+      const phone = parsePhoneNumberFromString(text, defaultPhoneCountryFor(snapshot.language));
       if (phone?.isValid()) {
         contacts.phone = phone.formatInternational();
         continue;
@@ -152,20 +150,4 @@ function checkContacts(
     else contacts.messengers[messenger as Messenger] = (handle ?? "").trim();
   }
   return contacts;
-}
-
-/**
- * The default country for numbers typed without "+code", as the runtime has it
- * (apps/runtime/src/phone.ts, kept equal): only a default, a "+code" number is read as such.
- */
-const DEFAULT_COUNTRY: Partial<Record<string, CountryCode>> = {
-  uk: "UA",
-  pl: "PL",
-  de: "DE",
-  fr: "FR",
-  it: "IT",
-};
-
-function defaultCountryFor(language: string): CountryCode | undefined {
-  return DEFAULT_COUNTRY[language];
 }

@@ -8,27 +8,8 @@ import {
   quizState,
   type ShownResult,
 } from "@leadquiz/engine";
-import { texts as de } from "@leadquiz/i18n/visitor/de";
-import { texts as en } from "@leadquiz/i18n/visitor/en";
-import { texts as fr } from "@leadquiz/i18n/visitor/fr";
-import { texts as it } from "@leadquiz/i18n/visitor/it";
-import { texts as pl } from "@leadquiz/i18n/visitor/pl";
-import { texts as pt } from "@leadquiz/i18n/visitor/pt";
-import { texts as ru } from "@leadquiz/i18n/visitor/ru";
-import type { VisitorTexts } from "@leadquiz/i18n/visitor/types";
-import { texts as uk } from "@leadquiz/i18n/visitor/uk";
+import { visitorTexts } from "@leadquiz/i18n/visitor/all";
 import type { StoredLeadAnswer, StoredLeadResult } from "../../db/schema/leads";
-
-const VISITOR_TEXTS: Record<PublicQuiz["language"], VisitorTexts> = {
-  de,
-  en,
-  fr,
-  it,
-  pl,
-  pt,
-  ru,
-  uk,
-};
 
 /**
  * The answers as the owner reads them: the answered questions on the visitor's path in
@@ -37,7 +18,7 @@ const VISITOR_TEXTS: Record<PublicQuiz["language"], VisitorTexts> = {
  * written in the quiz language ("price" as the currency symbol).
  */
 export function storedAnswers(snapshot: PublicQuiz, answers: AnswerMap): StoredLeadAnswer[] {
-  const units = (VISITOR_TEXTS[snapshot.language] ?? en).units;
+  const units = (visitorTexts[snapshot.language] ?? visitorTexts.en).units;
   const unitLabel = (unit: string) =>
     unit === "price" ? snapshot.currency.symbol : (units[unit as keyof typeof units] ?? "");
   return quizState(snapshot, answers).answered.map((question) => {

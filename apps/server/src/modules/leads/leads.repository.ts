@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { leads } from "../../db/schema";
-import { sessionOfQuiz } from "../visitor-sessions/visitor-sessions.repository";
+import { sessionOfQuiz } from "../visitor-sessions";
 
 export type NewLead = Omit<typeof leads.$inferInsert, "id" | "sessionId" | "createdAt"> & {
   /** The visitor session as sent; stored only when it is a session of this quiz. */

@@ -10,7 +10,7 @@ import {
   type LeadsHarness,
   type PublishedQuiz,
 } from "../../test-support/leads-fixtures";
-import { VISITOR_LIMITS } from "../visitor-sessions/visitor-limits";
+import { VISITOR_LIMITS } from "../visitor-sessions";
 
 let h: LeadsHarness;
 let quiz: PublishedQuiz;

@@ -8,11 +8,13 @@ import {
 } from "@leadquiz/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { ApiOptions } from "../../api";
-import { publicQuizLookupFor } from "../visitor-sessions/public-quiz-lookup";
-import { acceptVisitorJson } from "../visitor-sessions/visitor-body";
-import { visitorCountersFor } from "../visitor-sessions/visitor-counters";
-import { VISITOR_LIMITS } from "../visitor-sessions/visitor-limits";
+import type { ApiOptions } from "../../app-context";
+import {
+  acceptVisitorJson,
+  publicQuizLookupFor,
+  VISITOR_LIMITS,
+  visitorCountersFor,
+} from "../visitor-sessions";
 import { createLeadsService } from "./leads.service";
 
 /** A lead body is a few KB; 256 KB leaves room for long texts and answers 413 beyond. */

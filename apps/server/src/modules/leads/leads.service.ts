@@ -3,14 +3,14 @@ import { shownResults } from "@leadquiz/engine";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
 import { AppError, FieldErrors } from "../../lib/app-error";
-import type { PublicQuizLookup } from "../visitor-sessions/public-quiz-lookup";
-import type { VisitorCounters } from "../visitor-sessions/visitor-counters";
 import {
   leadCounters,
   leadLimitReached,
+  type PublicQuizLookup,
   rateLimited,
+  type VisitorCounters,
   type VisitorLimits,
-} from "../visitor-sessions/visitor-limits";
+} from "../visitor-sessions";
 import { checkLead } from "./lead-check";
 import { redirectUrl, resultsToShow, storedAnswers, storedResults } from "./leads.presenter";
 import { findLeadBySubmission, insertLead, type StoredSubmission } from "./leads.repository";

@@ -10,7 +10,7 @@ import { AppError, FieldErrors } from "../../lib/app-error";
 import { rejectUnsafeText } from "../../lib/unsafe-text";
 import { createStorage, type Storage } from "../../storage/storage";
 import { isStorageKey } from "../../storage/storage-keys";
-import { requireOwnedQuiz } from "../quiz-access/quiz-access.service";
+import { requireOwnedQuiz } from "../quiz-access";
 import { findStoredFile, quizIdOfEntity } from "./media.repository";
 import { type Attachment, createMediaService, type PendingUpload } from "./media.service";
 import { MEDIA_ROUTE_PREFIX } from "./media-paths";

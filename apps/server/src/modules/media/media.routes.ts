@@ -6,9 +6,9 @@ import {
 } from "@leadquiz/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { ApiOptions } from "../../api";
+import type { ApiOptions } from "../../app-context";
 import { authenticatedContext } from "../../plugins/authenticate";
-import { requireOwnedQuiz } from "../quiz-access/quiz-access.service";
+import { requireOwnedQuiz } from "../quiz-access";
 import { listVideoTasks } from "./media.repository";
 
 const tags = ["media"];

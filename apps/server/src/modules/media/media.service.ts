@@ -3,7 +3,7 @@ import type { FastifyBaseLogger as Logger } from "fastify";
 import type { Database } from "../../db/client";
 import type { JobQueue } from "../../jobs/queue";
 import type { Storage } from "../../storage/storage";
-import { bumpDraftVersion } from "../quiz-access/quiz-access.service";
+import { bumpDraftVersion } from "../quiz-access";
 import {
   deleteStoredFile,
   deleteVideoTask,

@@ -6,7 +6,7 @@ import { passwordResetTokens, users } from "../../db/schema";
 import { parseMail } from "../../test-support/parse-mail";
 import { type RunningSmtpPeer, startSmtpPeer } from "../../test-support/smtp-peer";
 import { createTestAppWithDatabase, type TestAppWithDatabase } from "../../test-support/test-app";
-import { verifyPassword } from "../accounts/password-hash";
+import { verifyPassword } from "../accounts";
 
 const OLD_PASSWORD = "first-secret-1";
 const NEW_PASSWORD = "second-secret-2";

@@ -12,7 +12,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import type { ApiOptions } from "../../api";
+import type { ApiOptions } from "../../app-context";
 import { FieldErrors } from "../../lib/app-error";
 import { languageFromAcceptLanguage } from "../../lib/request-language";
 import { rateLimitFor } from "../../plugins/rate-limit";

@@ -3,9 +3,13 @@ import { DEFAULT_LANGUAGE, isInterfaceLanguage } from "@leadquiz/i18n";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
 import { renderActionEmail } from "../../mail/mail-templates";
-import { hashPassword } from "../accounts/password-hash";
-import { createTokenService, hashToken } from "../accounts/tokens.service";
-import { findUserByEmail, updateUser } from "../accounts/users.repository";
+import {
+  createTokenService,
+  findUserByEmail,
+  hashPassword,
+  hashToken,
+  updateUser,
+} from "../accounts";
 import {
   findUsablePasswordResetToken,
   insertPasswordResetToken,

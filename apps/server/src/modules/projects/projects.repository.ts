@@ -1,16 +1,13 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { projects, quizConfigs, quizzes } from "../../db/schema";
+import { projectOwnedBy } from "../../policies/ownership";
 
 export type ProjectRow = typeof projects.$inferSelect;
 
 /** The caller's live projects, oldest first. */
 export async function listOwnedProjects(db: DbOrTx, userId: number): Promise<ProjectRow[]> {
-  return db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.userId, userId), isNull(projects.deletedAt)))
-    .orderBy(asc(projects.id));
+  return db.select().from(projects).where(projectOwnedBy(userId)).orderBy(asc(projects.id));
 }
 
 /** The caller's live project `id`; `forUpdate` locks the row for the transaction. */
@@ -23,7 +20,7 @@ export async function findOwnedProject(
   const query = db
     .select()
     .from(projects)
-    .where(and(eq(projects.id, id), eq(projects.userId, userId), isNull(projects.deletedAt)))
+    .where(and(eq(projects.id, id), projectOwnedBy(userId)))
     .limit(1);
   const rows = forUpdate ? await query.for("update") : await query;
   return rows[0];

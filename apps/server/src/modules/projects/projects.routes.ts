@@ -12,8 +12,9 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { ApiOptions } from "../../api";
+import type { ApiOptions } from "../../app-context";
 import { authenticatedContext } from "../../plugins/authenticate";
+import { createQuizCopyWorkflow } from "../../workflows/quiz-copy";
 import { createProjectsService } from "./projects.service";
 
 const tags = ["projects"];
@@ -25,6 +26,7 @@ const errors = { 401: errorBodySchema, 404: errorBodySchema };
  */
 export async function projectsRoutes(app: FastifyInstance, { context }: ApiOptions) {
   const service = createProjectsService(context);
+  const copies = createQuizCopyWorkflow(context);
 
   await authenticatedContext(app, context, async (scope) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
@@ -86,7 +88,7 @@ export async function projectsRoutes(app: FastifyInstance, { context }: ApiOptio
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await service.copy(request.userId, request.body.id)),
+        reply.status(201).send(await copies.copyProject(request.userId, request.body.id)),
     );
 
     routes.patch(

@@ -1,16 +1,13 @@
-import {
-  type Project,
-  type ProjectCreate,
-  type ProjectUpdate,
-  TITLE_MAX_LENGTH,
-} from "@leadquiz/contract";
+import type { Project, ProjectCreate, ProjectUpdate } from "@leadquiz/contract";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
-import { copyQuiz } from "../quiz-copy/quiz-copy.service";
-import { copyTitle, defaultText } from "../quizzes/quiz-defaults";
-import { countLeadsByQuiz } from "../quizzes/quiz-leads-count.repository";
-import { toQuizSummary } from "../quizzes/quizzes.presenter";
-import { findUserLanguage, listOwnedQuizzes } from "../quizzes/quizzes.repository";
+import {
+  countLeadsByQuiz,
+  defaultText,
+  findUserLanguage,
+  listOwnedQuizzes,
+  toQuizSummary,
+} from "../quizzes";
 import {
   findOwnedProject,
   hideProject,
@@ -74,27 +71,8 @@ export function createProjectsService(ctx: Pick<AppContext, "db" | "config">) {
       return presentOne(userId, row);
     },
 
-    /**
-     * `POST project/copy/`: "… (copy)" with the same sites and a deep copy of every live
-     * quiz (keeping their titles), all in one transaction.
-     */
-    async copy(userId: number, id: number): Promise<Project> {
-      const row = await ctx.db.transaction(async (tx) => {
-        const source = await findOwnedProject(tx, userId, id);
-        if (!source) throw new AppError("not_found");
-        const languageCode = await findUserLanguage(tx, userId);
-        const copy = await insertProject(tx, {
-          userId,
-          title: copyTitle(source.title, languageCode, TITLE_MAX_LENGTH),
-          sites: source.sites,
-        });
-        for (const quiz of await listOwnedQuizzes(tx, userId, [source.id])) {
-          await copyQuiz(tx, { sourceQuizId: quiz.id, projectId: copy.id, title: quiz.title });
-        }
-        return copy;
-      });
-      return presentOne(userId, row);
-    },
+    /** The API's `Project` of a row, with its live quizzes (for workflows that write one). */
+    present: presentOne,
 
     /** `PATCH project/{id}/`: title and/or sites (the list is replaced). */
     async update(userId: number, id: number, body: ProjectUpdate): Promise<Project> {

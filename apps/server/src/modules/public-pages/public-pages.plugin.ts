@@ -1,33 +1,22 @@
 import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import compress from "@fastify/compress";
-import type { PublicLanguage, PublicQuiz } from "@leadquiz/contract";
-import { texts as de } from "@leadquiz/i18n/visitor/de";
-import { texts as en } from "@leadquiz/i18n/visitor/en";
-import { texts as fr } from "@leadquiz/i18n/visitor/fr";
-import { texts as it } from "@leadquiz/i18n/visitor/it";
-import { texts as pl } from "@leadquiz/i18n/visitor/pl";
-import { texts as pt } from "@leadquiz/i18n/visitor/pt";
-import { texts as ru } from "@leadquiz/i18n/visitor/ru";
-import type { VisitorTexts } from "@leadquiz/i18n/visitor/types";
-import { texts as uk } from "@leadquiz/i18n/visitor/uk";
+import type { PublicQuiz } from "@leadquiz/contract";
+import { visitorTexts } from "@leadquiz/i18n/visitor/all";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context";
 import type { AppConfig } from "../../config";
-import { absoluteMediaUrl } from "../publication/public-quiz.builder";
-import { findLivePublication } from "../publication/publication.repository";
-import { etagMatches } from "../publication/publication.routes";
+import { etagMatches } from "../../lib/http-cache";
+import { absoluteMediaUrl, landingUrl } from "../../lib/public-urls";
 import { type LandingInfo, messagePageHtml, quizPageHtml } from "./page-html";
 import { pageTexts, visitorLanguageOf } from "./page-texts";
-import { findLandingBySubdomain } from "./public-pages.repository";
+import { createPublicPagesService } from "./public-pages.service";
 import {
   createRuntimeAssets,
   defaultRuntimeDistDir,
   RUNTIME_ASSETS_PREFIX,
   type RuntimeBuild,
 } from "./runtime-assets";
-
-const visitorTexts: Record<PublicLanguage, VisitorTexts> = { en, ru, uk, pt, it, fr, pl, de };
 
 /** Hosted pages: fresh for a minute (a new publish shows within it), then revalidated. */
 const PAGE_CACHE = "public, max-age=60, stale-while-revalidate=600";
@@ -121,7 +110,8 @@ export interface PublicPagesOptions {
  * answer 503 with a message, and a warning is logged.
  */
 export async function publicPagesPlugin(app: FastifyInstance, { context }: PublicPagesOptions) {
-  const { config, db } = context;
+  const { config } = context;
+  const pages = createPublicPagesService(context);
   const runtime = createRuntimeAssets(
     config.runtimeDistDir ?? defaultRuntimeDistDir,
     app.log.child({ module: "public-pages" }),
@@ -179,7 +169,7 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
     const query = request.query as Record<string, unknown>;
     const html = quizPageHtml({
       quiz,
-      texts: visitorTexts[quiz.language] ?? en,
+      texts: visitorTexts[quiz.language] ?? visitorTexts.en,
       runtime: build,
       publicUrl: config.publicUrl,
       embed: query.embed === "1",
@@ -198,13 +188,13 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
     const build = await runtime.current();
     if (!build) return unavailable(request, reply);
     const key = request.params.publicKey;
-    const found = key.length <= 64 ? await findLivePublication(db, key) : undefined;
-    if (!found) return notFound(request, reply);
+    const snapshot = key.length <= 64 ? await pages.quiz(key) : undefined;
+    if (!snapshot) return notFound(request, reply);
     return renderQuiz(
       request,
       reply,
       build,
-      found.snapshot,
+      snapshot,
       `${config.publicUrl}/q/${encodeURIComponent(key)}`,
     );
   });
@@ -213,9 +203,7 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
     const build = await runtime.current();
     if (!build) return unavailable(request, reply);
     const subdomain = request.params.subdomain.toLowerCase();
-    const found = /^[a-z0-9-]{1,63}$/.test(subdomain)
-      ? await findLandingBySubdomain(db, subdomain)
-      : undefined;
+    const found = /^[a-z0-9-]{1,63}$/.test(subdomain) ? await pages.landing(subdomain) : undefined;
     if (!found || found.landing.enabled === false) return notFound(request, reply);
     const { domain: _domain, ...landing } = found.landing;
     return renderQuiz(request, reply, build, found.snapshot, landingUrl(config, subdomain), {
@@ -262,16 +250,4 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
       return reply.header("content-type", "text/javascript; charset=utf-8").send(found.body);
     });
   }
-}
-
-/** The landing's address: `{scheme}://{subdomain}.{LANDING_HOST}`, else `{PUBLIC_URL}/l/{subdomain}`. */
-export function landingUrl(
-  config: Pick<AppConfig, "landingHost" | "publicUrl">,
-  subdomain: string,
-): string {
-  if (config.landingHost) {
-    const scheme = new URL(config.publicUrl).protocol;
-    return `${scheme}//${subdomain}.${config.landingHost}`;
-  }
-  return `${config.publicUrl}/l/${encodeURIComponent(subdomain)}`;
 }

@@ -1,8 +1,9 @@
 import type { LandingSection, PublicQuiz } from "@leadquiz/contract";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { projects, quizConfigs, quizPublications, quizzes } from "../../db/schema";
 import type { Stored } from "../../db/schema/stored-json";
+import { quizLiveForVisitors } from "../../policies/ownership";
 
 export interface LandingPublication {
   landing: Stored<Omit<LandingSection, "subdomain">>;
@@ -23,14 +24,7 @@ export async function findLandingBySubdomain(
     .innerJoin(quizzes, eq(quizzes.id, quizConfigs.quizId))
     .innerJoin(projects, eq(projects.id, quizzes.projectId))
     .innerJoin(quizPublications, eq(quizPublications.quizId, quizzes.id))
-    .where(
-      and(
-        sql`lower(${quizConfigs.subdomain}) = lower(${subdomain})`,
-        eq(quizzes.isPublished, true),
-        isNull(quizzes.deletedAt),
-        isNull(projects.deletedAt),
-      ),
-    )
+    .where(and(sql`lower(${quizConfigs.subdomain}) = lower(${subdomain})`, quizLiveForVisitors()))
     .orderBy(desc(quizPublications.version))
     .limit(1);
   return rows[0];

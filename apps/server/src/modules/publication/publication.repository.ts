@@ -1,7 +1,8 @@
 import type { PublicQuiz } from "@leadquiz/contract";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { projects, quizPublications, quizzes } from "../../db/schema";
+import { quizLiveForVisitors } from "../../policies/ownership";
 
 /** The latest snapshot version of a quiz (0 when it was never published). */
 export async function latestVersion(db: DbOrTx, quizId: number): Promise<number> {
@@ -77,14 +78,7 @@ export async function findLivePublication(
     .from(quizzes)
     .innerJoin(projects, eq(projects.id, quizzes.projectId))
     .innerJoin(quizPublications, eq(quizPublications.quizId, quizzes.id))
-    .where(
-      and(
-        eq(quizzes.publicKey, publicKey),
-        eq(quizzes.isPublished, true),
-        isNull(quizzes.deletedAt),
-        isNull(projects.deletedAt),
-      ),
-    )
+    .where(and(eq(quizzes.publicKey, publicKey), quizLiveForVisitors()))
     .orderBy(desc(quizPublications.version))
     .limit(1);
   return rows[0];

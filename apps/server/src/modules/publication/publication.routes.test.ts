@@ -2,6 +2,7 @@ import { publicQuizSchema, type Quiz } from "@leadquiz/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quizPublications } from "../../db/schema";
+import { etagMatches } from "../../lib/http-cache";
 import { apiCall, expectCall, registerUser, type TestUser } from "../../test-support/api-client";
 import {
   createPublishableQuiz,
@@ -11,7 +12,6 @@ import {
   publish,
 } from "../../test-support/publication-fixtures";
 import { createTestAppWithDatabase, type TestAppWithDatabase } from "../../test-support/test-app";
-import { etagMatches } from "./publication.routes";
 
 let t: TestAppWithDatabase;
 let owner: TestUser;

@@ -12,8 +12,10 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { ApiOptions } from "../../api";
+import type { ApiOptions } from "../../app-context";
+import { etagMatches } from "../../lib/http-cache";
 import { authenticatedContext } from "../../plugins/authenticate";
+import { createPublishingWorkflow } from "../../workflows/publishing";
 import { createPublicationService } from "./publication.service";
 
 const tags = ["publishing"];
@@ -34,16 +36,6 @@ const publicKeyParamsSchema = z.object({ public_key: z.string().min(1).max(64) }
  */
 export const PUBLIC_QUIZ_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
 
-/** Whether an If-None-Match header names the ETag (weak comparison, `*` included). */
-export function etagMatches(header: string | string[] | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  const bare = etag.replace(/^W\//, "");
-  return (Array.isArray(header) ? header.join(",") : header)
-    .split(",")
-    .map((tag) => tag.trim().replace(/^W\//, ""))
-    .some((tag) => tag === "*" || tag === bare);
-}
-
 /**
  * `POST publication-quiz/`, `PUT quiz/{id}/publish/` (owner) and `GET public/quiz/{key}/`
  * (visitors, no account). No CORS on the public read: visitors' pages never call it
@@ -52,6 +44,7 @@ export function etagMatches(header: string | string[] | undefined, etag: string)
  */
 export async function publicationRoutes(app: FastifyInstance, { context }: ApiOptions) {
   const service = createPublicationService(context);
+  const publishing = createPublishingWorkflow(context);
 
   await authenticatedContext(app, context, async (scope) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
@@ -72,7 +65,7 @@ export async function publicationRoutes(app: FastifyInstance, { context }: ApiOp
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await service.publish(request.userId, request.body.quiz)),
+        reply.status(201).send(await publishing.publish(request.userId, request.body.quiz)),
     );
 
     routes.put(
@@ -91,7 +84,7 @@ export async function publicationRoutes(app: FastifyInstance, { context }: ApiOp
         },
       },
       async (request) =>
-        service.setPublished(request.userId, request.params.id, request.body.is_published),
+        publishing.setPublished(request.userId, request.params.id, request.body.is_published),
     );
   });
 

@@ -1,8 +1,9 @@
 import type { QuestionCondition } from "@leadquiz/contract";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Changes } from "../../db/changes";
 import type { DbOrTx } from "../../db/client";
 import { projects, questionConditions, questions, quizzes } from "../../db/schema";
+import { quizOwnedBy } from "../../policies/ownership";
 
 export type QuestionConditionRow = typeof questionConditions.$inferSelect;
 export type QuestionConditionInsert = typeof questionConditions.$inferInsert;
@@ -38,14 +39,7 @@ export async function findOwnedQuestionCondition(
     .innerJoin(questions, eq(questions.id, questionConditions.questionId))
     .innerJoin(quizzes, eq(quizzes.id, questions.quizId))
     .innerJoin(projects, eq(projects.id, quizzes.projectId))
-    .where(
-      and(
-        eq(questionConditions.id, conditionId),
-        eq(quizzes.userId, userId),
-        isNull(quizzes.deletedAt),
-        isNull(projects.deletedAt),
-      ),
-    )
+    .where(and(eq(questionConditions.id, conditionId), quizOwnedBy(userId)))
     .limit(1);
   return rows[0];
 }

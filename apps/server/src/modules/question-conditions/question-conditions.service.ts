@@ -8,13 +8,9 @@ import { type ConditionRuleInput, validateQuestionCondition } from "@leadquiz/en
 import type { AppContext } from "../../app-context";
 import type { DbOrTx } from "../../db/client";
 import { AppError, FieldErrors } from "../../lib/app-error";
-import {
-  findOwnedQuestion,
-  listRuleQuestions,
-  lockOwnedQuestion,
-  lockQuiz,
-} from "../questions/questions.repository";
-import { bumpDraftVersion } from "../quiz-access/quiz-access.service";
+import { schemaFieldErrors } from "../../lib/field-errors";
+import { findOwnedQuestion, listRuleQuestions, lockOwnedQuestion, lockQuiz } from "../questions";
+import { bumpDraftVersion } from "../quiz-access";
 import {
   deleteQuestionCondition,
   findOwnedQuestionCondition,
@@ -82,13 +78,7 @@ export function createQuestionConditionsService(ctx: Pick<AppContext, "db">) {
         const merged = { ...stored, ...definedOnly(body) };
         const parsed = conditionBodySchema.safeParse(merged);
         if (!parsed.success) {
-          const fields: Record<string, string[]> = {};
-          for (const issue of parsed.error.issues) {
-            const field = issue.path.join(".") || "non_field_errors";
-            const key = issue.code === "custom" ? issue.message : "invalid_value";
-            fields[field] = [...(fields[field] ?? []), key];
-          }
-          throw new FieldErrors(fields);
+          throw schemaFieldErrors(parsed.error.issues);
         }
         const condition = withDefaults(parsed.data);
         await checkRules(

@@ -1,9 +1,10 @@
 import type { Question, QuestionConfig, QuestionType } from "@leadquiz/contract";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Changes } from "../../db/changes";
 import type { DbOrTx } from "../../db/client";
 import { answers, projects, questions, quizzes } from "../../db/schema";
 import type { SiblingPosition } from "../../lib/sibling-order";
+import { quizOwnedBy } from "../../policies/ownership";
 
 export type QuestionRow = typeof questions.$inferSelect;
 export type QuestionInsert = typeof questions.$inferInsert;
@@ -36,14 +37,7 @@ export async function findOwnedQuestion(
     .from(questions)
     .innerJoin(quizzes, eq(quizzes.id, questions.quizId))
     .innerJoin(projects, eq(projects.id, quizzes.projectId))
-    .where(
-      and(
-        eq(questions.id, questionId),
-        eq(quizzes.userId, userId),
-        isNull(quizzes.deletedAt),
-        isNull(projects.deletedAt),
-      ),
-    )
+    .where(and(eq(questions.id, questionId), quizOwnedBy(userId)))
     .limit(1);
   return rows[0]?.question;
 }

@@ -12,8 +12,9 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { ApiOptions } from "../../api";
+import type { ApiOptions } from "../../app-context";
 import { authenticatedContext } from "../../plugins/authenticate";
+import { createQuestionEditingWorkflow } from "../../workflows/question-editing";
 import { createQuestionsService } from "./questions.service";
 
 const tags = ["questions"];
@@ -25,6 +26,7 @@ const errors = { 400: validationErrorBodySchema, 401: errorBodySchema, 404: erro
  */
 export async function questionsRoutes(app: FastifyInstance, { context }: ApiOptions) {
   const service = createQuestionsService(context);
+  const editing = createQuestionEditingWorkflow(context);
   await authenticatedContext(app, context, async (scope) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
 
@@ -72,7 +74,7 @@ export async function questionsRoutes(app: FastifyInstance, { context }: ApiOpti
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await service.create(request.userId, request.body)),
+        reply.status(201).send(await editing.create(request.userId, request.body)),
     );
 
     routes.post(
@@ -89,7 +91,7 @@ export async function questionsRoutes(app: FastifyInstance, { context }: ApiOpti
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await service.copy(request.userId, request.body.id)),
+        reply.status(201).send(await editing.copy(request.userId, request.body.id)),
     );
 
     routes.patch(
@@ -112,7 +114,7 @@ export async function questionsRoutes(app: FastifyInstance, { context }: ApiOpti
           response: { 200: questionSchema, ...errors },
         },
       },
-      async (request) => service.update(request.userId, request.params.id, request.body),
+      async (request) => editing.update(request.userId, request.params.id, request.body),
     );
 
     routes.delete(
@@ -130,7 +132,7 @@ export async function questionsRoutes(app: FastifyInstance, { context }: ApiOpti
         },
       },
       async (request, reply) => {
-        await service.remove(request.userId, request.params.id);
+        await editing.remove(request.userId, request.params.id);
         return reply.status(204).send();
       },
     );

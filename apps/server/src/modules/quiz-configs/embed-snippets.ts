@@ -1,13 +1,9 @@
 import { type EmbedSnippets, type QuizConfig, quizLanguages } from "@leadquiz/contract";
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../../app-context";
 import type { AppConfig } from "../../config";
-import { quizzes } from "../../db/schema";
-import { escapeHtml } from "../public-pages/page-html";
-import { pageTexts } from "../public-pages/page-texts";
-import { landingUrl } from "../public-pages/public-pages.plugin";
-import { absoluteMediaUrl } from "../publication/public-quiz.builder";
-import { publicQuizUrl } from "../quizzes/quizzes.presenter";
+import { absoluteMediaUrl, landingUrl, publicQuizUrl } from "../../lib/public-urls";
+import { escapeHtml, pageTexts } from "../public-pages";
+import { findSnippetQuiz } from "./quiz-configs.repository";
 
 export interface SnippetQuiz {
   publicKey: string;
@@ -121,11 +117,7 @@ export async function withEmbedSnippets(
   { db, config }: Pick<AppContext, "db" | "config">,
   quizConfig: QuizConfig,
 ): Promise<QuizConfig> {
-  const [quiz] = await db
-    .select({ publicKey: quizzes.publicKey, title: quizzes.title, language: quizzes.language })
-    .from(quizzes)
-    .where(eq(quizzes.id, quizConfig.quiz))
-    .limit(1);
+  const quiz = await findSnippetQuiz(db, quizConfig.quiz);
   if (!quiz) return quizConfig;
   const language = quizLanguages.find((item) => item.id === quiz.language)?.code ?? "en";
   return {

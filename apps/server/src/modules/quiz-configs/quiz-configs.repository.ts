@@ -1,7 +1,8 @@
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Changes } from "../../db/changes";
 import type { DbOrTx } from "../../db/client";
 import { projects, quizConfigs, quizzes } from "../../db/schema";
+import { quizOwnedBy } from "../../policies/ownership";
 
 export type QuizConfigRow = typeof quizConfigs.$inferSelect;
 export type NewQuizConfigRow = typeof quizConfigs.$inferInsert;
@@ -25,14 +26,7 @@ export async function findOwnedConfig(
     .from(quizConfigs)
     .innerJoin(quizzes, eq(quizzes.id, quizConfigs.quizId))
     .innerJoin(projects, eq(projects.id, quizzes.projectId))
-    .where(
-      and(
-        eq(quizConfigs.id, configId),
-        eq(quizzes.userId, userId),
-        isNull(quizzes.deletedAt),
-        isNull(projects.deletedAt),
-      ),
-    )
+    .where(and(eq(quizConfigs.id, configId), quizOwnedBy(userId)))
     .limit(1);
   return rows[0]?.config;
 }
@@ -81,4 +75,17 @@ export async function updateConfig(
   const row = rows[0];
   if (!row) throw new Error("quiz config not updated");
   return row;
+}
+
+/** What the embed snippets show of a quiz: its public key, title and language id. */
+export async function findSnippetQuiz(
+  db: DbOrTx,
+  quizId: number,
+): Promise<{ publicKey: string; title: string; language: number } | undefined> {
+  const [quiz] = await db
+    .select({ publicKey: quizzes.publicKey, title: quizzes.title, language: quizzes.language })
+    .from(quizzes)
+    .where(eq(quizzes.id, quizId))
+    .limit(1);
+  return quiz;
 }

@@ -9,7 +9,7 @@ import {
 } from "@leadquiz/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { ApiOptions } from "../../api";
+import type { ApiOptions } from "../../app-context";
 import { authenticatedContext } from "../../plugins/authenticate";
 import { withEmbedSnippets } from "./embed-snippets";
 import { createQuizConfigsService } from "./quiz-configs.service";

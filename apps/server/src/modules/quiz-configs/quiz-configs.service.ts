@@ -14,8 +14,9 @@ import type { AppContext } from "../../app-context";
 import type { Changes } from "../../db/changes";
 import type { DbOrTx } from "../../db/client";
 import { AppError, FieldErrors } from "../../lib/app-error";
+import { fieldErrorsOf } from "../../lib/field-errors";
 import { applyMergePatch } from "../../lib/json-merge-patch";
-import { bumpDraftVersion, findOwnedQuizId } from "../quiz-access/quiz-access.service";
+import { bumpDraftVersion, findOwnedQuizId } from "../quiz-access";
 import {
   findConfigByQuiz,
   findOwnedConfig,
@@ -131,11 +132,7 @@ async function changesOf(
     if (parsed.success) {
       Object.assign(changes, { [name]: parsed.data });
     } else {
-      for (const issue of parsed.error.issues) {
-        errors[[name, ...issue.path].join(".")] = [
-          issue.code === "custom" ? issue.message : "invalid_value",
-        ];
-      }
+      Object.assign(errors, fieldErrorsOf(parsed.error.issues, { prefix: [name] }));
     }
   }
   const subdomain = body.landing?.subdomain;

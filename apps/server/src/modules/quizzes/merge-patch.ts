@@ -1,6 +1,6 @@
 import { validationMessageKeys } from "@leadquiz/engine";
 import type { z } from "zod";
-import { FieldErrors } from "../../lib/app-error";
+import { schemaFieldErrors } from "../../lib/field-errors";
 
 const knownKeys = new Set<string>(validationMessageKeys);
 
@@ -39,14 +39,5 @@ export function revalidate<S extends z.ZodType>(
 ): z.infer<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const fields: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) {
-    const field = [prefix, ...issue.path.map(String)].join(".");
-    const key =
-      issue.code === "custom" && knownKeys.has(issue.message) ? issue.message : "invalid_value";
-    const list = fields[field] ?? [];
-    if (!list.includes(key)) list.push(key);
-    fields[field] = list;
-  }
-  throw new FieldErrors(fields);
+  throw schemaFieldErrors(parsed.error.issues, { prefix: [prefix], knownKeys });
 }

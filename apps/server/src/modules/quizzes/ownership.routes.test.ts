@@ -10,7 +10,7 @@ import {
 } from "../../test-support/api-client";
 import { createProject, createQuizIn } from "../../test-support/quiz-fixtures";
 import { createTestAppWithDatabase, type TestAppWithDatabase } from "../../test-support/test-app";
-import { loadQuizSnapshot } from "./quiz-snapshot.loader";
+import { loadQuizSnapshot } from "../../workflows/publishing";
 
 /**
  * Walks EVERY authenticated route of the API (read from the OpenAPI document, so routes

@@ -1,5 +1,6 @@
 import type { Quiz, QuizSummary } from "@leadquiz/contract";
 import type { quizzes } from "../../db/schema";
+import { publicQuizUrl } from "../../lib/public-urls";
 import {
   analyticsDefaults,
   contactFormDefaults,
@@ -22,11 +23,6 @@ export function toQuizSummary(row: QuizRow, publicUrl: string, leadsCount: numbe
     leads_count: leadsCount,
     public_url: publicQuizUrl(publicUrl, row.publicKey),
   };
-}
-
-/** The address visitors open: `{PUBLIC_URL}/q/{public_key}`. */
-export function publicQuizUrl(publicUrl: string, publicKey: string): string {
-  return `${publicUrl}/q/${publicKey}`;
 }
 
 /** The full `Quiz`: the stored keys of each nested object over its defaults. */

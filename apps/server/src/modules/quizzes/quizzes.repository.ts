@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Changes } from "../../db/changes";
 import type { DbOrTx } from "../../db/client";
 import { formFields, projects, quizConfigs, quizzes, users } from "../../db/schema";
+import { quizOwnedBy } from "../../policies/ownership";
 import { defaultFormFields } from "./quiz-defaults";
 import type { QuizRow } from "./quizzes.presenter";
 
@@ -24,9 +25,7 @@ export async function listOwnedQuizzes(
     .innerJoin(projects, eq(projects.id, quizzes.projectId))
     .where(
       and(
-        eq(quizzes.userId, userId),
-        isNull(quizzes.deletedAt),
-        isNull(projects.deletedAt),
+        quizOwnedBy(userId),
         projectIds === undefined ? undefined : inArray(quizzes.projectId, [...projectIds]),
       ),
     )
@@ -45,14 +44,7 @@ export async function findOwnedQuiz(
     .select({ quiz: quizzes })
     .from(quizzes)
     .innerJoin(projects, eq(projects.id, quizzes.projectId))
-    .where(
-      and(
-        eq(quizzes.id, id),
-        eq(quizzes.userId, userId),
-        isNull(quizzes.deletedAt),
-        isNull(projects.deletedAt),
-      ),
-    )
+    .where(and(eq(quizzes.id, id), quizOwnedBy(userId)))
     .limit(1);
   const rows = forUpdate ? await query.for("update", { of: quizzes }) : await query;
   return rows[0]?.quiz;

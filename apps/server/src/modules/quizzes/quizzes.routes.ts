@@ -13,8 +13,9 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { ApiOptions } from "../../api";
+import type { ApiOptions } from "../../app-context";
 import { authenticatedContext } from "../../plugins/authenticate";
+import { createQuizCopyWorkflow } from "../../workflows/quiz-copy";
 import { createQuizzesService } from "./quizzes.service";
 
 const tags = ["quizzes"];
@@ -26,6 +27,7 @@ const errors = { 401: errorBodySchema, 404: errorBodySchema };
  */
 export async function quizzesRoutes(app: FastifyInstance, { context }: ApiOptions) {
   const service = createQuizzesService(context);
+  const copies = createQuizCopyWorkflow(context);
 
   await authenticatedContext(app, context, async (scope) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
@@ -94,7 +96,7 @@ export async function quizzesRoutes(app: FastifyInstance, { context }: ApiOption
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await service.copy(request.userId, request.body.id)),
+        reply.status(201).send(await copies.copyQuiz(request.userId, request.body.id)),
     );
 
     routes.patch(

@@ -9,21 +9,18 @@ import {
   type QuizUpdate,
   resultsSettingsInputSchema,
   startPageSchema,
-  TITLE_MAX_LENGTH,
 } from "@leadquiz/contract";
-import { type Question, validateFormula } from "@leadquiz/engine";
+import { type FormulaQuestion, formulaVerdict } from "@leadquiz/engine";
 import type { z } from "zod";
 import type { AppContext } from "../../app-context";
 import type { DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
-import { findOwnedProject } from "../projects/projects.repository";
-import { bumpDraftVersion } from "../quiz-access/quiz-access.service";
-import { copyQuiz } from "../quiz-copy/quiz-copy.service";
+import { loadQuestions } from "../questions";
+import { bumpDraftVersion, ownsProject } from "../quiz-access";
 import { applyMergePatch, revalidate } from "./merge-patch";
 import {
   analyticsDefaults,
   contactFormDefaults,
-  copyTitle,
   defaultText,
   designDefaults,
   quizLanguageIdFor,
@@ -31,7 +28,6 @@ import {
   startPageDefaults,
 } from "./quiz-defaults";
 import { countLeadsByQuiz } from "./quiz-leads-count.repository";
-import { loadQuestions } from "./quiz-snapshot.loader";
 import { type QuizRow, toQuiz, toQuizSummary } from "./quizzes.presenter";
 import {
   findOwnedQuiz,
@@ -75,7 +71,7 @@ export function createQuizzesService(ctx: Pick<AppContext, "db" | "config">) {
   return {
     /** `GET quiz/?project=`: the caller's live quizzes (of that project: 404 unless theirs). */
     async list(userId: number, projectId?: number): Promise<QuizSummary[]> {
-      if (projectId !== undefined && !(await findOwnedProject(ctx.db, userId, projectId))) {
+      if (projectId !== undefined && !(await ownsProject(ctx.db, userId, projectId))) {
         throw new AppError("not_found");
       }
       const rows = await listOwnedQuizzes(
@@ -103,7 +99,7 @@ export function createQuizzesService(ctx: Pick<AppContext, "db" | "config">) {
      */
     async create(userId: number, body: QuizCreate): Promise<Quiz> {
       return ctx.db.transaction(async (tx) => {
-        if (!(await findOwnedProject(tx, userId, body.project))) throw new AppError("not_found");
+        if (!(await ownsProject(tx, userId, body.project))) throw new AppError("not_found");
         const languageCode = await findUserLanguage(tx, userId);
         const objects = mergeNested(emptyNested(), body);
         const row = await insertQuizWithDefaults(tx, {
@@ -118,26 +114,17 @@ export function createQuizzesService(ctx: Pick<AppContext, "db" | "config">) {
           resultsSettings: objects.results_settings,
           analytics: objects.analytics,
           // A new quiz has no questions: question elements are unknown to the engine.
-          generalFormulaErrors: formulaVerdict(objects.results_settings.general_formula ?? [], []),
+          generalFormulaErrors: generalFormulaVerdict(
+            objects.results_settings.general_formula ?? [],
+            [],
+          ),
         });
         return present(tx, row);
       });
     },
 
-    /** `POST quiz/copy/`: a deep copy into the same project, titled "… (copy)". */
-    async copy(userId: number, id: number): Promise<Quiz> {
-      return ctx.db.transaction(async (tx) => {
-        const source = await findOwnedQuiz(tx, userId, id);
-        if (!source) throw new AppError("not_found");
-        const languageCode = await findUserLanguage(tx, userId);
-        const row = await copyQuiz(tx, {
-          sourceQuizId: source.id,
-          projectId: source.projectId,
-          title: copyTitle(source.title, languageCode, TITLE_MAX_LENGTH),
-        });
-        return present(tx, row);
-      });
-    },
+    /** The API's `Quiz` of a row (workflows that write quizzes answer with it). */
+    present,
 
     /**
      * `PATCH quiz/{id}/`: plain fields replace, nested objects merge (RFC 7386) and are
@@ -151,7 +138,7 @@ export function createQuizzesService(ctx: Pick<AppContext, "db" | "config">) {
         if (!row) throw new AppError("not_found");
         const changes: QuizChanges = {};
         if (body.project !== undefined && body.project !== row.projectId) {
-          if (!(await findOwnedProject(tx, userId, body.project))) {
+          if (!(await ownsProject(tx, userId, body.project))) {
             throw new AppError("not_found");
           }
           changes.projectId = body.project;
@@ -201,15 +188,18 @@ export async function checkGeneralFormula(
   quizId: number,
   formula: readonly FormulaElement[],
 ) {
-  return formulaVerdict(formula, await loadQuestions(db, quizId));
+  return generalFormulaVerdict(formula, await loadQuestions(db, quizId));
 }
 
 /**
  * The engine's verdict, except that an empty general formula is valid: it is simply not
  * set (a result that uses it shows no value), and a new quiz must not look broken.
  */
-function formulaVerdict(formula: readonly FormulaElement[], questions: readonly Question[]) {
-  return formula.length === 0 ? [] : validateFormula(formula, questions);
+function generalFormulaVerdict(
+  formula: readonly FormulaElement[],
+  questions: readonly FormulaQuestion[],
+) {
+  return formula.length === 0 ? [] : formulaVerdict(formula, questions);
 }
 
 type StoredNested = { [K in NestedKey]: QuizRow[(typeof nested)[K]["column"]] };

@@ -8,7 +8,7 @@ import {
 } from "@leadquiz/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { ApiOptions } from "../../api";
+import type { ApiOptions } from "../../app-context";
 import { fontCatalogue, fontStylesheetUrl, installedFonts } from "./font-catalogue";
 
 const tags = ["reference lists"];

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { Changes } from "../../db/changes";
 import type { DbOrTx } from "../../db/client";
 import { answers, projects, questions, quizzes, resultConditions, results } from "../../db/schema";
+import { quizOwnedBy } from "../../policies/ownership";
 
 export type ResultConditionRow = typeof resultConditions.$inferSelect;
 export type NewResultConditionRow = typeof resultConditions.$inferInsert;
@@ -15,9 +16,6 @@ export interface RuleQuestionRow {
   answers: { id: number }[];
 }
 
-const liveOwnedQuiz = (userId: number) =>
-  and(eq(quizzes.userId, userId), isNull(quizzes.deletedAt), isNull(projects.deletedAt));
-
 /** The quiz of a result the user owns (live); undefined otherwise. */
 export async function findOwnedResultQuiz(
   db: DbOrTx,
@@ -29,7 +27,7 @@ export async function findOwnedResultQuiz(
     .from(results)
     .innerJoin(quizzes, eq(quizzes.id, results.quizId))
     .innerJoin(projects, eq(projects.id, quizzes.projectId))
-    .where(and(eq(results.id, resultId), liveOwnedQuiz(userId)))
+    .where(and(eq(results.id, resultId), quizOwnedBy(userId)))
     .limit(1);
   return rows[0];
 }
@@ -46,7 +44,7 @@ export async function findOwnedResultCondition(
     .innerJoin(results, eq(results.id, resultConditions.resultId))
     .innerJoin(quizzes, eq(quizzes.id, results.quizId))
     .innerJoin(projects, eq(projects.id, quizzes.projectId))
-    .where(and(eq(resultConditions.id, conditionId), liveOwnedQuiz(userId)))
+    .where(and(eq(resultConditions.id, conditionId), quizOwnedBy(userId)))
     .limit(1);
   return rows[0];
 }

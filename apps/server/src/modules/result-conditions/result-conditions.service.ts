@@ -12,7 +12,8 @@ import {
 import type { AppContext } from "../../app-context";
 import type { DbOrTx } from "../../db/client";
 import { AppError, FieldErrors } from "../../lib/app-error";
-import { bumpDraftVersion } from "../quiz-access/quiz-access.service";
+import { schemaFieldErrors } from "../../lib/field-errors";
+import { bumpDraftVersion } from "../quiz-access";
 import {
   deleteResultCondition,
   findOwnedResultCondition,
@@ -81,12 +82,7 @@ export function createResultConditionsService({ db }: Pick<AppContext, "db">) {
         }
         const parsed = conditionBodySchema.safeParse(merged);
         if (!parsed.success) {
-          const fields: Record<string, string[]> = {};
-          for (const issue of parsed.error.issues) {
-            const field = issue.path.join(".") || "non_field_errors";
-            fields[field] = [issue.code === "custom" ? issue.message : "invalid_value"];
-          }
-          throw new FieldErrors(fields);
+          throw schemaFieldErrors(parsed.error.issues);
         }
         await checkRules(tx, quizId, current.resultId, parsed.data, current.id);
         const row = await updateResultCondition(tx, current.id, conditionColumnsOf(parsed.data));

@@ -1,20 +1,16 @@
-import { and, asc, count, eq, isNull } from "drizzle-orm";
+import type { FormulaQuestion, QuestionType } from "@leadquiz/engine";
+import { and, asc, count, eq } from "drizzle-orm";
 import type { Changes } from "../../db/changes";
 import type { DbOrTx } from "../../db/client";
 import { projects, questions, quizzes, resultConditions, results } from "../../db/schema";
 import type { SiblingPosition } from "../../lib/sibling-order";
+import { quizOwnedBy } from "../../policies/ownership";
 
 export type ResultRow = typeof results.$inferSelect;
 export type NewResultRow = typeof results.$inferInsert;
 export type ResultChanges = Changes<Omit<NewResultRow, "id" | "quizId" | "createdAt">>;
 
 /** The question fields the formula check needs. */
-export interface FormulaQuestionRow {
-  id: number;
-  type: number;
-  config: (typeof questions.$inferSelect)["config"];
-}
-
 /** Results of a quiz in list order (sort, id). */
 export async function listResults(db: DbOrTx, quizId: number): Promise<ResultRow[]> {
   return db
@@ -35,14 +31,7 @@ export async function findOwnedResult(
     .from(results)
     .innerJoin(quizzes, eq(quizzes.id, results.quizId))
     .innerJoin(projects, eq(projects.id, quizzes.projectId))
-    .where(
-      and(
-        eq(results.id, resultId),
-        eq(quizzes.userId, userId),
-        isNull(quizzes.deletedAt),
-        isNull(projects.deletedAt),
-      ),
-    )
+    .where(and(eq(results.id, resultId), quizOwnedBy(userId)))
     .limit(1);
   return rows[0]?.result;
 }
@@ -122,9 +111,10 @@ export async function copyResultConditions(db: DbOrTx, fromId: number, toId: num
 }
 
 /** The questions of a quiz, as the formula check needs them. */
-export async function formulaQuestions(db: DbOrTx, quizId: number): Promise<FormulaQuestionRow[]> {
-  return db
+export async function formulaQuestions(db: DbOrTx, quizId: number): Promise<FormulaQuestion[]> {
+  const rows = await db
     .select({ id: questions.id, type: questions.type, config: questions.config })
     .from(questions)
     .where(eq(questions.quizId, quizId));
+  return rows.map((row) => ({ id: row.id, type: row.type as QuestionType, config: row.config }));
 }

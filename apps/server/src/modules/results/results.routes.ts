@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { ApiOptions } from "../../api";
+import type { ApiOptions } from "../../app-context";
 import { authenticatedContext } from "../../plugins/authenticate";
 import { createResultsService } from "./results.service";
 

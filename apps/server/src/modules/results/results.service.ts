@@ -5,14 +5,15 @@ import {
   resultConfigSchema,
   unitSchema,
 } from "@leadquiz/contract";
+import { formulaVerdict } from "@leadquiz/engine";
 import type { AppContext } from "../../app-context";
 import type { DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { applyMergePatch } from "../../lib/json-merge-patch";
 import { reorderSiblings } from "../../lib/sibling-order";
-import { bumpDraftVersion, findOwnedQuizId } from "../quiz-access/quiz-access.service";
+import { bumpDraftVersion, findOwnedQuizId } from "../quiz-access";
 import { defaultResultTitle } from "./default-title";
-import { assertFormulaQuestionsInQuiz, formulaVerdict } from "./result-formula";
+import { assertFormulaQuestionsInQuiz } from "./result-formula";
 import {
   copyResultConditions,
   countResults,
@@ -56,10 +57,11 @@ export function createResultsService({ db }: Pick<AppContext, "db">) {
         const type = body.type ?? 1;
         const conditionMode = body.condition_mode ?? 0;
         const useGeneralFormula = body.use_general_formula ?? false;
-        const errors = formulaVerdict(
-          { type, conditionMode, useGeneralFormula, formula },
-          questions,
-        );
+        const errors = formulaVerdict(formula, questions, {
+          type,
+          conditionMode,
+          useGeneralFormula,
+        });
         const n = (await countResults(tx, body.quiz)) + 1;
         const row = await insertResult(tx, {
           quizId: body.quiz,
@@ -131,15 +133,11 @@ export function createResultsService({ db }: Pick<AppContext, "db">) {
         const formula = body.formula ?? current.formula;
         const questions = await formulaQuestions(tx, current.quizId);
         if (body.formula !== undefined) assertFormulaQuestionsInQuiz(body.formula, questions);
-        const errors = formulaVerdict(
-          {
-            type: body.type ?? current.type,
-            conditionMode: body.condition_mode ?? current.conditionMode,
-            useGeneralFormula: body.use_general_formula ?? current.useGeneralFormula,
-            formula,
-          },
-          questions,
-        );
+        const errors = formulaVerdict(formula, questions, {
+          type: body.type ?? current.type,
+          conditionMode: body.condition_mode ?? current.conditionMode,
+          useGeneralFormula: body.use_general_formula ?? current.useGeneralFormula,
+        });
         changes.formula = formula;
         changes.formulaValid = errors.length === 0;
         changes.formulaErrors = errors;

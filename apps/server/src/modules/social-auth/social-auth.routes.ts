@@ -10,7 +10,7 @@ import { isInterfaceLanguage } from "@leadquiz/i18n";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { ApiOptions } from "../../api";
+import type { ApiOptions } from "../../app-context";
 import { languageFromAcceptLanguage } from "../../lib/request-language";
 import { rateLimitFor } from "../../plugins/rate-limit";
 import { createSocialAuthService, type Redirect } from "./social-auth.service";

@@ -9,15 +9,17 @@ import {
   findUsableAccountTicket,
   insertAccountTicket,
   markAccountTicketUsed,
-} from "../account-tickets/account-tickets.repository";
-import { dummyPasswordHash, verifyPassword } from "../accounts/password-hash";
-import { createTokenService, hashToken } from "../accounts/tokens.service";
+} from "../account-tickets";
 import {
+  createTokenService,
   createUser,
+  dummyPasswordHash,
   findUserByEmail,
   findUserById,
+  hashToken,
   updateUser,
-} from "../accounts/users.repository";
+  verifyPassword,
+} from "../accounts";
 import {
   BROWSER_COOKIE_NAME,
   createBrowserCookie,

@@ -1,16 +1,8 @@
 import type { PublicQuiz } from "@leadquiz/contract";
-import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { projects, quizPublications, quizzes } from "../../db/schema";
+import { findLiveQuiz, findPublishedSnapshot, type LiveQuiz } from "./visitor-sessions.repository";
 
-/** A published, live quiz as the visitor calls need it. */
-export interface LiveQuiz {
-  id: number;
-  userId: number;
-  projectId: number;
-  /** The highest published snapshot version. */
-  latestVersion: number;
-}
+export type { LiveQuiz } from "./visitor-sessions.repository";
 
 export interface PublicQuizLookup {
   /**
@@ -75,12 +67,7 @@ export function createPublicQuizLookup(
         snapshots.set(key, cached);
         return cached;
       }
-      const rows = await db
-        .select({ snapshot: quizPublications.snapshot })
-        .from(quizPublications)
-        .where(and(eq(quizPublications.quizId, quizId), eq(quizPublications.version, version)))
-        .limit(1);
-      const snapshot = rows[0]?.snapshot ?? null;
+      const snapshot = await findPublishedSnapshot(db, quizId, version);
       if (snapshot) {
         if (snapshots.size >= SNAPSHOT_CACHE_MAX) dropOldest(snapshots);
         snapshots.set(key, snapshot);
@@ -92,33 +79,6 @@ export function createPublicQuizLookup(
       snapshots.clear();
     },
   };
-}
-
-async function findLiveQuiz(db: Database, publicKey: string): Promise<LiveQuiz | null> {
-  const rows = await db
-    .select({
-      id: quizzes.id,
-      userId: quizzes.userId,
-      projectId: quizzes.projectId,
-      latestVersion: sql<number | null>`(
-        select max(${quizPublications.version}) from ${quizPublications}
-        where ${quizPublications.quizId} = ${quizzes.id}
-      )`,
-    })
-    .from(quizzes)
-    .innerJoin(projects, eq(projects.id, quizzes.projectId))
-    .where(
-      and(
-        eq(quizzes.publicKey, publicKey),
-        eq(quizzes.isPublished, true),
-        isNull(quizzes.deletedAt),
-        isNull(projects.deletedAt),
-      ),
-    )
-    .limit(1);
-  const row = rows[0];
-  if (!row || row.latestVersion === null) return null;
-  return { ...row, latestVersion: Number(row.latestVersion) };
 }
 
 function dropOldest(map: Map<string, unknown>): void {

@@ -1,7 +1,8 @@
-import type { QuizEventType } from "@leadquiz/contract";
-import { sql } from "drizzle-orm";
+import type { PublicQuiz, QuizEventType } from "@leadquiz/contract";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { quizEvents, visitorSessions } from "../../db/schema";
+import { projects, quizEvents, quizPublications, quizzes, visitorSessions } from "../../db/schema";
+import { quizLiveForVisitors } from "../../policies/ownership";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -42,4 +43,51 @@ export async function insertEvent(
     type: values.type,
     questionId: values.questionId,
   });
+}
+
+/** A published, live quiz as the visitor calls need it. */
+export interface LiveQuiz {
+  id: number;
+  userId: number;
+  projectId: number;
+  /** The highest published snapshot version. */
+  latestVersion: number;
+}
+
+/**
+ * The quiz behind a public key when visitors may use it: published, not deleted, its
+ * project not deleted, with at least one snapshot; null otherwise.
+ */
+export async function findLiveQuiz(db: DbOrTx, publicKey: string): Promise<LiveQuiz | null> {
+  const rows = await db
+    .select({
+      id: quizzes.id,
+      userId: quizzes.userId,
+      projectId: quizzes.projectId,
+      latestVersion: sql<number | null>`(
+        select max(${quizPublications.version}) from ${quizPublications}
+        where ${quizPublications.quizId} = ${quizzes.id}
+      )`,
+    })
+    .from(quizzes)
+    .innerJoin(projects, eq(projects.id, quizzes.projectId))
+    .where(and(eq(quizzes.publicKey, publicKey), quizLiveForVisitors()))
+    .limit(1);
+  const row = rows[0];
+  if (!row || row.latestVersion === null) return null;
+  return { ...row, latestVersion: Number(row.latestVersion) };
+}
+
+/** The snapshot of one published version of a quiz; null when there is no such version. */
+export async function findPublishedSnapshot(
+  db: DbOrTx,
+  quizId: number,
+  version: number,
+): Promise<PublicQuiz | null> {
+  const rows = await db
+    .select({ snapshot: quizPublications.snapshot })
+    .from(quizPublications)
+    .where(and(eq(quizPublications.quizId, quizId), eq(quizPublications.version, version)))
+    .limit(1);
+  return rows[0]?.snapshot ?? null;
 }

@@ -10,13 +10,13 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { ApiOptions } from "../../api";
-import { AppError, FieldErrors } from "../../lib/app-error";
+import type { ApiOptions } from "../../app-context";
+import { FieldErrors } from "../../lib/app-error";
 import { publicQuizLookupFor } from "./public-quiz-lookup";
 import { acceptVisitorJson } from "./visitor-body";
 import { visitorCountersFor } from "./visitor-counters";
 import { countRequest, VISITOR_LIMITS } from "./visitor-limits";
-import { insertEvent, insertSession } from "./visitor-sessions.repository";
+import { createVisitorSessionsService } from "./visitor-sessions.service";
 
 const tags = ["visitors"];
 const errors = {
@@ -33,7 +33,10 @@ const EVENT_BODY_LIMIT = 4 * 1024;
  * Hot paths: a cached key lookup (public-quiz-lookup.ts) and one INSERT each.
  */
 export async function visitorSessionsRoutes(app: FastifyInstance, { context }: ApiOptions) {
-  const lookup = publicQuizLookupFor(context.db);
+  const service = createVisitorSessionsService({
+    db: context.db,
+    lookup: publicQuizLookupFor(context.db),
+  });
   const counters = visitorCountersFor(app, context);
   const limited = context.config.rateLimit.enabled;
 
@@ -59,14 +62,7 @@ export async function visitorSessionsRoutes(app: FastifyInstance, { context }: A
       if (limited) {
         await countRequest(counters, VISITOR_LIMITS.sessionsPerIp, "sessions", request.ip);
       }
-      const quiz = await lookup.liveQuiz(request.body.quiz);
-      if (!quiz) throw new AppError("not_found");
-      const session = await insertSession(context.db, {
-        quizId: quiz.id,
-        utm: request.body.utm ?? {},
-        referrer: request.body.referrer ?? "",
-        pageUrl: request.body.page_url ?? "",
-      });
+      const session = await service.openSession(request.body.quiz, request.body);
       return reply.status(201).send({ session });
     },
   );
@@ -94,12 +90,9 @@ export async function visitorSessionsRoutes(app: FastifyInstance, { context }: A
       if (type === "answer" && (question === undefined || question === null)) {
         throw new FieldErrors({ question: ["required"] });
       }
-      const quiz = await lookup.liveQuiz(request.params.public_key);
-      if (!quiz) throw new AppError("not_found");
-      await insertEvent(context.db, {
-        quizId: quiz.id,
-        session,
+      await service.recordEvent(request.params.public_key, {
         type,
+        session,
         questionId: type === "answer" ? (question ?? null) : null,
       });
       return reply.status(204).send();

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, expectCall, registerUser, type TestUser } from "../../test-support/api-client";
 import { createProject, createQuizIn } from "../../test-support/quiz-fixtures";
 import { createTestAppWithDatabase, type TestAppWithDatabase } from "../../test-support/test-app";
-import { loadQuizSnapshot } from "../quizzes/quiz-snapshot.loader";
+import { loadQuizSnapshot } from "../publishing";
 
 let t: TestAppWithDatabase;
 let owner: TestUser;

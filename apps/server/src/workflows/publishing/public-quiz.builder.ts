@@ -8,24 +8,23 @@ import {
   quizLanguages,
 } from "@leadquiz/contract";
 import type { Condition } from "@leadquiz/engine";
-import { asc, eq, inArray } from "drizzle-orm";
 import type { AppConfig } from "../../config";
 import type { DbOrTx } from "../../db/client";
-import { answers, questions, quizzes, results } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { absoluteMediaUrl } from "../../lib/public-urls";
 import {
   analyticsDefaults,
   contactFormDefaults,
   designDefaults,
   startPageDefaults,
-} from "../quizzes/quiz-defaults";
-import { loadQuizSnapshot } from "../quizzes/quiz-snapshot.loader";
+} from "../../modules/quizzes";
 import {
   fontCatalogue,
   fontStylesheetUrl,
   type InstalledFont,
   installedFonts,
-} from "../reference-lists/font-catalogue";
+} from "../../modules/reference-lists";
+import { findQuizRow, loadDisplayData, loadQuizSnapshot } from "./quiz-snapshot.repository";
 
 /**
  * The visitors' snapshot of a quiz's current draft (`PublicQuiz`): the engine's
@@ -43,7 +42,7 @@ export async function buildPublicQuiz(
   config: Pick<AppConfig, "publicUrl">,
   version: number,
 ): Promise<PublicQuiz> {
-  const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, quizId)).limit(1);
+  const quiz = await findQuizRow(db, quizId);
   const snapshot = await loadQuizSnapshot(db, quizId);
   if (!quiz || !snapshot) throw new AppError("not_found");
   const absolute = (value: string | null | undefined) => absoluteMediaUrl(config.publicUrl, value);
@@ -168,12 +167,6 @@ export async function buildPublicQuiz(
   return publicQuizSchema.parse(candidate);
 }
 
-/** `/media/…` (and any other root-relative path) → `{PUBLIC_URL}/media/…`; null stays. */
-export function absoluteMediaUrl(publicUrl: string, value: string | null | undefined) {
-  if (!value) return null;
-  return value.startsWith("/") && !value.startsWith("//") ? `${publicUrl}${value}` : value;
-}
-
 function publicCondition(condition: Condition): PublicCondition {
   return {
     ref_question: condition.ref_question,
@@ -202,30 +195,4 @@ function resolveFont(id: number | null): PublicQuiz["design"]["font"] {
   return installed
     ? { name: font.name, family: font.family, url: fontStylesheetUrl(installed) }
     : null;
-}
-
-/** The display fields loadQuizSnapshot leaves out: question media and video, answer images. */
-async function loadDisplayData(db: DbOrTx, quizId: number) {
-  const questionRows = await db
-    .select({ id: questions.id, media: questions.media, videoUrl: questions.videoUrl })
-    .from(questions)
-    .where(eq(questions.quizId, quizId));
-  const ids = questionRows.map((row) => row.id);
-  const answerRows =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ id: answers.id, image: answers.image })
-          .from(answers)
-          .where(inArray(answers.questionId, ids))
-          .orderBy(asc(answers.id));
-  const resultRows = await db
-    .select({ id: results.id, media: results.media })
-    .from(results)
-    .where(eq(results.quizId, quizId));
-  return {
-    questions: new Map(questionRows.map((row) => [row.id, row])),
-    answerImages: new Map(answerRows.map((row) => [row.id, row.image])),
-    resultMedia: new Map(resultRows.map((row) => [row.id, row.media])),
-  };
 }

@@ -1,8 +1,13 @@
-import type { FormulaElement, FormulaError } from "@leadquiz/contract";
-import { type QuestionConfig, type QuestionType, validateFormula } from "@leadquiz/engine";
-import { asc, eq } from "drizzle-orm";
+import type { FormulaElement } from "@leadquiz/contract";
+import { formulaVerdict } from "@leadquiz/engine";
 import type { DbOrTx } from "../../db/client";
-import { questions, quizzes, results } from "../../db/schema";
+import { formulaQuestions } from "../../modules/results";
+import {
+  findGeneralFormula,
+  listResultFormulas,
+  saveGeneralFormula,
+  saveResultFormula,
+} from "./formula-upkeep.repository";
 
 /**
  * Formula elements that reference a question live in jsonb (results.formula and
@@ -35,42 +40,6 @@ export function removeQuestionFromFormula(
   }
 }
 
-/** The fields of a result that decide whether it needs its own formula. */
-export interface FormulaOwner {
-  type: number;
-  conditionMode: number;
-  useGeneralFormula: boolean;
-}
-
-/**
- * A formula's verdict as saved beside it: the engine's validateFormula errors. `owner` is
- * the result that holds the formula (none for the quiz's general formula): an empty
- * formula of a result that does not use its own formula (not type Formula nor condition
- * mode Formula, or using the general formula) is valid, as the results module saves it
- * (modules/results/result-formula.ts); the general formula is checked as it is, as the
- * quizzes module saves it.
- */
-export function formulaVerdict(
-  elements: readonly FormulaElement[],
-  quizQuestions: readonly FormulaQuestion[],
-  owner?: FormulaOwner,
-): FormulaError[] {
-  if (elements.length === 0 && owner !== undefined) {
-    const needsOwnFormula =
-      !owner.useGeneralFormula && (owner.type === 2 || owner.conditionMode === 2);
-    if (!needsOwnFormula) return [];
-  }
-  const engineQuestions = quizQuestions.map((question) => ({
-    id: question.id,
-    type: question.type,
-    config: question.config,
-    required: false,
-    answers: [],
-    conditions: [],
-  }));
-  return validateFormula(elements, engineQuestions);
-}
-
 /**
  * Removes the question's elements from every formula of the quiz (each result's formula
  * and the general formula) and saves the formulas with the engine's new verdict. Call it
@@ -92,51 +61,20 @@ export async function revalidateFormulas(tx: DbOrTx, quizId: number): Promise<vo
   await refreshFormulas(tx, quizId, (formula) => [...formula]);
 }
 
-/** A question as the formula check needs it. */
-export interface FormulaQuestion {
-  id: number;
-  type: QuestionType;
-  config: QuestionConfig;
-}
-
 async function refreshFormulas(
   tx: DbOrTx,
   quizId: number,
   clean: (formula: readonly FormulaElement[]) => FormulaElement[],
 ): Promise<void> {
-  const quizQuestions = (
-    await tx
-      .select({ id: questions.id, type: questions.type, config: questions.config })
-      .from(questions)
-      .where(eq(questions.quizId, quizId))
-  ).map((row) => ({ id: row.id, type: row.type as QuestionType, config: row.config }));
-
-  const quizResults = await tx
-    .select({
-      id: results.id,
-      type: results.type,
-      conditionMode: results.conditionMode,
-      useGeneralFormula: results.useGeneralFormula,
-      formula: results.formula,
-      formulaErrors: results.formulaErrors,
-    })
-    .from(results)
-    .where(eq(results.quizId, quizId))
-    .orderBy(asc(results.id));
-  for (const result of quizResults) {
+  const quizQuestions = await formulaQuestions(tx, quizId);
+  for (const result of await listResultFormulas(tx, quizId)) {
     const formula = clean(result.formula);
     const errors = formulaVerdict(formula, quizQuestions, result);
     if (sameJson(formula, result.formula) && sameJson(errors, result.formulaErrors)) continue;
-    await tx
-      .update(results)
-      .set({ formula, formulaValid: errors.length === 0, formulaErrors: errors })
-      .where(eq(results.id, result.id));
+    await saveResultFormula(tx, result.id, formula, errors);
   }
 
-  const [quiz] = await tx
-    .select({ settings: quizzes.resultsSettings, errors: quizzes.generalFormulaErrors })
-    .from(quizzes)
-    .where(eq(quizzes.id, quizId));
+  const quiz = await findGeneralFormula(tx, quizId);
   if (!quiz) return;
   const stored = quiz.settings.general_formula ?? [];
   const general = clean(stored);
@@ -146,10 +84,7 @@ async function refreshFormulas(
     quiz.settings.general_formula === undefined && general.length === 0
       ? quiz.settings
       : { ...quiz.settings, general_formula: general };
-  await tx
-    .update(quizzes)
-    .set({ resultsSettings: settings, generalFormulaErrors: generalErrors })
-    .where(eq(quizzes.id, quizId));
+  await saveGeneralFormula(tx, quizId, settings, generalErrors);
 }
 
 function sameJson(a: unknown, b: unknown): boolean {

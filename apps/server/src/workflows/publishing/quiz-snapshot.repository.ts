@@ -1,29 +1,23 @@
 import { additionSettingsDefaults } from "@leadquiz/contract";
-import type {
-  Addition,
-  Condition,
-  FormField,
-  Question,
-  QuestionType,
-  QuizSnapshot,
-  Result,
-} from "@leadquiz/engine";
+import type { Addition, FormField, QuizSnapshot, Result } from "@leadquiz/engine";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import {
   additions,
   answers,
   formFields,
-  questionConditions,
   questions,
   quizzes,
   resultConditions,
   results,
 } from "../../db/schema";
-import { contactFormDefaults, resultsSettingsDefaults, startPageDefaults } from "./quiz-defaults";
-import type { QuizRow } from "./quizzes.presenter";
-
-type ConditionRow = typeof questionConditions.$inferSelect;
+import { loadQuestions, toEngineCondition } from "../../modules/questions";
+import {
+  contactFormDefaults,
+  type QuizRow,
+  resultsSettingsDefaults,
+  startPageDefaults,
+} from "../../modules/quizzes";
 
 /**
  * The engine's `QuizSnapshot` of a quiz's current draft, read from the database (every
@@ -36,7 +30,7 @@ export async function loadQuizSnapshot(
   db: DbOrTx,
   quizId: number,
 ): Promise<QuizSnapshot | undefined> {
-  const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, quizId)).limit(1);
+  const quiz = await findQuizRow(db, quizId);
   if (!quiz) return undefined;
   return {
     start_page: { ...startPageDefaults, ...quiz.startPage },
@@ -47,54 +41,6 @@ export async function loadQuizSnapshot(
     fields: await loadFields(db, quizId),
     contact_form: contactFormOf(quiz),
   };
-}
-
-/** The engine's questions of a quiz (with answers and conditions), in `sort, id` order. */
-export async function loadQuestions(db: DbOrTx, quizId: number): Promise<Question[]> {
-  const questionRows = await db
-    .select()
-    .from(questions)
-    .where(eq(questions.quizId, quizId))
-    .orderBy(asc(questions.sort), asc(questions.id));
-  const ids = questionRows.map((row) => row.id);
-  const answerRows =
-    ids.length === 0
-      ? []
-      : await db
-          .select()
-          .from(answers)
-          .where(inArray(answers.questionId, ids))
-          .orderBy(asc(answers.sort), asc(answers.id));
-  const conditionRows =
-    ids.length === 0
-      ? []
-      : await db
-          .select()
-          .from(questionConditions)
-          .where(inArray(questionConditions.questionId, ids))
-          .orderBy(asc(questionConditions.id));
-  return questionRows.map((row) => ({
-    id: row.id,
-    sort: row.sort,
-    type: row.type as QuestionType,
-    required: row.required,
-    config: row.config,
-    title: row.title,
-    description: row.description,
-    button_text: row.buttonText,
-    answers: answerRows
-      .filter((answer) => answer.questionId === row.id)
-      .map((answer) => ({
-        id: answer.id,
-        sort: answer.sort,
-        text: answer.text,
-        points: answer.points,
-        is_right: answer.isRight,
-      })),
-    conditions: conditionRows
-      .filter((condition) => condition.questionId === row.id)
-      .map(toCondition),
-  }));
 }
 
 async function loadResults(db: DbOrTx, quizId: number): Promise<Result[]> {
@@ -123,7 +69,9 @@ async function loadResults(db: DbOrTx, quizId: number): Promise<Result[]> {
     range_to: row.rangeTo,
     output: row.output,
     unit: row.unit,
-    conditions: conditionRows.filter((condition) => condition.resultId === row.id).map(toCondition),
+    conditions: conditionRows
+      .filter((condition) => condition.resultId === row.id)
+      .map(toEngineCondition),
     config: row.config,
     title: row.title,
     description: row.description,
@@ -217,19 +165,34 @@ function pick<T extends object>(stored: object, defaults: T): Partial<T> {
   ) as Partial<T>;
 }
 
-function toCondition(row: Omit<ConditionRow, "questionId">): Condition {
+/** The quiz row itself (any owner, deleted or not: the caller checked). */
+export async function findQuizRow(db: DbOrTx, quizId: number): Promise<QuizRow | undefined> {
+  const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, quizId)).limit(1);
+  return quiz;
+}
+
+/** The display fields loadQuizSnapshot leaves out: question media and video, answer images. */
+export async function loadDisplayData(db: DbOrTx, quizId: number) {
+  const questionRows = await db
+    .select({ id: questions.id, media: questions.media, videoUrl: questions.videoUrl })
+    .from(questions)
+    .where(eq(questions.quizId, quizId));
+  const ids = questionRows.map((row) => row.id);
+  const answerRows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: answers.id, image: answers.image })
+          .from(answers)
+          .where(inArray(answers.questionId, ids))
+          .orderBy(asc(answers.id));
+  const resultRows = await db
+    .select({ id: results.id, media: results.media })
+    .from(results)
+    .where(eq(results.quizId, quizId));
   return {
-    id: row.id,
-    kind: row.kind,
-    ref_question: row.refQuestionId,
-    answers: row.answers,
-    answers_include: row.answersInclude,
-    answers_operator: row.answersOperator,
-    number_operator: row.numberOperator,
-    number_from: row.numberFrom,
-    number_to: row.numberTo,
-    range_operator: row.rangeOperator,
-    range_from: row.rangeFrom,
-    range_to: row.rangeTo,
+    questions: new Map(questionRows.map((row) => [row.id, row])),
+    answerImages: new Map(answerRows.map((row) => [row.id, row.image])),
+    resultMedia: new Map(resultRows.map((row) => [row.id, row.media])),
   };
 }

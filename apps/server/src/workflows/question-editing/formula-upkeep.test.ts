@@ -1,8 +1,8 @@
 import type { FormulaElement } from "@leadquiz/contract";
-import { parseFormula } from "@leadquiz/engine";
+import { formulaVerdict, parseFormula } from "@leadquiz/engine";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formulaVerdict, removeQuestionFromFormula } from "./formula-cleanup";
+import { removeQuestionFromFormula } from "./formula-upkeep";
 
 const Q = 5;
 

@@ -1,0 +1,2 @@
+/** The form-fields module's public face: the form-fields service. */
+export { createFormFieldsService } from "./form-fields.service";

@@ -1,0 +1,13 @@
+/**
+ * The publication module's public face: the live snapshot of a quiz for visitors, storing
+ * a new snapshot version, showing or hiding it, and the tariff hook of publishing.
+ */
+export {
+  createPublicationService,
+  neverPublished,
+  type PublicationService,
+  publicationEtag,
+  showSnapshot,
+  storeSnapshot,
+} from "./publication.service";
+export { assertTariffAllowsPublishing } from "./tariff-gate";

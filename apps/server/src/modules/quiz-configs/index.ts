@@ -1,0 +1,2 @@
+/** The quiz-configs module's public face: the quiz-configs service. */
+export { createQuizConfigsService } from "./quiz-configs.service";

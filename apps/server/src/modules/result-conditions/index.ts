@@ -1,0 +1,2 @@
+/** The result-conditions module's public face: the result-conditions service. */
+export { createResultConditionsService } from "./result-conditions.service";

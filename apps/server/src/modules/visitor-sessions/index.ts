@@ -1,0 +1,17 @@
+/**
+ * The visitor-sessions module's public face: the cached lookup of live quizzes by public
+ * key, the visitor JSON body handling, the per-IP counters and limits, and the SQL
+ * condition that ties a visitor's session id to a quiz. The leads module (the other
+ * visitor call) builds on them.
+ */
+export { type LiveQuiz, type PublicQuizLookup, publicQuizLookupFor } from "./public-quiz-lookup";
+export { acceptVisitorJson } from "./visitor-body";
+export { type VisitorCounters, visitorCountersFor } from "./visitor-counters";
+export {
+  leadCounters,
+  leadLimitReached,
+  rateLimited,
+  VISITOR_LIMITS,
+  type VisitorLimits,
+} from "./visitor-limits";
+export { sessionOfQuiz } from "./visitor-sessions.repository";

@@ -1,0 +1,47 @@
+import type { QuizEventType } from "@leadquiz/contract";
+import type { Database } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import type { PublicQuizLookup } from "./public-quiz-lookup";
+import { insertEvent, insertSession } from "./visitor-sessions.repository";
+
+export interface VisitorSessionsDeps {
+  db: Database;
+  lookup: PublicQuizLookup;
+}
+
+export type VisitorSessionsService = ReturnType<typeof createVisitorSessionsService>;
+
+/**
+ * The funnel of a visit (no account): a session per visit and its events, both only for a
+ * published, live quiz (404 otherwise). One cached key lookup and one INSERT each.
+ */
+export function createVisitorSessionsService({ db, lookup }: VisitorSessionsDeps) {
+  return {
+    async openSession(
+      publicKey: string,
+      visit: {
+        utm?: Record<string, string> | undefined;
+        referrer?: string | undefined;
+        page_url?: string | undefined;
+      },
+    ): Promise<string> {
+      const quiz = await lookup.liveQuiz(publicKey);
+      if (!quiz) throw new AppError("not_found");
+      return insertSession(db, {
+        quizId: quiz.id,
+        utm: visit.utm ?? {},
+        referrer: visit.referrer ?? "",
+        pageUrl: visit.page_url ?? "",
+      });
+    },
+
+    async recordEvent(
+      publicKey: string,
+      event: { type: QuizEventType; session: string | null | undefined; questionId: number | null },
+    ): Promise<void> {
+      const quiz = await lookup.liveQuiz(publicKey);
+      if (!quiz) throw new AppError("not_found");
+      await insertEvent(db, { quizId: quiz.id, ...event });
+    },
+  };
+}

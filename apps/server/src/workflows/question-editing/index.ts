@@ -1,0 +1,5 @@
+/** The question-editing workflow: question and answer changes with their condition and formula upkeep. */
+export {
+  createQuestionEditingWorkflow,
+  type QuestionEditingWorkflow,
+} from "./question-editing.workflow";

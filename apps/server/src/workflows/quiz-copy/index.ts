@@ -1,0 +1,2 @@
+/** The quiz-copy workflow: deep copies of quizzes and projects across the quiz's modules. */
+export { createQuizCopyWorkflow, type QuizCopyWorkflow } from "./quiz-copy.workflow";
