@@ -9,10 +9,10 @@ export interface ButtonStyle {
 }
 
 /**
- * Button style codes 1-10 (spec section 3: square, round, square-round; plain, filled, with
- * icon, icon and filled). Ten codes for twelve combinations, so: 1-4 square, 5-8 round,
- * each plain, filled, with icon, icon and filled; 9 square-round filled, 10 square-round
- * icon and filled. An unknown code is 2 (square, filled).
+ * Button style codes 1-10 (docs/product.md "Codes": square, round, square-round; plain, filled,
+ * with icon, icon and filled). Ten codes for twelve combinations, so: 1-4 square, 5-8 round, each
+ * plain, filled, with icon, icon and filled; 9 square-round filled, 10 square-round icon and
+ * filled. An unknown code is 2 (square, filled).
  */
 const STYLES: Record<number, ButtonStyle> = {
   1: { shape: "square", filled: false, icon: false },

@@ -72,7 +72,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** GET userinfo/ answers a list of one (spec section 7). */
+/** GET userinfo/ answers a list of one (operation `getUserInfo`; docs/api.md "Accounts"). */
 export const userinfoResponseSchema = z.array(userSchema);
 
 export const userinfoPatchSchema = z

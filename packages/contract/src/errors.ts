@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Machine codes of non-validation errors (design/api.md "Conventions"). */
+/** Machine codes of non-validation errors (docs/api.md "Conventions"). */
 export const errorCodes = [
   "not_authenticated",
   "token_not_valid",

@@ -23,7 +23,7 @@ export const passwordField = (options: PasswordRuleOptions = {}) =>
 /** Any non-empty text (login password, tokens): the rule is only "required". */
 export const requiredText = z.string().min(1, { message: "required" });
 
-/** Interface languages (spec section 1); ids as in languagelist: uk 1, en 2, ru 3. */
+/** Interface languages (docs/product.md "Languages"); ids as in languagelist: uk 1, en 2, ru 3. */
 export const interfaceLanguages = ["en", "ru", "uk"] as const;
 export const interfaceLanguageSchema = z.enum(interfaceLanguages);
 export type InterfaceLanguage = z.infer<typeof interfaceLanguageSchema>;

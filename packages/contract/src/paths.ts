@@ -2,8 +2,8 @@
 export const API_PREFIX = "/api/v1";
 
 /**
- * Paths of the API below API_PREFIX, exactly as spec section 7 and design/api.md name them
- * (the server answers every path with and without its trailing slash).
+ * Paths of the API below API_PREFIX, as the owner app and its clients name them (docs/api.md
+ * "Conventions") (the server answers every path with and without its trailing slash).
  */
 export const apiPaths = {
   health: "/health/",

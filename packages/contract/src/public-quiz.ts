@@ -26,7 +26,7 @@ import { conditionModeSchema, outputRowSchema, resultTypeSchema } from "./result
  * runtime and the server hand it to the engine without mapping.
  */
 
-/** Visitor languages (spec section 1), by code. */
+/** Visitor languages (docs/product.md "Languages"), by code. */
 export const publicLanguageSchema = z.enum(["en", "ru", "uk", "pt", "it", "fr", "pl", "de"]);
 export type PublicLanguage = z.infer<typeof publicLanguageSchema>;
 

@@ -31,7 +31,7 @@ export const imageFormatSchema = z.enum(["square", "portrait", "landscape"]);
 export const imagePositionSchema = z.enum(["left", "right", "top", "bottom", "background"]);
 
 /**
- * The keys of `question.config` (design/api.md), each optional: a missing key takes the
+ * The keys of `question.config` (docs/quiz-model.md), each optional: a missing key takes the
  * default of `questionConfigDefaults` (the engine reads the same defaults).
  */
 export const questionConfigFields = z.object({

@@ -91,7 +91,7 @@ export const mediaClear = z.null();
 export const conditionsMatchSchema = z.enum(["all", "any"]);
 export type ConditionsMatch = z.infer<typeof conditionsMatchSchema>;
 
-/** Units of spec section 3 (question `config.unit` and result `unit`). */
+/** Units of docs/product.md "Codes" (question `config.unit` and result `unit`). */
 export const units = [
   "price",
   "thing",

@@ -32,7 +32,7 @@ export const fontSchema = z.object({
 export type Font = z.infer<typeof fontSchema>;
 export const fontListSchema = z.array(fontSchema);
 
-/** Quiz languages with the ids fixed by design/api.md (`quiz.language`). */
+/** Quiz languages with the ids fixed by docs/api.md "Reference lists" (`quiz.language`). */
 export const quizLanguages = [
   { id: 1, code: "uk", name: "Українська" },
   { id: 2, code: "en", name: "English" },

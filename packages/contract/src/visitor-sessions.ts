@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idSchema } from "./quiz-common";
 
 /**
- * Funnel analytics of a published quiz (design/api.md "Visitors"): `POST client-sessions/`
+ * Funnel analytics of a published quiz (docs/api.md "Visitors"): `POST client-sessions/`
  * opens a visitor session, `POST public/quiz/{public_key}/events/` records a step of it.
  */
 

@@ -1,4 +1,4 @@
-/** Fully translated interface languages (spec section 1). */
+/** Fully translated interface languages (docs/product.md "Languages"). */
 export const interfaceLanguages = ["en", "ru", "uk"] as const;
 export type InterfaceLanguageCode = (typeof interfaceLanguages)[number];
 
@@ -6,7 +6,7 @@ export type InterfaceLanguageCode = (typeof interfaceLanguages)[number];
 export const visitorLanguages = ["en", "ru", "uk", "pt", "it", "fr", "pl", "de"] as const;
 export type VisitorLanguageCode = (typeof visitorLanguages)[number];
 
-/** Language ids as the languagelist call gives them (design/api.md). */
+/** Language ids as the languagelist call gives them (docs/api.md "Reference lists"). */
 export const languageIds: Record<VisitorLanguageCode, number> = {
   uk: 1,
   en: 2,
@@ -19,7 +19,9 @@ export const languageIds: Record<VisitorLanguageCode, number> = {
 };
 
 export const DEFAULT_LANGUAGE: InterfaceLanguageCode = "en";
-/** A key missing in the chosen language is looked up in ru, then en (spec section 1). */
+/**
+ * A key missing in the chosen language is looked up in ru, then en (docs/product.md "Languages").
+ */
 export const FALLBACK_LANGUAGES: readonly InterfaceLanguageCode[] = ["ru", "en"];
 
 export function isInterfaceLanguage(value: unknown): value is InterfaceLanguageCode {

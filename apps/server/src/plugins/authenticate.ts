@@ -14,11 +14,11 @@ declare module "fastify" {
 }
 
 /**
- * Registers routes that require `Authorization: Bearer <access>` (conventions.md:
- * "authentication is structural"). The routes live in their own encapsulated context whose
- * onRequest hook verifies the access token (HS256 only, issuer `leadquiz`, type `access`)
- * before the body is even parsed, and sets `request.userId`. Nothing is loaded from the
- * database: a handler that needs the user loads it, scoped by `request.userId`.
+ * Registers routes that require `Authorization: Bearer <access>` (docs/api.md
+ * "Conventions": authentication is structural). The routes live in their own encapsulated context
+ * whose onRequest hook verifies the access token (HS256 only, issuer `leadquiz`, type `access`)
+ * before the body is even parsed, and sets `request.userId`. Nothing is loaded from the database: a
+ * handler that needs the user loads it, scoped by `request.userId`.
  *
  * - no Authorization header (or not a Bearer one) → 401 `not_authenticated`
  * - a bad, expired, foreign-key or wrong-algorithm token → 401 `token_not_valid`

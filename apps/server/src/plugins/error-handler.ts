@@ -9,7 +9,7 @@ import { isDatabaseUnavailable } from "../lib/database-errors";
 import { languageFromAcceptLanguage } from "../lib/request-language";
 
 /**
- * The one error handler (conventions.md): validation → 400 with every issue per field,
+ * The one error handler (docs/api.md "Conventions"): validation → 400 with every issue per field,
  * AppError → its status and `{detail, code}`, a lost database → 503, anything else → 500
  * with a generic message and the request id in the log.
  */

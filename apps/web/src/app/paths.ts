@@ -1,6 +1,6 @@
 /**
- * Every route of the owner app (spec section 2). Patterns are for the router; builders
- * make concrete addresses. Components use these, never string URLs.
+ * Every route of the owner app (docs/product.md "Pages and menus"). Patterns are for the router;
+ * builders make concrete addresses. Components use these, never string URLs.
  */
 export const routePatterns = {
   home: "/",

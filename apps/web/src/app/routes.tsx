@@ -28,7 +28,7 @@ const editorSectionTitles: Record<Exclude<QuizEditorSection, "config-action">, s
   addition: "layout:editor.nav.additions",
 };
 
-/** Every route of spec section 2; pages load on demand. */
+/** Every route of docs/product.md "Pages and menus"; pages load on demand. */
 export const appRoutes: RouteObject[] = [
   {
     id: "root",

@@ -1,6 +1,7 @@
 /**
  * Types of the published quiz snapshot as the quiz engine reads it. Field names are those
- * of docs `api.md` (snake_case). Optional config keys take the defaults noted beside them.
+ * of the OpenAPI document (snake_case; docs/api.md). Optional config keys take the
+ * defaults noted beside them.
  */
 
 /** 1 List, 2 Cards, 3 Select, 4 Text, 5 Rating, 6 Date, 7 Slider. */

@@ -1,6 +1,6 @@
 import type { ValidationMessageKey } from "./messages";
 
-/** Quantity of answers per question (spec sections 5 and 9). */
+/** Quantity of answers per question (docs/product.md "Validation rules"). */
 export const ANSWERS_MIN = 2;
 export const ANSWERS_MAX = 10;
 

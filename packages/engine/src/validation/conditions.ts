@@ -5,9 +5,9 @@ import type { Condition, ConditionKind, Question } from "../quiz/types";
 import type { ValidationMessageKey } from "./messages";
 
 /**
- * The condition rules of spec section 5 and design/api.md (question and result conditions),
- * shared by the server and the editor. Each check answers message keys by field; an empty
- * object means the condition is acceptable.
+ * The condition rules of docs/product.md "Validation rules" and docs/api.md "Quiz content"
+ * (question and result conditions), shared by the server and the editor. Each check answers message
+ * keys by field; an empty object means the condition is acceptable.
  */
 
 /** What the rules need to know of a question of the quiz. */

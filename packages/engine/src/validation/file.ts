@@ -1,6 +1,9 @@
 import type { ValidationMessageKey } from "./messages";
 
-/** Upload limit (spec sections 5 and 9, api.md "Conventions"): 100 MB, binary megabytes. */
+/**
+ * Upload limit (docs/product.md "Validation rules", docs/api.md "Conventions"): 100 MB, binary
+ * megabytes.
+ */
 export const MAX_UPLOAD_MEGABYTES = 100;
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MEGABYTES * 1024 * 1024;
 

@@ -1,12 +1,12 @@
 import type { ValidationMessageKey } from "./messages";
 
 /**
- * Money is a decimal string with two places ("12.50", api.md "Conventions"), in US dollars.
+ * Money is a decimal string with two places ("12.50", docs/api.md "Conventions"), in US dollars.
  * Every comparison here is made in whole cents (integers), never on floats.
  */
 export type MoneyInput = string | number;
 
-/** Minimum referral withdrawal (spec sections 5 and 9): 100 dollars. */
+/** Minimum referral withdrawal (docs/product.md "Validation rules"): 100 dollars. */
 export const MIN_REFERRAL_WITHDRAWAL_DOLLARS = 100;
 export const MIN_REFERRAL_WITHDRAWAL_CENTS = MIN_REFERRAL_WITHDRAWAL_DOLLARS * 100;
 
@@ -57,8 +57,8 @@ function positiveCents(value: MoneyInput): number | ValidationMessageKey {
 }
 
 /**
- * Referral withdrawal (spec section 5): at least 100 dollars; when the referral balance is
- * given, the amount must not exceed it either. Card number and receiver name are plain
+ * Referral withdrawal (docs/product.md "Validation rules"): at least 100 dollars; when the referral
+ * balance is given, the amount must not exceed it either. Card number and receiver name are plain
  * required fields (validateRequired).
  */
 export function validateReferralWithdrawal(

@@ -46,8 +46,8 @@ export function isMultipleOfStep(min: number, max: number, step: number): boolea
 }
 
 /**
- * Number question rule (spec section 5): the step must be greater than zero, max greater
- * than min, and max − min must divide by the step without remainder.
+ * Number question rule (docs/product.md "Validation rules"): the step must be greater than zero,
+ * max greater than min, and max − min must divide by the step without remainder.
  */
 export function validateNumberStep({ min, max, step }: NumberRange): ValidationMessageKey | null {
   if (!Number.isFinite(min) || !Number.isFinite(max) || !Number.isFinite(step)) {

@@ -5,13 +5,16 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 export interface PasswordRuleOptions {
-  /** The reset form's rule (spec section 5): at least one letter and one digit. */
+  /**
+   * The reset form's rule (docs/product.md "Validation rules"): at least one letter and one digit.
+   */
   requireLetterAndDigit?: boolean;
 }
 
 /**
- * The password rule of spec section 5 and api.md: at least 8 characters, not only digits,
- * not a common password. Returns the key of the first rule broken, or null.
+ * The password rule (docs/product.md "Validation rules", docs/api.md "Accounts"): at least 8
+ * characters, not only digits, not a common password. Returns the key of the first rule broken, or
+ * null.
  */
 export function validatePassword(
   value: string,

@@ -1,7 +1,7 @@
 import type { ValidationMessageKey } from "./messages";
 
 /**
- * A required text input (spec section 5, "Required input"). Blank means empty or only
+ * A required text input (docs/product.md "Validation rules"). Blank means empty or only
  * white space (a field holding "   " is not filled in). Numbers count as filled unless NaN.
  */
 export function validateRequired(
@@ -12,7 +12,10 @@ export function validateRequired(
   return value.trim() === "" ? "required" : null;
 }
 
-/** A checkbox that must be ticked (privacy consent on registration, spec section 5). */
+/**
+ * A checkbox that must be ticked (privacy consent on registration; docs/product.md "Validation
+ * rules").
+ */
 export function validateRequiredCheckbox(
   checked: boolean | null | undefined,
 ): ValidationMessageKey | null {

@@ -14,9 +14,9 @@ export function normalizeSubdomain(value: string): string {
 }
 
 /**
- * Subdomain rule (spec section 5): 4 to 50 characters, Latin letters, digits and hyphens
- * only, no hyphen at the start or end, no two hyphens in a row. Checks run in that order
- * and the first broken one is returned: "subdomain_length", "subdomain_chars",
+ * Subdomain rule (docs/product.md "Validation rules"): 4 to 50 characters, Latin letters, digits
+ * and hyphens only, no hyphen at the start or end, no two hyphens in a row. Checks run in that
+ * order and the first broken one is returned: "subdomain_length", "subdomain_chars",
  * "subdomain_hyphens" ("required" when empty).
  */
 export function validateSubdomain(value: string): ValidationMessageKey | null {

@@ -51,7 +51,10 @@ export function extractYouTubeVideoId(url: string): string | null {
   return id !== undefined && VIDEO_ID.test(id) ? id : null;
 }
 
-/** Video link rule (spec section 5): only valid YouTube addresses. Empty → "required". */
+/**
+ * Video link rule (docs/product.md "Validation rules"): only valid YouTube addresses. Empty →
+ * "required".
+ */
 export function validateYouTubeUrl(url: string): ValidationMessageKey | null {
   if (url.trim() === "") return "required";
   return extractYouTubeVideoId(url) === null ? "invalid_youtube_url" : null;

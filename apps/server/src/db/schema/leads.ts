@@ -93,7 +93,7 @@ export const leads = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     publicationVersion: integer("publication_version").notNull(),
     sessionId: uuid("session_id"),
-    /** 0 Form, 1 SocialNetwork (spec section 3). */
+    /** 0 Form, 1 SocialNetwork (docs/product.md "Codes"). */
     source: smallint("source").notNull().default(0),
     name: text("name").notNull().default(""),
     email: text("email").notNull().default(""),

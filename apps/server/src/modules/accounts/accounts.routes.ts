@@ -32,7 +32,7 @@ const unauthenticated = { 401: errorBodySchema };
 
 /**
  * POST register/, token/, token/refresh/, logout/ (public) and change-password/, GET userinfo/,
- * PATCH userinfo/{id}/ (authenticated) — design/api.md "Accounts". Rules live in the service.
+ * PATCH userinfo/{id}/ (authenticated) — docs/api.md "Accounts". Rules live in the service.
  */
 export async function accountsRoutes(app: FastifyInstance, { context }: ApiOptions) {
   const service = createAccountsService(context);

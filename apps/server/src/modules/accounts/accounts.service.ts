@@ -51,8 +51,8 @@ export function createAccountsService(
 
   return {
     /**
-     * Creates an account. The username is always the e-mail (spec section 3). A referral code
-     * of an existing user links the new account to it; an unknown code is ignored. The
+     * Creates an account. The username is always the e-mail (docs/api.md "Accounts"). A referral
+     * code of an existing user links the new account to it; an unknown code is ignored. The
      * address is unproven until the mailed verification link is followed (docs/security.md).
      */
     async register(input: RegisterInput): Promise<RegisterResponse> {

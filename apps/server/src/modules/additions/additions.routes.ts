@@ -18,7 +18,7 @@ import { createAdditionsService } from "./additions.service";
 const tags = ["additions"];
 const answers = { 400: validationErrorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
-/** `addition/{quizId}/by_quiz`, `addition/…` (spec §7). */
+/** `addition/{quizId}/by_quiz`, `addition/…` (operations `listAdditions`, `createAddition`, …). */
 export async function additionsRoutes(app: FastifyInstance, { context }: ApiOptions) {
   const service = createAdditionsService(context);
   await authenticatedContext(app, context, async (scope) => {

@@ -19,7 +19,10 @@ import { createAnswersService } from "./answers.service";
 const tags = ["answers"];
 const errors = { 400: validationErrorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
-/** Answers of choice questions (spec section 7): `question/{id}/answer_list/`, `answer/…`. */
+/**
+ * Answers of choice questions (operations `listAnswers`, `createAnswer`, …):
+ * `question/{id}/answer_list/`, `answer/…`.
+ */
 export async function answersRoutes(app: FastifyInstance, { context }: ApiOptions) {
   const service = createAnswersService(context);
   const editing = createQuestionEditingWorkflow(context);

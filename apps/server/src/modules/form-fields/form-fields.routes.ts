@@ -21,7 +21,9 @@ const oneOfEachType =
   "A quiz has at most one field of each type (each is one contact of a lead): a second " +
   "is a 400 on `type`.";
 
-/** `quiz/{id}/formfield_list/`, `formfield/…` (spec §7). */
+/**
+ * `quiz/{id}/formfield_list/`, `formfield/…` (operations `listFormFields`, `createFormField`, …).
+ */
 export async function formFieldsRoutes(app: FastifyInstance, { context }: ApiOptions) {
   const service = createFormFieldsService(context);
   await authenticatedContext(app, context, async (scope) => {

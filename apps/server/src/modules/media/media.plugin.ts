@@ -23,8 +23,8 @@ interface MediaTarget {
 }
 
 /**
- * The routes whose PATCH accepts `multipart/form-data` (api.md "Media"), by route pattern
- * (parameter names normalised to `:id`, no trailing slash).
+ * The routes whose PATCH accepts `multipart/form-data` (docs/api.md "Conventions"), by route
+ * pattern (parameter names normalised to `:id`, no trailing slash).
  */
 const targets = new Map<string, MediaTarget>(
   (

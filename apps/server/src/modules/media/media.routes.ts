@@ -14,8 +14,8 @@ import { listVideoTasks } from "./media.repository";
 const tags = ["media"];
 
 /**
- * GET quiz/{id}/video-compress-tasks/ (api.md "Quiz content"). The uploads themselves go
- * through the owning entities' PATCH routes (media.plugin.ts); files are served at /media/.
+ * GET quiz/{id}/video-compress-tasks/ (operation `listVideoCompressTasks`). The uploads themselves
+ * go through the owning entities' PATCH routes (media.plugin.ts); files are served at /media/.
  */
 export async function mediaRoutes(app: FastifyInstance, { context }: ApiOptions) {
   const { db } = context;

@@ -253,7 +253,7 @@ describe("image uploads", () => {
 });
 
 describe("every media-owning entity", () => {
-  it("accepts its files under the field names of api.md", async () => {
+  it("accepts its files under the field names of docs/api.md", async () => {
     const png = await makePng(64, 64);
     const file = (name: string) => ({
       name,

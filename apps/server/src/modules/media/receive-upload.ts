@@ -9,7 +9,7 @@ import { newStorageKey } from "../../storage/storage-keys";
 import { reencodeImage } from "./image-processing";
 import { type MediaType, SNIFF_BYTES, sniffMediaType } from "./media-types";
 
-/** The most an uploaded file may weigh (api.md: "At most 100 MB"). */
+/** The most an uploaded file may weigh (docs/api.md "Conventions": at most 100 MB). */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
 /** Temporary files of uploads and compressions: `DATA_DIR/tmp` (never served). */

@@ -40,7 +40,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { context }: Api
           429: errorBodySchema,
         },
       },
-      // This call answers a bad address with its own message (spec section 8).
+      // This call answers a bad address with its own message (docs/product.md "Messages").
       attachValidation: true,
     },
     async (request) => {

@@ -22,7 +22,7 @@ export const PASSWORD_RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export type PasswordResetService = ReturnType<typeof createPasswordResetService>;
 
 /**
- * Password reset by e-mail (design/api.md "Accounts").
+ * Password reset by e-mail (docs/api.md "Accounts").
  *
  * - A token is 32 random bytes (256 bits) in base64url; only its SHA-256 hash is stored.
  *   It lives 1 hour and works once.

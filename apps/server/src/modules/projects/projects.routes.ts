@@ -21,8 +21,9 @@ const tags = ["projects"];
 const errors = { 401: errorBodySchema, 404: errorBodySchema };
 
 /**
- * GET/POST project/, GET/PATCH/DELETE project/{id}/, POST project/copy/ (design/api.md
- * "Projects and quizzes"). Every call is scoped to the caller's account.
+ * GET/POST project/, GET/PATCH/DELETE project/{id}/, POST project/copy/ (operations
+ * `listProjects` … `copyProject`; docs/api.md "Quiz content"). Every call is scoped to the caller's
+ * account.
  */
 export async function projectsRoutes(app: FastifyInstance, { context }: ApiOptions) {
   const service = createProjectsService(context);

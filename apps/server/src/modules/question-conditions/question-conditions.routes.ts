@@ -24,7 +24,10 @@ const rules =
   "`answers` are not its own (`answers`), or the same condition exists already " +
   "(`non_field_errors`).";
 
-/** Question conditions (spec section 7): `questioncondition/…`, `questionconditionlist/{id}/`. */
+/**
+ * Question conditions (operations `getQuestionCondition`, …): `questioncondition/…`,
+ * `questionconditionlist/{id}/`.
+ */
 export async function questionConditionsRoutes(app: FastifyInstance, { context }: ApiOptions) {
   const service = createQuestionConditionsService(context);
   await authenticatedContext(app, context, async (scope) => {

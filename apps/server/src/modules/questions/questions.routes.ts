@@ -21,7 +21,8 @@ const tags = ["questions"];
 const errors = { 400: validationErrorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
 /**
- * Questions of a quiz (spec section 7): `quiz/{quizId}/question_list/`, `question/…`,
+ * Questions of a quiz (operations `listQuestions` … `copyQuestion`):
+ * `quiz/{quizId}/question_list/`, `question/…`,
  * `question/copy/`. Rules live in the service.
  */
 export async function questionsRoutes(app: FastifyInstance, { context }: ApiOptions) {

@@ -22,7 +22,8 @@ const sectionsText =
   'service whatever the case (400 "This subdomain is taken"), null releases it. ' +
   "`trigger.video_url` accepts YouTube addresses only.";
 
-/** `config/quiz/…`: a quiz's publication settings (spec §7). */
+/** `config/quiz/…`: a quiz's publication settings (operations `getQuizConfig`, `createQuizConfig`,
+ * `updateQuizConfig`; docs/api.md "Quiz content"). */
 export async function quizConfigsRoutes(app: FastifyInstance, { context }: ApiOptions) {
   const service = createQuizConfigsService(context);
   await authenticatedContext(app, context, async (scope) => {

@@ -22,8 +22,8 @@ const tags = ["quizzes"];
 const errors = { 401: errorBodySchema, 404: errorBodySchema };
 
 /**
- * GET/POST quiz/, GET/PATCH/DELETE quiz/{id}/, POST quiz/copy/ (design/api.md "Projects
- * and quizzes"). Every call is scoped to the caller's account.
+ * GET/POST quiz/, GET/PATCH/DELETE quiz/{id}/, POST quiz/copy/ (operations `listQuizzes` …
+ * `copyQuiz`; docs/api.md "Quiz content"). Every call is scoped to the caller's account.
  */
 export async function quizzesRoutes(app: FastifyInstance, { context }: ApiOptions) {
   const service = createQuizzesService(context);

@@ -15,8 +15,8 @@ const tags = ["reference lists"];
 const CACHE = "public, max-age=3600";
 
 /**
- * `languagelist/`, `currencylist/`, `fontlist/` (spec §7). Public: they hold nothing of
- * any account, and the visitor-facing runtime needs them as much as the editor.
+ * `languagelist/`, `currencylist/`, `fontlist/` (docs/api.md "Reference lists"). Public: they hold
+ * nothing of any account, and the visitor-facing runtime needs them as much as the editor.
  */
 export async function referenceListsRoutes(app: FastifyInstance, _options: ApiOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -22,7 +22,9 @@ const rules =
   "not support the kind, `answers` are not its own, a range bound does not fit its type, " +
   "or the same condition exists on the result already (`non_field_errors`).";
 
-/** `resultconditionlist/{resultId}/`, `resultcondition/…` (spec §7). */
+/**
+ * `resultconditionlist/{resultId}/`, `resultcondition/…` (operations `listResultConditions`, …).
+ */
 export async function resultConditionsRoutes(app: FastifyInstance, { context }: ApiOptions) {
   const service = createResultConditionsService(context);
   await authenticatedContext(app, context, async (scope) => {

@@ -30,7 +30,7 @@ import {
 type ConditionBody = Omit<ResultConditionCreate, "result">;
 
 /**
- * Conditions of a result (api.md "Quiz content"): the shape of a question condition on a
+ * Conditions of a result (docs/api.md "Quiz content"): the shape of a question condition on a
  * result. Rules (packages/engine validateConditionReference): `ref_question` is a question
  * of the result's quiz, its type supports the kind, the answers are its own, range bounds
  * have its form, and the same condition does not exist on the result already.

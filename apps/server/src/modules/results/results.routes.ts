@@ -20,7 +20,10 @@ const tags = ["results"];
 const errors = { 401: errorBodySchema, 404: errorBodySchema };
 const withValidation = { 400: validationErrorBodySchema, ...errors };
 
-/** Results of a quiz: `quiz/{id}/result_list/`, `result/…`, `result/copy/` (spec §7). */
+/**
+ * Results of a quiz: `quiz/{id}/result_list/`, `result/…`, `result/copy/` (operations `listResults`
+ * … `copyResult`).
+ */
 export async function resultsRoutes(app: FastifyInstance, { context }: ApiOptions) {
   const service = createResultsService(context);
   await authenticatedContext(app, context, async (scope) => {

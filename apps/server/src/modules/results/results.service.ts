@@ -31,7 +31,7 @@ import {
 } from "./results.repository";
 
 /**
- * Results of a quiz (api.md "Quiz content"): list, read, create ("Result {n}", last),
+ * Results of a quiz (docs/api.md "Quiz content"): list, read, create ("Result {n}", last),
  * copy (with its conditions, right after the original), update (formula checked by the
  * engine and saved with its verdict; `sort` moves it), delete (the others renumbered).
  * Every change bumps the quiz's draft version in the same transaction.

@@ -84,7 +84,7 @@ export async function relaxAndToOr(db: DbOrTx, refQuestionId: number): Promise<v
 /**
  * After a reorder: question conditions whose referenced question no longer comes before
  * their question (by sort, then id) are deleted — the editor warns that reordering may lose
- * logic (spec section 4). Result conditions have no order and stay.
+ * logic (docs/product.md "Question order and logic"). Result conditions have no order and stay.
  */
 export async function dropConditionsOnLaterQuestions(db: DbOrTx, quizId: number): Promise<void> {
   await db.execute(sql`delete from question_conditions c

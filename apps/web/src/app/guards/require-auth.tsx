@@ -22,8 +22,8 @@ export function RequireAuth() {
 }
 
 /**
- * The profile's language_code comes first in the language order (spec section 1): apply it
- * whenever the profile's value changes (first load, or saved in settings). A switch in the
+ * The profile's language_code comes first in the language order (docs/product.md "Languages"):
+ * apply it whenever the profile's value changes (first load, or saved in settings). A switch in the
  * header changes the language for this browser until the profile says otherwise.
  */
 function ProfileLanguageSync() {

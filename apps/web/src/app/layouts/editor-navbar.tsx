@@ -5,7 +5,7 @@ import { configActionSections, paths, type QuizEditorSection } from "../paths";
 import { MenuLink } from "./menu-link";
 
 /**
- * The quiz editor's own menu (spec section 2, "Quiz editor menu"). Quiz setup opens the
+ * The quiz editor's own menu (docs/product.md "Pages and menus"). Quiz setup opens the
  * config-action page and, while it is open, shows its sub-menu.
  */
 export function EditorNavbar({ quizId, onNavigate }: { quizId: string; onNavigate: () => void }) {

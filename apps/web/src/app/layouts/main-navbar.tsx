@@ -4,7 +4,7 @@ import { useLocation } from "react-router";
 import { paths } from "../paths";
 import { MenuLink } from "./menu-link";
 
-/** The main menu: every entry and submenu of spec section 2. */
+/** The main menu: every entry and submenu of docs/product.md "Pages and menus". */
 export function MainNavbar({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();

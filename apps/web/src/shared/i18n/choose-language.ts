@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, type InterfaceLanguageCode, isInterfaceLanguage } from "@leadquiz/i18n";
 
-/** Where a language may come from, in the order of spec section 1. */
+/** Where a language may come from, in the order of docs/product.md "Languages". */
 export interface LanguageSources {
   /** The signed-in user's profile language_code. */
   profile?: string | null;

@@ -13,7 +13,7 @@ export const LANGUAGE_STORAGE_KEY = "leadquiz.language";
 
 /**
  * A ready i18next instance with every dictionary bundled (no loading step): missing keys
- * fall back to ru, then en (spec section 1).
+ * fall back to ru, then en (docs/product.md "Languages").
  */
 export function createI18n(language: InterfaceLanguageCode): I18n {
   const instance = i18next.createInstance();

@@ -57,7 +57,8 @@ export function RegistrationPage() {
   const mutation = useMutation({
     mutationFn: async (values: RegistrationValues) => {
       const email = values.email.trim();
-      // The repeat-password and privacy-policy values are not sent (spec section 3).
+      // The repeat-password and privacy-policy values are not sent (docs/product.md "Pages and
+      // menus").
       await register(api, { username: email, email, password: values.password, language });
       try {
         return await login(api, { email, password: values.password });
