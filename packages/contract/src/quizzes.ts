@@ -121,7 +121,7 @@ export const quizSummarySchema = z.object({
   is_published: z.boolean(),
   published_at: timestampSchema.nullable(),
   created_at: timestampSchema,
-  /** Leads stored for this quiz (deleted quizzes keep theirs; design/api.md "Leads"). */
+  /** Leads stored for this quiz (deleted quizzes keep theirs; docs/api.md "Quiz content"). */
   leads_count: z.number().int().min(0).max(MAX_ID),
   /** The address visitors open, `{PUBLIC_URL}/q/{public_key}` (live once published). */
   public_url: z.string(),

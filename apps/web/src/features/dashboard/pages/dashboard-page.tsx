@@ -28,7 +28,10 @@ type Dialog =
   | { kind: "deleteQuiz"; quiz: QuizSummary }
   | null;
 
-/** The projects dashboard (`/`, spec section 2): projects, their sites and quizzes. */
+/**
+ * The projects dashboard (`/`, docs/product.md "Pages and menus"): projects, their sites
+ * and quizzes.
+ */
 export function DashboardPage() {
   const { t } = useTranslation();
   useDocumentTitle(`${t("dashboard:title")} · Leadquiz`);
