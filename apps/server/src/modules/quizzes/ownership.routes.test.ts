@@ -26,6 +26,8 @@ const ALLOWED: Record<string, string> = {
   "POST /change-password/": "account: changes the caller's own password",
   "GET /userinfo/": "account: the caller's own profile",
   "PATCH /userinfo/{id}/": "account: tested by the accounts module",
+  "POST /email/verify/resend/": "account: mails the caller's own address",
+  "POST /email/change/": "account: the caller's own address (email-address tests)",
   "POST /project/": "creates a project in the caller's own account",
   "GET /languagelist/": "reference list, the same for everyone",
   "GET /currencylist/": "reference list, the same for everyone",
