@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import helmet from "@fastify/helmet";
 import { API_PREFIX } from "@leadquiz/contract";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { DestinationStream } from "pino";
 import { apiRoutes } from "./api";
 import type { AppContext } from "./app-context";
 import type { AppConfig } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/client";
+import { serializeRequest } from "./lib/log-redaction";
 import { rejectUnsafeText } from "./lib/unsafe-text";
 import { createMailer } from "./mail/mailer";
 import { mediaPlugin } from "./modules/media/media.plugin";
@@ -21,6 +23,8 @@ export interface BuildAppOptions {
   /** A database opened by the caller (tests share one per file); closed by the caller. */
   database?: DatabaseHandle;
   secrets?: AppSecrets;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: DestinationStream;
 }
 
 /**
@@ -45,6 +49,9 @@ export async function buildApp(
         ],
         censor: "[redacted]",
       },
+      // Tokens in URLs (reset and e-mail links, OIDC codes) never reach the access log.
+      serializers: { req: (request: FastifyRequest) => serializeRequest(request) },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy === false ? false : config.trustProxy,
     genReqId: () => randomUUID(),
