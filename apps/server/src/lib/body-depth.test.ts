@@ -25,7 +25,7 @@ beforeAll(async () => {
   writes = Object.entries(document.paths).flatMap(([path, item]) =>
     Object.entries(item)
       .filter(([, operation]) => operation.requestBody !== undefined)
-      .map(([method, operation]) => ({
+      .map(([method]) => ({
         method: method.toUpperCase(),
         path: path.replace("/api/v1", "").replace(/\{[^}]+\}/g, "1"),
       })),
