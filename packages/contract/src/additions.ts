@@ -46,9 +46,9 @@ export const additionSettingsDefaults = {
 } as const satisfies { [K in AdditionType]: z.infer<(typeof additionSettingsSchemas)[K]> };
 
 const additionBase = z.object({
-  id: z.number().int(),
-  quiz: z.number().int(),
-  sort: z.number().int(),
+  id: z.int32(),
+  quiz: z.int32(),
+  sort: z.int32(),
   image: mediaSchema,
   enabled: z.boolean(),
   display: additionDisplaySchema,

@@ -3,9 +3,9 @@ import { finiteNumber, idSchema, mediaClear, mediaSchema, sortSchema } from "./q
 
 /** An answer of a List, Cards or Select question. `points` feed formulas and sums. */
 export const answerSchema = z.object({
-  id: z.number().int(),
-  question: z.number().int(),
-  sort: z.number().int(),
+  id: z.int32(),
+  question: z.int32(),
+  sort: z.int32(),
   text: z.string(),
   image: mediaSchema,
   is_right: z.boolean(),

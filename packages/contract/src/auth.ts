@@ -11,7 +11,7 @@ export const registerRequestSchema = z.object({
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const registerResponseSchema = z.object({
-  id: z.number().int(),
+  id: z.int32(),
   email: z.string(),
   username: z.string(),
 });
@@ -59,7 +59,7 @@ export const changePasswordResponseSchema = detailResponseSchema.extend(tokenPai
 export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 
 export const userSchema = z.object({
-  id: z.number().int(),
+  id: z.int32(),
   email: z.string(),
   username: z.string(),
   first_name: z.string(),

@@ -20,9 +20,9 @@ export const CONDITION_ANSWERS_MAX = 100;
 
 /** The fields every condition has, as the server answers them (operators always set). */
 const conditionFields = {
-  ref_question: z.number().int(),
+  ref_question: z.int32(),
   kind: conditionKindSchema,
-  answers: z.array(z.number().int()),
+  answers: z.array(z.int32()),
   answers_include: z.boolean(),
   answers_operator: answersOperatorSchema,
   number_operator: numberOperatorSchema,
@@ -37,7 +37,7 @@ const conditionFields = {
 const conditionWritableFields = {
   ref_question: idSchema,
   kind: conditionKindSchema,
-  answers: z.array(z.number().int().min(1).max(MAX_ID)).max(CONDITION_ANSWERS_MAX),
+  answers: z.array(z.int32().min(1).max(MAX_ID)).max(CONDITION_ANSWERS_MAX),
   answers_include: z.boolean(),
   answers_operator: answersOperatorSchema,
   number_operator: numberOperatorSchema,
@@ -92,8 +92,8 @@ export const conditionBodySchema = z
   .superRefine(checkConditionShape);
 
 export const questionConditionSchema = z.object({
-  id: z.number().int(),
-  question: z.number().int(),
+  id: z.int32(),
+  question: z.int32(),
   ...conditionFields,
 });
 export type QuestionCondition = z.infer<typeof questionConditionSchema>;
@@ -112,8 +112,8 @@ export const questionConditionUpdateSchema = z.object(conditionWritableFields).p
 export type QuestionConditionUpdate = z.infer<typeof questionConditionUpdateSchema>;
 
 export const resultConditionSchema = z.object({
-  id: z.number().int(),
-  result: z.number().int(),
+  id: z.int32(),
+  result: z.int32(),
   ...conditionFields,
 });
 export type ResultCondition = z.infer<typeof resultConditionSchema>;

@@ -11,9 +11,9 @@ export const formFieldTypeSchema = z.union([
 ]);
 
 export const formFieldSchema = z.object({
-  id: z.number().int(),
-  quiz: z.number().int(),
-  sort: z.number().int(),
+  id: z.int32(),
+  quiz: z.int32(),
+  sort: z.int32(),
   type: formFieldTypeSchema,
   label: z.string(),
   placeholder: z.string(),

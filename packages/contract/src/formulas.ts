@@ -43,7 +43,7 @@ export const formulaErrorCodes = [
 
 /** A problem at element `index` of a formula, as the engine's validateFormula reports it. */
 export const formulaErrorSchema = z.object({
-  index: z.number().int(),
+  index: z.int32(),
   code: z.enum(formulaErrorCodes),
 });
 export type FormulaError = z.infer<typeof formulaErrorSchema>;

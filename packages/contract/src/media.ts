@@ -19,12 +19,12 @@ export type MediaEntity = z.infer<typeof mediaEntitySchema>;
  * (`media`, `start_page.media`, …); `error` says why a task failed.
  */
 export const videoCompressTaskSchema = z.object({
-  id: z.number().int(),
+  id: z.int32(),
   entity: mediaEntitySchema,
-  entity_id: z.number().int(),
+  entity_id: z.int32(),
   field: z.string(),
   status: videoCompressStatusSchema,
-  progress: z.number().int().min(0).max(100),
+  progress: z.int32().min(0).max(100),
   error: z.string().nullable(),
 });
 export type VideoCompressTask = z.infer<typeof videoCompressTaskSchema>;

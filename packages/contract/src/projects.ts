@@ -32,7 +32,7 @@ export const siteText = z
   });
 
 export const projectSchema = z.object({
-  id: z.number().int(),
+  id: z.int32(),
   title: z.string(),
   created_at: timestampSchema,
   sites: z.array(z.string()),

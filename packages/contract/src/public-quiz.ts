@@ -34,8 +34,8 @@ const text = z.string();
 const media = z.string().nullable();
 
 export const publicAnswerSchema = z.object({
-  id: z.number().int(),
-  sort: z.number().int(),
+  id: z.int32(),
+  sort: z.int32(),
   text,
   image: media,
   points: z.number(),
@@ -44,9 +44,9 @@ export type PublicAnswer = z.infer<typeof publicAnswerSchema>;
 
 /** A question or result condition (its owner is implied by where it sits). */
 export const publicConditionSchema = z.object({
-  ref_question: z.number().int(),
+  ref_question: z.int32(),
   kind: conditionKindSchema,
-  answers: z.array(z.number().int()),
+  answers: z.array(z.int32()),
   answers_include: z.boolean(),
   answers_operator: answersOperatorSchema,
   number_operator: numberOperatorSchema,
@@ -59,8 +59,8 @@ export const publicConditionSchema = z.object({
 export type PublicCondition = z.infer<typeof publicConditionSchema>;
 
 export const publicQuestionSchema = z.object({
-  id: z.number().int(),
-  sort: z.number().int(),
+  id: z.int32(),
+  sort: z.int32(),
   type: questionTypeSchema,
   title: text,
   description: text,
@@ -75,8 +75,8 @@ export const publicQuestionSchema = z.object({
 export type PublicQuestion = z.infer<typeof publicQuestionSchema>;
 
 export const publicResultSchema = z.object({
-  id: z.number().int(),
-  sort: z.number().int(),
+  id: z.int32(),
+  sort: z.int32(),
   type: resultTypeSchema,
   condition_mode: conditionModeSchema,
   title: text,
@@ -105,8 +105,8 @@ export const publicResultsSettingsSchema = z.object({
 });
 
 const publicAdditionBase = z.object({
-  id: z.number().int(),
-  sort: z.number().int(),
+  id: z.int32(),
+  sort: z.int32(),
   image: media,
   enabled: z.boolean(),
   display: additionDisplaySchema,
@@ -128,8 +128,8 @@ export type PublicAddition = z.infer<typeof publicAdditionSchema>;
 
 /** A contact form field (1 name, 2 phone, 3 e-mail, 4 other, 5 other 2). */
 export const publicFormFieldSchema = z.object({
-  id: z.number().int(),
-  sort: z.number().int(),
+  id: z.int32(),
+  sort: z.int32(),
   type: formFieldTypeSchema,
   label: text,
   placeholder: text,
@@ -177,7 +177,7 @@ export type PublicDesign = z.infer<typeof publicDesignSchema>;
 export const publicQuizSchema = z.object({
   public_key: z.string(),
   /** The snapshot version; a lead names the version it answered. */
-  version: z.number().int(),
+  version: z.int32(),
   title: text,
   language: publicLanguageSchema,
   currency: z.object({ code: text, symbol: text }),
@@ -245,7 +245,7 @@ export const leadSubmissionSchema = z.object({
   /** Made by the client (crypto.randomUUID()); a repeat returns the first answer. */
   submission_id: z.uuid(),
   session: z.string().max(64).nullable(),
-  version: z.number().int().min(1),
+  version: z.int32().min(1),
   answers: z.array(leadAnswerSchema).max(500),
   contacts: leadContactsSchema,
   consent: z.boolean(),
@@ -261,7 +261,7 @@ export type LeadSubmission = z.infer<typeof leadSubmissionSchema>;
 
 /** A result as the server recomputed it (the engine's `ShownResult`, for display). */
 export const leadResultSchema = z.object({
-  id: z.number().int(),
+  id: z.int32(),
   title: text,
   description: text,
   additional_description: text,
@@ -274,7 +274,7 @@ export const leadResultSchema = z.object({
 export type LeadResult = z.infer<typeof leadResultSchema>;
 
 export const leadResponseSchema = z.object({
-  lead: z.number().int(),
+  lead: z.int32(),
   results: z.array(leadResultSchema),
   redirect_url: z.string().nullable(),
 });

@@ -102,9 +102,9 @@ export const questionConfigDefaults = {
 } as const satisfies Required<QuestionConfig>;
 
 export const questionSchema = z.object({
-  id: z.number().int(),
-  quiz: z.number().int(),
-  sort: z.number().int(),
+  id: z.int32(),
+  quiz: z.int32(),
+  sort: z.int32(),
   type: questionTypeSchema,
   title: z.string(),
   description: z.string(),

@@ -10,7 +10,7 @@ import { z } from "zod";
 /** Largest id a PostgreSQL `integer`/`serial` column holds: larger ids are a 400, not a 500. */
 export const MAX_ID = 2_147_483_647;
 
-export const idSchema = z.number().int().min(1).max(MAX_ID);
+export const idSchema = z.int32().min(1).max(MAX_ID);
 
 /** `{id}` path parameters (`quiz/{id}/`, …). */
 export const idParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(MAX_ID) });
@@ -21,7 +21,7 @@ export const copyRequestSchema = z.object({ id: idSchema });
 export type CopyRequest = z.infer<typeof copyRequestSchema>;
 
 /** Position among the siblings; lists are ordered by it ascending. */
-export const sortSchema = z.number().int().min(0).max(MAX_ID);
+export const sortSchema = z.int32().min(0).max(MAX_ID);
 
 /** ISO 8601 time in UTC, as the server writes it. */
 export const timestampSchema = z.string();

@@ -58,7 +58,7 @@ export const popupSectionSchema = z.object({
   open: z.enum(["auto", "button"]),
   /** The HTML id of the owner's button that opens the popup. */
   button_id: z.string().max(100),
-  delay_seconds: z.number().int().min(0).max(86_400),
+  delay_seconds: z.int32().min(0).max(86_400),
 });
 /** `subdomain` lives in its own unique column; `domain` is a custom host name. */
 export const landingSectionSchema = z.object({
@@ -109,8 +109,8 @@ export type EmbedSnippets = z.infer<typeof embedSnippetsSchema>;
  * always present (null when none).
  */
 export const quizConfigSchema = z.object({
-  id: z.number().int(),
-  quiz: z.number().int(),
+  id: z.int32(),
+  quiz: z.int32(),
   display_mode: displayModeSchema,
   icon_kind: iconKindSchema,
   media: mediaSchema,

@@ -28,7 +28,7 @@ export const startPageSchema = z.object({
 export type StartPage = z.infer<typeof startPageSchema>;
 
 /** Button style codes 1-10 (square, round, square-round; plain, filled, icon, icon+filled). */
-export const buttonStyleSchema = z.number().int().min(1).max(10);
+export const buttonStyleSchema = z.int32().min(1).max(10);
 
 /** `quiz.design`. `font` is an id of fontlist (null: the default font). */
 export const designSchema = z.object({
@@ -115,14 +115,14 @@ export const analyticsSchema = z.object({
 export type Analytics = z.infer<typeof analyticsSchema>;
 
 export const quizSummarySchema = z.object({
-  id: z.number().int(),
-  project: z.number().int(),
+  id: z.int32(),
+  project: z.int32(),
   title: z.string(),
   is_published: z.boolean(),
   published_at: timestampSchema.nullable(),
   created_at: timestampSchema,
   /** Leads stored for this quiz (deleted quizzes keep theirs; docs/api.md "Quiz content"). */
-  leads_count: z.number().int().min(0).max(MAX_ID),
+  leads_count: z.int32().min(0).max(MAX_ID),
   /** The address visitors open, `{PUBLIC_URL}/q/{public_key}` (live once published). */
   public_url: z.string(),
 });
@@ -130,8 +130,8 @@ export type QuizSummary = z.infer<typeof quizSummarySchema>;
 
 export const quizSchema = quizSummarySchema.extend({
   updated_at: timestampSchema,
-  language: z.number().int(),
-  currency: z.number().int(),
+  language: z.int32(),
+  currency: z.int32(),
   public_key: z.string(),
   has_unpublished_changes: z.boolean(),
   start_page: startPageSchema,
@@ -195,8 +195,8 @@ export const publicationRequestSchema = z.object({ quiz: idSchema });
 export type PublicationRequest = z.infer<typeof publicationRequestSchema>;
 
 export const publicationSchema = z.object({
-  quiz: z.number().int(),
-  version: z.number().int(),
+  quiz: z.int32(),
+  version: z.int32(),
   published_at: timestampSchema,
   public_url: z.string(),
 });

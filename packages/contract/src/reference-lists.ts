@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /** `GET languagelist/` item. */
 export const languageSchema = z.object({
-  id: z.number().int(),
+  id: z.int32(),
   code: z.string(),
   name: z.string(),
 });
@@ -11,7 +11,7 @@ export const languageListSchema = z.array(languageSchema);
 
 /** `GET currencylist/` item. */
 export const currencySchema = z.object({
-  id: z.number().int(),
+  id: z.int32(),
   code: z.string(),
   symbol: z.string(),
   name: z.string(),
@@ -24,7 +24,7 @@ export const currencyListSchema = z.array(currencySchema);
  * font-family value; `url` the same-origin address of the font's stylesheet.
  */
 export const fontSchema = z.object({
-  id: z.number().int(),
+  id: z.int32(),
   name: z.string(),
   family: z.string(),
   url: z.string(),
@@ -62,10 +62,8 @@ const languageIds = new Set<number>(quizLanguages.map((language) => language.id)
 const currencyIds = new Set<number>(quizCurrencies.map((currency) => currency.id));
 
 export const quizLanguageIdSchema = z
-  .number()
-  .int()
+  .int32()
   .refine((id) => languageIds.has(id), { message: "invalid_value" });
 export const quizCurrencyIdSchema = z
-  .number()
-  .int()
+  .int32()
   .refine((id) => currencyIds.has(id), { message: "invalid_value" });

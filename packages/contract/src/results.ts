@@ -43,9 +43,9 @@ export type ResultConfig = z.infer<typeof resultConfigSchema>;
  * positions of `formula_errors` let the editor show where it is broken.
  */
 export const resultSchema = z.object({
-  id: z.number().int(),
-  quiz: z.number().int(),
-  sort: z.number().int(),
+  id: z.int32(),
+  quiz: z.int32(),
+  sort: z.int32(),
   type: resultTypeSchema,
   condition_mode: conditionModeSchema,
   title: z.string(),
