@@ -15,6 +15,7 @@ import { parseArgs } from "node:util";
 import { API_PREFIX, apiPaths } from "@leadquiz/contract";
 import { measureFirstPaint } from "./fcp";
 import { postLoad } from "./load";
+import { ownerAppSizes } from "./owner-app-sizes";
 import { type BenchResults, renderReport } from "./report";
 import { runtimeSizes, servedFile } from "./sizes";
 import {
@@ -179,6 +180,9 @@ async function main(): Promise<number> {
       const embedUi = await servedFile(`${base}/embed-ui.js`);
       const runtime = runtimeSizes(quiz?.language ?? "uk", TYPICAL_PHONE_ZONE);
       results.sizes = { embed, embedUi, runtime };
+    });
+    await part("owner app sizes", async () => {
+      results.ownerApp = ownerAppSizes();
     });
     if (quiz) {
       const url = `${base}/q/${quiz.publicKey}`;

@@ -25,6 +25,8 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: what loads first and what each route adds (`npm run bench`).
+    manifest: true,
     chunkSizeWarningLimit: 600,
     rollupOptions: {
       onwarn(warning, warn) {

@@ -14,7 +14,8 @@ interface EditorFooterProps {
   onDeviceChange: (device: PreviewDevice) => void;
 }
 
-const statusColors = { published: "teal.9", changes: "orange.9", draft: "gray.8" } as const;
+// Named colours: their light-variant texts are the AA shades of theme.ts.
+const statusColors = { published: "teal", changes: "orange", draft: "gray" } as const;
 
 /** The editor footer: preview device switch, publication status, usage instructions. */
 export function EditorFooter({ quiz, device, onDeviceChange }: EditorFooterProps) {
@@ -50,9 +51,10 @@ export function EditorFooter({ quiz, device, onDeviceChange }: EditorFooterProps
         <Badge
           variant="light"
           color={statusColors[state]}
+          tt="none"
           title={when ?? status}
           style={{ minWidth: 0, flexShrink: 1 }}
-          maw={{ base: 110, xs: 260 }}
+          maw={{ base: 180, xs: 280 }}
           data-testid="editor-publication-status"
         >
           {status}

@@ -18,13 +18,15 @@ interface EditorTopBarProps {
 }
 
 /**
- * The editor's top bar: the quiz's name, link, view, publish, language and account. On a
- * phone (below `sm`, 48em) the brand gives way and the buttons are compact, so Publish
+ * The editor's top bar: the quiz's name, link, view, publish, language and account. Below
+ * `sm` (48em) the buttons are compact and the account is an avatar; on a phone (below `xs`,
+ * 36em) the brand and View give way (the Link popover opens the public page), so Publish
  * stays in sight.
  */
 export function EditorTopBar({ quiz, menuOpened, onToggleMenu }: EditorTopBarProps) {
   const { t } = useTranslation();
-  const narrow = useMediaQuery("(max-width: 48em)") ?? false;
+  const narrow = useMediaQuery("(max-width: 48em)", false, { getInitialValueInEffect: false });
+  const phone = useMediaQuery("(max-width: 36em)", false, { getInitialValueInEffect: false });
   return (
     <Group h="100%" px={{ base: "xs", sm: "md" }} justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -33,9 +35,10 @@ export function EditorTopBar({ quiz, menuOpened, onToggleMenu }: EditorTopBarPro
           onClick={onToggleMenu}
           hiddenFrom="sm"
           size="sm"
+          style={{ flexShrink: 0 }}
           aria-label={t("layout:header.toggleMenu")}
         />
-        {!narrow && <Brand />}
+        {!phone && <Brand />}
         {quiz && (
           <Text
             c="dimmed"
@@ -53,7 +56,7 @@ export function EditorTopBar({ quiz, menuOpened, onToggleMenu }: EditorTopBarPro
         {quiz && (
           <>
             <LinkButton quiz={quiz} compact={narrow} />
-            <ViewButton quiz={quiz} compact={narrow} />
+            {!phone && <ViewButton quiz={quiz} compact={narrow} />}
             <PublishButton quiz={quiz} compact={narrow} />
           </>
         )}

@@ -15,7 +15,7 @@ export function MainLayout() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure();
   // Below the `xs` breakpoint (36em) the switch shows the language code only.
-  const phone = useMediaQuery("(max-width: 36em)") ?? false;
+  const phone = useMediaQuery("(max-width: 36em)", false, { getInitialValueInEffect: false });
   return (
     <AppShell
       header={{ height: 60 }}

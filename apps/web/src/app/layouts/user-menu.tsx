@@ -32,7 +32,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
             variant="subtle"
             color="gray"
             data-testid="user-menu"
-            aria-label={t("layout:userMenu.label")}
+            aria-label={`${email} · ${t("layout:userMenu.label")}`}
             rightSection={isPending ? <Loader size="xs" /> : undefined}
             maw={{ base: 150, xs: 260 }}
             px={{ base: 6, xs: "md" }}

@@ -30,6 +30,8 @@ export function LanguageSwitch({
   const { t, i18n } = useTranslation();
   return (
     <Select
+      // The field shows the chosen option's label: a new instance when the labels change.
+      key={compact ? "compact" : "full"}
       aria-label={t("common:language.label")}
       data-testid="language-switch"
       data={interfaceLanguages.map((code) => ({
@@ -47,6 +49,8 @@ export function LanguageSwitch({
       allowDeselect={false}
       checkIconPosition="right"
       w={compact ? 76 : 150}
+      // In a crowded header the e-mail gives way, not the switch.
+      style={{ flexShrink: 0 }}
       {...props}
       onChange={(value) => {
         if (!isInterfaceLanguage(value)) return;

@@ -5,12 +5,14 @@ import { useTranslation } from "react-i18next";
 
 interface CopyTextButtonProps extends Omit<ButtonProps, "children" | "onClick"> {
   text: string;
+  /** What the button says before copying (default "Copy link"). */
+  label?: string;
   "aria-label"?: string;
   "data-testid"?: string;
 }
 
 /** Copies `text`; says "Copied" for two seconds, or "Could not copy text!" when refused. */
-export function CopyTextButton({ text, ...props }: CopyTextButtonProps) {
+export function CopyTextButton({ text, label, ...props }: CopyTextButtonProps) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -34,7 +36,7 @@ export function CopyTextButton({ text, ...props }: CopyTextButtonProps) {
       }}
     >
       <span aria-live="polite">
-        {copied ? t("dashboard:quiz.linkCopied") : t("dashboard:quiz.copyLink")}
+        {copied ? t("dashboard:quiz.linkCopied") : (label ?? t("dashboard:quiz.copyLink"))}
       </span>
     </Button>
   );

@@ -12,7 +12,9 @@ interface MoreActionsButtonProps extends ActionIconProps {
 export function MoreActionsButton({ label, ...props }: MoreActionsButtonProps) {
   return (
     <ActionIcon variant="subtle" color="gray.8" size="lg" aria-label={label} {...props}>
-      <span aria-hidden>⋯</span>
+      <span aria-hidden style={{ fontSize: 22, lineHeight: 1 }}>
+        ⋯
+      </span>
     </ActionIcon>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, TextInput } from "@mantine/core";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 interface TextPromptModalProps {
@@ -35,6 +35,7 @@ export function TextPromptModal({
   "data-testid": testId,
 }: TextPromptModalProps) {
   const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState(initialValue);
   const [touched, setTouched] = useState(false);
   useEffect(() => {
@@ -45,7 +46,15 @@ export function TextPromptModal({
   }, [opened, initialValue]);
   const error = validate(value);
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered data-testid={testId}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      // A menu that opened the dialog takes focus back as it closes: focus the field after.
+      onEnterTransitionEnd={() => input.current?.focus()}
+      data-testid={testId}
+    >
       <form
         noValidate
         onSubmit={(event) => {
@@ -64,6 +73,7 @@ export function TextPromptModal({
           }}
           error={touched ? error : null}
           aria-invalid={touched && error !== null ? true : undefined}
+          ref={input}
           data-autofocus
           data-testid="prompt-input"
         />

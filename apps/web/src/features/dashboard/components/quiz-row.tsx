@@ -22,7 +22,7 @@ export function QuizRow({ quiz, onCopy, onMove, onDelete }: QuizRowProps) {
     <Box
       component="li"
       py="sm"
-      px="sm"
+      px="md"
       style={{ borderTop: "1px solid var(--mantine-color-gray-3)", listStyle: "none" }}
       data-testid={`quiz-row-${quiz.id}`}
     >
@@ -40,7 +40,8 @@ export function QuizRow({ quiz, onCopy, onMove, onDelete }: QuizRowProps) {
           <Group gap="xs" wrap="wrap">
             <Badge
               variant="light"
-              color={quiz.is_published ? "teal.9" : "gray.8"}
+              color={quiz.is_published ? "teal" : "gray"}
+              tt="none"
               data-testid="quiz-status"
             >
               {quiz.is_published ? t("dashboard:quiz.published") : t("dashboard:quiz.draft")}

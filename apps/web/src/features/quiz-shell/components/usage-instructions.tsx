@@ -45,11 +45,16 @@ export function UsageInstructions({ opened, onClose, quiz }: UsageInstructionsPr
               {k("embedTitle")}
             </Title>
             <Text size="sm">{k("embed")}</Text>
-            <Code block my="xs" data-testid="embed-snippet">
+            <Code
+              block
+              my="xs"
+              style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}
+              data-testid="embed-snippet"
+            >
               {snippet}
             </Code>
             <Group>
-              <CopyTextButton text={snippet} />
+              <CopyTextButton text={snippet} label={k("copyCode")} />
             </Group>
           </List.Item>
           <List.Item>

@@ -1,0 +1,116 @@
+import type { Project } from "@leadquiz/contract";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { jsonResponse, renderApp, testJwt } from "../../../test/render-app";
+
+const user = {
+  id: 1,
+  email: "owner@example.com",
+  username: "owner@example.com",
+  first_name: "",
+  last_name: "",
+  language_code: "en",
+  date_joined: "2026-01-01T00:00:00Z",
+  referral_code: "abc",
+};
+const session = { access: testJwt(600), refresh: "r" };
+
+const shop: Project = {
+  id: 5,
+  title: "Shop",
+  created_at: "2026-11-01T10:00:00Z",
+  sites: ["shop.example.com"],
+  quizzes: [
+    {
+      id: 7,
+      project: 5,
+      title: "Sofa quiz",
+      is_published: true,
+      published_at: "2026-11-20T09:30:00Z",
+      created_at: "2026-11-01T10:00:00Z",
+      leads_count: 3,
+      public_url: "http://localhost/q/abc",
+    },
+  ],
+};
+
+// userEvent types key by key through Mantine: a few seconds per test in jsdom.
+describe("the projects dashboard", { timeout: 20_000 }, () => {
+  it("shows a project's quizzes with status, leads and public link", async () => {
+    await renderApp({
+      url: "/",
+      session,
+      handler: (_request, path) => {
+        if (path === "/userinfo/") return jsonResponse(200, [user]);
+        if (path === "/project/") return jsonResponse(200, [shop]);
+        return undefined;
+      },
+    });
+    // The first test loads the lazy page module: more than the default second.
+    const row = await screen.findByTestId("quiz-row-7", {}, { timeout: 5000 });
+    expect(within(row).getByText("Published")).toBeTruthy();
+    expect(within(row).getByText("3 leads")).toBeTruthy();
+    expect(within(row).getByTestId("quiz-public-link").getAttribute("href")).toBe(
+      "http://localhost/q/abc",
+    );
+    expect(within(row).getByRole("link", { name: "Sofa quiz" }).getAttribute("href")).toBe(
+      "/quiz/7/questions",
+    );
+    expect(screen.queryByTestId("first-run")).toBeNull();
+  });
+
+  it("puts a refused rename back and shows the server's reason", async () => {
+    let releaseRename: (() => void) | undefined;
+    const { requests } = await renderApp({
+      url: "/",
+      session,
+      handler: (request, path) => {
+        if (path === "/userinfo/") return jsonResponse(200, [user]);
+        if (path === "/project/") return jsonResponse(200, [shop]);
+        if (path === "/project/5/" && request.method === "PATCH") {
+          // Answered when the test says so: the page is looked at in between.
+          return new Promise<Response>((resolve) => {
+            releaseRename = () => resolve(jsonResponse(400, { title: ["The value is too long"] }));
+          });
+        }
+        return undefined;
+      },
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Actions of project Shop" }));
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Rename" }));
+    const field = await screen.findByRole("textbox", { name: "Project name" });
+    await userEvent.clear(field);
+    await userEvent.type(field, "Sofas");
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+
+    // At once, before the server answers.
+    expect(await screen.findByRole("heading", { name: "Sofas" })).toBeTruthy();
+    await waitFor(() => expect(releaseRename).toBeDefined());
+    releaseRename?.();
+    expect(await screen.findByRole("heading", { name: "Shop" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Sofas" })).toBeNull();
+    expect(requests.find((r) => r.method === "PATCH")?.body).toEqual({ title: "Sofas" });
+    expect(await screen.findByText(/The value is too long|Something went wrong/)).toBeTruthy();
+  });
+
+  it("refuses a site that is not an address without calling the server", async () => {
+    const { requests } = await renderApp({
+      url: "/",
+      session,
+      language: "ru",
+      handler: (_request, path) => {
+        if (path === "/userinfo/") return jsonResponse(200, [{ ...user, language_code: "ru" }]);
+        if (path === "/project/") return jsonResponse(200, [{ ...shop, quizzes: [] }]);
+        return undefined;
+      },
+    });
+    // An account without quizzes gets the first-run state, in Russian.
+    expect(await screen.findByText("Добро пожаловать в Leadquiz!")).toBeTruthy();
+    await userEvent.click(screen.getByTestId("project-add-site-inline"));
+    await userEvent.type(await screen.findByRole("textbox", { name: "Адрес сайта" }), "not a site");
+    await userEvent.click(screen.getByTestId("prompt-submit"));
+    expect(await screen.findByText(/Введите адрес сайта/)).toBeTruthy();
+    expect(requests.some((r) => r.method === "PATCH")).toBe(false);
+  });
+});

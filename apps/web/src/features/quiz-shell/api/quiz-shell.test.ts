@@ -1,0 +1,37 @@
+import { isSiteAddress } from "@leadquiz/contract";
+import { describe, expect, it } from "vitest";
+import { embedSnippet } from "../components/usage-instructions";
+import { parseQuizId, publicationState } from "./quiz-queries";
+
+describe("the editor frame's rules", () => {
+  it("takes only a possible quiz id from the address", () => {
+    expect(parseQuizId("42")).toBe(42);
+    for (const bad of [undefined, "", "0", "-1", "1.5", "abc", "9999999999", "12abc"]) {
+      expect(parseQuizId(bad)).toBeNull();
+    }
+  });
+
+  it("tells draft, published and published with changes apart", () => {
+    expect(publicationState({ is_published: false, has_unpublished_changes: true })).toBe("draft");
+    expect(publicationState({ is_published: true, has_unpublished_changes: false })).toBe(
+      "published",
+    );
+    expect(publicationState({ is_published: true, has_unpublished_changes: true })).toBe("changes");
+  });
+
+  it("gives the inline embed code of docs/embed.md for the quiz", () => {
+    expect(embedSnippet("Ab12", "https://app.example.com")).toBe(
+      '<div data-leadquiz="Ab12" data-mode="inline"></div>\n' +
+        '<script async src="https://app.example.com/embed.js"></script>',
+    );
+  });
+
+  it("accepts site addresses as URLs or host names only", () => {
+    for (const ok of ["https://shop.example.com/a?b", "example.org", "http://localhost:8080"]) {
+      expect(isSiteAddress(ok)).toBe(true);
+    }
+    for (const bad of ["", "not a site", "ftp://x.example", "nodot", "https://", "a .example"]) {
+      expect(isSiteAddress(bad)).toBe(false);
+    }
+  });
+});
