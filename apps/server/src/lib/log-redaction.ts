@@ -43,6 +43,6 @@ export function serializeRequest(request: FastifyRequest) {
     url: redactUrl(request.url),
     host: request.host,
     remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
+    ...(request.socket?.remotePort === undefined ? {} : { remotePort: request.socket.remotePort }),
   };
 }
