@@ -71,6 +71,12 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /**
+     * The token that replaced this one, encrypted (AES-256-GCM, key from ENCRYPTION_KEY):
+     * a second tab presenting this token within the grace window gets the same successor
+     * instead of revoking the family (docs/security.md).
+     */
+    successor: text("successor"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

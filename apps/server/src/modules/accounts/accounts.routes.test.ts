@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../db/schema";
+import { refreshTokens, users } from "../../db/schema";
 import { createTestAppWithDatabase, type TestAppWithDatabase } from "../../test-support/test-app";
+import { hashToken } from "./tokens.service";
 
 const PASSWORD = "correct-horse-7";
 
@@ -209,15 +210,46 @@ describe("POST token/refresh/", () => {
     expect(again.statusCode).toBe(200);
   });
 
-  it("revokes the whole chain when a spent token is presented again", async () => {
+  it("revokes the whole chain when a spent token is presented again after the grace window", async () => {
     const { refresh } = await signedUp();
     const rotated = (await call("POST", "/token/refresh/", { refresh })).json().refresh as string;
+    // Spent 31 s ago: beyond the 30 s grace.
+    await t.database.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(Date.now() - 31_000) })
+      .where(eq(refreshTokens.tokenHash, hashToken(refresh)));
     const reuse = await call("POST", "/token/refresh/", { refresh });
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json()).toEqual({ detail: "Refresh token is not valid", code: "token_not_valid" });
     // The token the legitimate client holds died with the chain.
     const victim = await call("POST", "/token/refresh/", { refresh: rotated });
     expect(victim.statusCode).toBe(401);
+  });
+
+  it("two tabs refreshing with the same token both get the same successor; the session lives", async () => {
+    const { refresh } = await signedUp();
+    const [a, b] = await Promise.all([
+      call("POST", "/token/refresh/", { refresh }),
+      call("POST", "/token/refresh/", { refresh }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().refresh).toBe(b.json().refresh);
+    // A third late tab within the grace too; then the chain goes on.
+    const late = await call("POST", "/token/refresh/", { refresh });
+    expect(late.json().refresh).toBe(a.json().refresh);
+    const next = await call("POST", "/token/refresh/", { refresh: a.json().refresh });
+    expect(next.statusCode).toBe(200);
+    const info = await call("GET", "/userinfo/", undefined, { token: b.json().access });
+    expect(info.statusCode).toBe(200);
+  });
+
+  it("a token two rotations old revokes the chain even within the grace (theft detection)", async () => {
+    const { refresh } = await signedUp();
+    const second = (await call("POST", "/token/refresh/", { refresh })).json().refresh as string;
+    const third = (await call("POST", "/token/refresh/", { refresh: second })).json()
+      .refresh as string;
+    expect((await call("POST", "/token/refresh/", { refresh })).statusCode).toBe(401);
+    expect((await call("POST", "/token/refresh/", { refresh: third })).statusCode).toBe(401);
   });
 
   it("keeps other sessions' chains alive on reuse", async () => {

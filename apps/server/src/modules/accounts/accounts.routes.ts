@@ -95,8 +95,10 @@ export async function accountsRoutes(app: FastifyInstance, { context }: ApiOptio
         tags,
         summary: "Spends a refresh token for a new pair",
         description:
-          "The refresh token rotates: the one sent is dead afterwards. Presenting a spent " +
-          "token again revokes its whole chain (the session is over). 401 `token_not_valid`.",
+          "The refresh token rotates: the one sent is spent afterwards. For 30 seconds the " +
+          "immediately previous token answers with the same successor (two tabs refreshing " +
+          "at once); any other spent token revokes its whole chain (the session is over). " +
+          "401 `token_not_valid`.",
         body: refreshRequestSchema,
         response: { 200: tokenPairSchema, 400: validationErrorBodySchema, ...unauthenticated },
       },

@@ -23,11 +23,18 @@ export async function findRefreshTokenByHash(
   return rows[0];
 }
 
-/** Marks a token used if nobody has yet; false when another request spent it first. */
-export async function markRefreshTokenUsed(db: DbOrTx, id: number): Promise<boolean> {
+/**
+ * Marks a token used (keeping its encrypted successor) if nobody has yet; false when another
+ * request spent it first.
+ */
+export async function markRefreshTokenUsed(
+  db: DbOrTx,
+  id: number,
+  successor: string,
+): Promise<boolean> {
   const rows = await db
     .update(refreshTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: new Date(), successor })
     .where(
       and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)),
     )

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from "node:crypto";
 import type { TokenPair } from "@leadquiz/contract";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { AppContext } from "../../app-context";
@@ -8,12 +8,18 @@ import {
   findRefreshTokenByHash,
   insertRefreshToken,
   markRefreshTokenUsed,
+  type RefreshTokenRow,
   revokeRefreshTokenFamily,
   revokeRefreshTokensOfUser,
 } from "./refresh-tokens.repository";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 60 * 60;
+/**
+ * How long the immediately previous refresh token still answers with its successor (two
+ * tabs refreshing at once); any other reuse revokes the family (docs/security.md).
+ */
+export const REFRESH_GRACE_MS = 30_000;
 /** The only algorithm tokens are signed and verified with; never taken from the token. */
 const ALGORITHM = "HS256";
 const ISSUER = "leadquiz";
@@ -28,12 +34,59 @@ export function hashToken(token: string): string {
 
 export type TokenService = ReturnType<typeof createTokenService>;
 
+/** Rolls back a rotation whose token another request spent first. */
+class SpentConcurrently extends Error {}
+
 /**
  * Access tokens (15 min JWT) and rotating refresh tokens (14 day JWT, stored hashed).
  * A refresh token works once; presenting a spent one revokes its whole family.
  */
 export function createTokenService(ctx: Pick<AppContext, "db" | "secrets">) {
   const key = new TextEncoder().encode(ctx.secrets.jwtSecret);
+  const successorKey = createHash("sha256")
+    .update(`leadquiz:refresh-successor:v1:${ctx.secrets.encryptionKey}`)
+    .digest();
+
+  /** AES-256-GCM: iv.tag.ciphertext in base64url. */
+  function sealSuccessor(token: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", successorKey, iv);
+    const body = Buffer.concat([cipher.update(token, "utf8"), cipher.final()]);
+    return [iv, cipher.getAuthTag(), body].map((part) => part.toString("base64url")).join(".");
+  }
+
+  function openSuccessor(sealed: string): string | undefined {
+    try {
+      const [iv = "", tag = "", body = ""] = sealed.split(".");
+      const decipher = createDecipheriv("aes-256-gcm", successorKey, Buffer.from(iv, "base64url"));
+      decipher.setAuthTag(Buffer.from(tag, "base64url"));
+      const plain = Buffer.concat([
+        decipher.update(Buffer.from(body, "base64url")),
+        decipher.final(),
+      ]);
+      return plain.toString("utf8");
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * The pair for a spent token presented again: its successor, when it was spent less than
+   * REFRESH_GRACE_MS ago and the successor itself is still unspent (so it is the immediately
+   * previous token); otherwise undefined (reuse: the caller revokes the family).
+   */
+  async function graceAnswer(db: DbOrTx, stored: RefreshTokenRow): Promise<TokenPair | undefined> {
+    if (!stored.usedAt || !stored.successor || stored.revokedAt) return undefined;
+    if (Date.now() - stored.usedAt.getTime() > REFRESH_GRACE_MS) return undefined;
+    const successor = openSuccessor(stored.successor);
+    if (!successor) return undefined;
+    const next = await findRefreshTokenByHash(db, hashToken(successor));
+    if (!next || next.usedAt || next.revokedAt || next.familyId !== stored.familyId) {
+      return undefined;
+    }
+    const access = await sign({ token_type: "access" }, stored.userId, ACCESS_TOKEN_TTL_SECONDS);
+    return { access, refresh: successor };
+  }
 
   async function sign(
     claims: Record<string, string>,
@@ -99,17 +152,18 @@ export function createTokenService(ctx: Pick<AppContext, "db" | "secrets">) {
       const stored = await findRefreshTokenByHash(ctx.db, hashToken(refresh));
       if (!stored || stored.revokedAt || stored.expiresAt.getTime() <= Date.now()) throw invalid;
       if (stored.usedAt) {
+        const again = await graceAnswer(ctx.db, stored);
+        if (again) return again;
         await revokeRefreshTokenFamily(ctx.db, stored.familyId);
         throw invalid;
       }
       return ctx.db
         .transaction(async (tx) => {
-          if (!(await markRefreshTokenUsed(tx, stored.id))) {
-            // Spent by a concurrent request: treat as reuse.
-            await revokeRefreshTokenFamily(tx, stored.familyId);
-            return undefined;
-          }
           const next = await issueRefreshToken(tx, stored.userId, stored.familyId);
+          if (!(await markRefreshTokenUsed(tx, stored.id, sealSuccessor(next)))) {
+            // Spent by a concurrent request (another tab): undo `next`, answer as below.
+            throw new SpentConcurrently();
+          }
           const access = await sign(
             { token_type: "access" },
             stored.userId,
@@ -117,9 +171,13 @@ export function createTokenService(ctx: Pick<AppContext, "db" | "secrets">) {
           );
           return { access, refresh: next };
         })
-        .then((pair) => {
-          if (!pair) throw invalid;
-          return pair;
+        .catch(async (error: unknown) => {
+          if (!(error instanceof SpentConcurrently)) throw error;
+          const spent = await findRefreshTokenByHash(ctx.db, hashToken(refresh));
+          const again = spent ? await graceAnswer(ctx.db, spent) : undefined;
+          if (again) return again;
+          await revokeRefreshTokenFamily(ctx.db, stored.familyId);
+          throw invalid;
         });
     },
 
