@@ -10,7 +10,11 @@ import {
   persistLanguageChanges,
   readStoredLanguage,
 } from "../shared/i18n/i18n";
-import { createSessionStore, type SessionStorageLike } from "../shared/session/session-store";
+import {
+  createSessionStore,
+  SESSION_STORAGE_KEY,
+  type SessionStorageLike,
+} from "../shared/session/session-store";
 
 export interface AppServices extends Services {
   i18n: I18n;
@@ -47,10 +51,23 @@ export function createAppServices(): AppServices {
   const i18n = createI18n(chooseLanguage({ query, stored: readStoredLanguage() }));
   persistLanguageChanges(i18n);
   const session = createSessionStore(browserStorage());
+  // One session for every tab: a refresh, sign-in or sign-out in one shows in the others.
+  window.addEventListener("storage", (event) => {
+    if (event.key === SESSION_STORAGE_KEY || event.key === null) session.sync();
+  });
   const api = createApiClient({
     baseUrl: API_PREFIX,
     session,
     getLanguage: () => currentLanguage(i18n),
+    ...(typeof navigator !== "undefined" && navigator.locks
+      ? {
+          exclusive: <T>(name: string, task: () => Promise<T>) =>
+            new Promise<T>((resolve, reject) => {
+              // The lock is held until the task settles.
+              navigator.locks.request(name, () => task().then(resolve, reject)).catch(reject);
+            }),
+        }
+      : {}),
   });
   const queryClient = createQueryClient();
   // Whatever ends the session (logout, a refused refresh), nothing of the user stays cached.

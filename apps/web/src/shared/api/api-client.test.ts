@@ -230,4 +230,34 @@ describe("api client", () => {
     };
     await expect(client.get("/userinfo/", schema)).resolves.toBe(1);
   });
+
+  it("two tabs with an expired token refresh once: the second waits and adopts the new pair", async () => {
+    const api = fakeApi({ validRefresh: "refresh-0", refreshDelayMs: 20 });
+    // Two tabs: one localStorage, one lock manager (a queue, as Web Locks grant in order).
+    const storage = createMemoryStorage({
+      [SESSION_STORAGE_KEY]: JSON.stringify({ access: jwt(-60), refresh: "refresh-0" }),
+    });
+    let queue: Promise<unknown> = Promise.resolve();
+    const exclusive = <T>(_name: string, task: () => Promise<T>): Promise<T> => {
+      const run = queue.then(task, task);
+      queue = run.catch(() => undefined);
+      return run;
+    };
+    const tabs = [0, 1].map(() => {
+      const session = createSessionStore(storage);
+      const client = createApiClient({
+        baseUrl: BASE,
+        session,
+        fetch: api.fetch,
+        now: () => NOW,
+        exclusive,
+      });
+      return { session, client };
+    });
+    await Promise.all(tabs.map((tab) => tab.session.load()));
+    await Promise.all(tabs.map((tab) => tab.client.get("/userinfo/", { parse: (d) => d })));
+    expect(api.refreshCalls()).toHaveLength(1);
+    expect(tabs[0]?.session.get()).toEqual(tabs[1]?.session.get());
+    expect(tabs[1]?.session.get()?.refresh).toBe("refresh-1");
+  });
 });

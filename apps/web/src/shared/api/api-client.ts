@@ -34,7 +34,15 @@ export interface ApiClientOptions {
   /** The interface language sent as Accept-Language, so server messages come translated. */
   getLanguage?: () => string;
   now?: () => number;
+  /**
+   * Runs `task` while no other tab runs one under the same name (Web Locks in the browser,
+   * docs/security.md): one refresh at a time across tabs. Without it, only within this tab.
+   */
+  exclusive?: <T>(name: string, task: () => Promise<T>) => Promise<T>;
 }
+
+/** The lock name of refreshing the session, shared by every tab of the app. */
+export const REFRESH_LOCK = "leadquiz.session.refresh";
 
 export interface ApiClient {
   request<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
@@ -104,10 +112,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return { status: response.status, ok: response.ok, data: await readBody(response) };
   }
 
-  /** One refresh at a time: concurrent callers share the same promise. */
+  const exclusive =
+    options.exclusive ?? (<T>(_name: string, task: () => Promise<T>): Promise<T> => task());
+
+  /**
+   * One refresh at a time: concurrent callers share the same promise, and other tabs wait
+   * for the lock; a tab that waited adopts the pair another tab stored meanwhile instead of
+   * spending the same refresh token again.
+   */
   function refreshTokens(refresh: string): Promise<TokenPair> {
     if (!refreshing) {
-      refreshing = (async () => {
+      refreshing = exclusive(REFRESH_LOCK, async () => {
+        const latest = session.sync();
+        if (!latest) {
+          throw new ApiError(401, { detail: "Not authenticated", code: "not_authenticated" });
+        }
+        if (latest.refresh !== refresh) return latest;
         const result = await send(apiPaths.tokenRefresh, {
           method: "POST",
           body: { refresh },
@@ -123,7 +143,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         // Only store the new pair if nobody logged out or in meanwhile.
         if (session.get()?.refresh === refresh) session.set(tokens);
         return tokens;
-      })().finally(() => {
+      }).finally(() => {
         refreshing = null;
       });
     }

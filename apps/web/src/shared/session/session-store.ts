@@ -19,6 +19,11 @@ export interface SessionStore {
   get(): Session | null;
   set(session: Session): void;
   clear(): void;
+  /**
+   * Re-reads the persisted session (another tab may have refreshed, signed in or out) and
+   * adopts it, notifying when it changed; answers the session now held.
+   */
+  sync(): Session | null;
   /** Called after every change (load, set, clear); returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
 }
@@ -59,6 +64,15 @@ export function createSessionStore(storage: SessionStorageLike | null): SessionS
         // storage unavailable (private mode): the in-memory session is cleared anyway
       }
       if (changed) notify();
+    },
+    sync() {
+      const persisted = readPersisted(storage);
+      const changed =
+        persisted?.access !== session?.access || persisted?.refresh !== session?.refresh;
+      session = persisted;
+      loaded = true;
+      if (changed) notify();
+      return session;
     },
     subscribe(listener) {
       listeners.add(listener);
