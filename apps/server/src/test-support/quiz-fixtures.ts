@@ -1,4 +1,5 @@
 import type { QuestionConfig } from "@leadquiz/contract";
+import type { QuestionType } from "@leadquiz/engine";
 import { answers, projects, questions, quizzes } from "../db/schema";
 import { expectCall, type TestUser } from "./api-client";
 import type { TestApp, TestAppWithDatabase } from "./test-app";
@@ -67,7 +68,12 @@ export interface TestQuestion {
 export async function insertQuestion(
   t: TestAppWithDatabase,
   quizId: number,
-  options: { type?: number; sort?: number; config?: QuestionConfig; answerCount?: number } = {},
+  options: {
+    type?: QuestionType;
+    sort?: number;
+    config?: QuestionConfig;
+    answerCount?: number;
+  } = {},
 ): Promise<TestQuestion> {
   const db = t.database.db;
   const type = options.type ?? 1;

@@ -1,4 +1,4 @@
-import type { Addition } from "@leadquiz/contract";
+import type { Addition, AdditionType } from "@leadquiz/contract";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -27,7 +27,7 @@ export const additions = pgTable(
       .notNull()
       .references(() => quizzes.id, { onDelete: "cascade" }),
     sort: integer("sort").notNull().default(0),
-    type: smallint("type").notNull(),
+    type: smallint("type").$type<AdditionType>().notNull(),
     image: text("image"),
     enabled: boolean("enabled").notNull().default(true),
     display: text("display")

@@ -1,3 +1,4 @@
+import type { FormFieldTypeCode } from "@leadquiz/contract";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -21,7 +22,7 @@ export const formFields = pgTable(
       .notNull()
       .references(() => quizzes.id, { onDelete: "cascade" }),
     sort: integer("sort").notNull().default(0),
-    type: smallint("type").notNull(),
+    type: smallint("type").$type<FormFieldTypeCode>().notNull(),
     label: text("label").notNull().default(""),
     placeholder: text("placeholder").notNull().default(""),
     required: boolean("required").notNull().default(false),

@@ -1,4 +1,5 @@
 import type { QuestionConfig } from "@leadquiz/contract";
+import type { QuestionType } from "@leadquiz/engine";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -24,7 +25,7 @@ export const questions = pgTable(
       .notNull()
       .references(() => quizzes.id, { onDelete: "cascade" }),
     sort: integer("sort").notNull().default(0),
-    type: smallint("type").notNull(),
+    type: smallint("type").$type<QuestionType>().notNull(),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     buttonText: text("button_text").notNull().default(""),

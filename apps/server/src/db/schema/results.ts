@@ -1,4 +1,5 @@
 import type { FormulaElement, FormulaError, OutputRow, ResultConfig } from "@leadquiz/contract";
+import type { ConditionMode, ResultType } from "@leadquiz/engine";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -25,8 +26,8 @@ export const results = pgTable(
       .notNull()
       .references(() => quizzes.id, { onDelete: "cascade" }),
     sort: integer("sort").notNull().default(0),
-    type: smallint("type").notNull().default(1),
-    conditionMode: smallint("condition_mode").notNull().default(0),
+    type: smallint("type").$type<ResultType>().notNull().default(1),
+    conditionMode: smallint("condition_mode").$type<ConditionMode>().notNull().default(0),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     additionalDescription: text("additional_description").notNull().default(""),

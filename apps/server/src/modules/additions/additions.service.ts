@@ -72,7 +72,7 @@ export function createAdditionsService({ db }: Pick<AppContext, "db">) {
         const current = await findOwnedAddition(tx, userId, additionId);
         if (!current) throw new AppError("not_found");
         await lockQuizAdditions(tx, current.quizId);
-        const type = current.type as AdditionType;
+        const type = current.type;
         let row = await updateAddition(tx, current.id, {
           enabled: body.enabled,
           display: body.display,

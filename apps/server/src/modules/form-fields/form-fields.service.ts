@@ -96,7 +96,7 @@ export function presentFormField(row: FormFieldRow): FormField {
     id: row.id,
     quiz: row.quizId,
     sort: row.sort,
-    type: row.type as FormField["type"],
+    type: row.type,
     label: row.label,
     placeholder: row.placeholder,
     required: row.required,

@@ -1,4 +1,4 @@
-import type { Condition, Question, QuestionType } from "@leadquiz/engine";
+import type { Condition, Question } from "@leadquiz/engine";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { answers, questionConditions, questions } from "../../db/schema";
@@ -32,7 +32,7 @@ export async function loadQuestions(db: DbOrTx, quizId: number): Promise<Questio
   return questionRows.map((row) => ({
     id: row.id,
     sort: row.sort,
-    type: row.type as QuestionType,
+    type: row.type,
     required: row.required,
     config: row.config,
     title: row.title,

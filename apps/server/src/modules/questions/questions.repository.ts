@@ -15,7 +15,7 @@ export function presentQuestion(row: QuestionRow): Question {
     id: row.id,
     quiz: row.quizId,
     sort: row.sort,
-    type: row.type as QuestionType,
+    type: row.type,
     title: row.title,
     description: row.description,
     button_text: row.buttonText,
@@ -133,7 +133,7 @@ export async function listRuleQuestions(db: DbOrTx, quizId: number): Promise<Rul
   return rows.map((row) => ({
     id: row.id,
     sort: row.sort,
-    type: row.type as QuestionType,
+    type: row.type,
     config: row.config,
     answers: answerRows.filter((answer) => answer.questionId === row.id).map(({ id }) => ({ id })),
   }));

@@ -1,3 +1,4 @@
+import type { QuestionType } from "@leadquiz/engine";
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { Changes } from "../../db/changes";
 import type { DbOrTx } from "../../db/client";
@@ -10,7 +11,7 @@ export type NewResultConditionRow = typeof resultConditions.$inferInsert;
 /** A question of the quiz as the condition rules need it. */
 export interface RuleQuestionRow {
   id: number;
-  type: number;
+  type: QuestionType;
   sort: number;
   config: (typeof questions.$inferSelect)["config"];
   answers: { id: number }[];

@@ -4,11 +4,7 @@ import {
   type ResultConditionCreate,
   type ResultConditionUpdate,
 } from "@leadquiz/contract";
-import {
-  type ConditionRuleInput,
-  type QuestionType,
-  validateConditionReference,
-} from "@leadquiz/engine";
+import { type ConditionRuleInput, validateConditionReference } from "@leadquiz/engine";
 import type { AppContext } from "../../app-context";
 import type { DbOrTx } from "../../db/client";
 import { AppError, FieldErrors } from "../../lib/app-error";
@@ -128,10 +124,7 @@ async function checkRules(
   condition: ConditionBody,
   exceptId?: number,
 ): Promise<void> {
-  const questions = (await ruleQuestions(db, quizId)).map((question) => ({
-    ...question,
-    type: question.type as QuestionType,
-  }));
+  const questions = await ruleQuestions(db, quizId);
   const others = (await listResultConditions(db, resultId, exceptId)).map((row) =>
     ruleInput(presentResultCondition(row)),
   );

@@ -1,4 +1,4 @@
-import type { FormulaQuestion, QuestionType } from "@leadquiz/engine";
+import type { FormulaQuestion } from "@leadquiz/engine";
 import { and, asc, count, eq } from "drizzle-orm";
 import type { Changes } from "../../db/changes";
 import type { DbOrTx } from "../../db/client";
@@ -116,5 +116,5 @@ export async function formulaQuestions(db: DbOrTx, quizId: number): Promise<Form
     .select({ id: questions.id, type: questions.type, config: questions.config })
     .from(questions)
     .where(eq(questions.quizId, quizId));
-  return rows.map((row) => ({ id: row.id, type: row.type as QuestionType, config: row.config }));
+  return rows.map((row) => ({ id: row.id, type: row.type, config: row.config }));
 }

@@ -61,8 +61,8 @@ async function loadResults(db: DbOrTx, quizId: number): Promise<Result[]> {
   return resultRows.map((row) => ({
     id: row.id,
     sort: row.sort,
-    type: row.type as Result["type"],
-    condition_mode: row.conditionMode as Result["condition_mode"],
+    type: row.type,
+    condition_mode: row.conditionMode,
     formula: row.formula,
     use_general_formula: row.useGeneralFormula,
     range_from: row.rangeFrom,
@@ -140,7 +140,7 @@ async function loadFields(db: DbOrTx, quizId: number): Promise<FormField[]> {
   return rows.map((row) => ({
     id: row.id,
     sort: row.sort,
-    type: row.type as FormField["type"],
+    type: row.type,
     label: row.label,
     placeholder: row.placeholder,
     required: row.required,

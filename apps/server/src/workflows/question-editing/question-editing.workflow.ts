@@ -137,7 +137,7 @@ export function createQuestionEditingWorkflow(ctx: Pick<AppContext, "db">) {
         if (kindsMayChange) {
           await dropUnsupportedConditions(tx, {
             id: questionId,
-            type: row.type as Question["type"],
+            type: row.type,
             config,
           });
           await revalidateFormulas(tx, quizId);
