@@ -36,12 +36,15 @@ export class AppError extends Error {
   }
 }
 
+/** A message key, or a key with the values of its placeholders. */
+export type FieldMessage = string | { key: string; params: Record<string, string | number> };
+
 /**
  * A per-field validation failure raised by a service (e.g. "this e-mail is taken"): 400 with
  * `{field: [message]}`. Values are `validation:` or `errors:` keys, translated on the way out.
  */
 export class FieldErrors extends Error {
-  constructor(readonly fields: Record<string, string[]>) {
+  constructor(readonly fields: Record<string, FieldMessage[]>) {
     super(`validation failed: ${Object.keys(fields).join(", ")}`);
     this.name = "FieldErrors";
   }

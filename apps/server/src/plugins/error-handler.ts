@@ -40,7 +40,12 @@ export const errorHandlerPlugin = fp(async function errorHandler(app: FastifyIns
     }
     if (error instanceof FieldErrors) {
       const fields = Object.fromEntries(
-        Object.entries(error.fields).map(([field, keys]) => [field, keys.map((key) => t(key))]),
+        Object.entries(error.fields).map(([field, keys]) => [
+          field,
+          keys.map((key) =>
+            typeof key === "string" ? t(key) : translate(language, key.key, key.params),
+          ),
+        ]),
       );
       return reply.status(400).send(fields);
     }

@@ -4,6 +4,56 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { completeDocument } from "./openapi-document";
+import { mediaFileFieldsOf } from "../modules/media/media.plugin";
+
+interface OpenApiOperation {
+  requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> };
+}
+
+/**
+ * The PATCH calls that own files also take `multipart/form-data` (api.md "Media"): the
+ * document names their file parts (binary) next to the JSON fields, sent as text parts.
+ */
+export function addMultipartBodies<T extends { paths?: object }>(document: T): T {
+  // The path items of OpenAPI 3.0/3.1 as far as read here (their operations' request bodies).
+  const paths = (document.paths ?? {}) as Record<string, Record<string, OpenApiOperation>>;
+  for (const [path, operations] of Object.entries(paths)) {
+    const files = mediaFileFieldsOf(path);
+    const patch = operations?.patch;
+    if (!files || !patch) continue;
+    const json = patch.requestBody?.content?.["application/json"]?.schema ?? {};
+    const jsonProperties = (json.properties ?? {}) as Record<string, unknown>;
+    const textProperties = Object.fromEntries(
+      Object.entries(jsonProperties).map(([name, schema]) => [
+        name,
+        {
+          ...(typeof schema === "object" ? schema : {}),
+          description: "a text part: the JSON value of the field (a string as it is)",
+        },
+      ]),
+    );
+    const fileProperties = Object.fromEntries(
+      files.map((name) => [
+        name,
+        { type: "string", format: "binary", description: "the file (at most 100 MB)" },
+      ]),
+    );
+    patch.requestBody = {
+      ...patch.requestBody,
+      content: {
+        ...patch.requestBody?.content,
+        "multipart/form-data": {
+          schema: {
+            type: "object",
+            description: `File parts: ${files.join(", ")}; any other file part is refused (400).`,
+            properties: { ...textProperties, ...fileProperties },
+          },
+        },
+      },
+    };
+  }
+  return document;
+}
 
 /**
  * OpenAPI generated from the routes' zod schemas, completed by `completeDocument` (operation
@@ -26,7 +76,7 @@ export const openApiPlugin = fp(async function openApi(app: FastifyInstance) {
     transform: jsonSchemaTransform,
     transformObject: (documentObject) => {
       if (!("openapiObject" in documentObject)) return documentObject.swaggerObject;
-      completeDocument(documentObject.openapiObject);
+      completeDocument(addMultipartBodies(documentObject.openapiObject));
       return documentObject.openapiObject;
     },
   });

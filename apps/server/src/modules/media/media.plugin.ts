@@ -51,6 +51,15 @@ const targets = new Map<string, MediaTarget>(
   ).map(([pattern, target]) => [normalisePattern(`${API_PREFIX}${pattern}`), target]),
 );
 
+/**
+ * The file parts each multipart PATCH takes, by OpenAPI path (`/api/v1/question/{id}/`):
+ * the OpenAPI document names them (plugins/openapi.ts).
+ */
+export function mediaFileFieldsOf(openApiPath: string): string[] | undefined {
+  const target = targets.get(normalisePattern(openApiPath.replace(/\{[^}]+\}/g, ":id")));
+  return target ? Object.keys(target.files) : undefined;
+}
+
 function normalisePattern(url: string): string {
   return url.replace(/:[A-Za-z0-9_]+/g, ":id").replace(/\/+$/, "");
 }
@@ -161,9 +170,20 @@ export const mediaPlugin = fp(
         for await (const part of request.parts()) {
           if (part.type === "file") {
             const field = target.files[part.fieldname];
-            if (!field || uploads.some((upload) => upload.field === field)) {
+            if (!field) {
               part.file.resume();
-              throw new FieldErrors({ [part.fieldname]: ["invalid_value"] });
+              const expected = Object.keys(target.files).join(", ");
+              throw new FieldErrors({
+                [part.fieldname]: [{ key: "errors:unknown_file_field", params: { expected } }],
+              });
+            }
+            if (uploads.some((upload) => upload.field === field)) {
+              part.file.resume();
+              throw new FieldErrors({
+                [part.fieldname]: [
+                  { key: "errors:repeated_file_field", params: { field: part.fieldname } },
+                ],
+              });
             }
             const stored = await receiveUpload(part.file, { storage, dataDir: config.dataDir });
             uploads.push({ field, ...stored });
