@@ -58,7 +58,7 @@ test("a new user goes from the first-run state to projects and quizzes", async (
   await expect(page.getByText("Enter a site address like https://example.com")).toBeVisible();
   await site.fill("sofas.example.com");
   await addSite.click();
-  await expect(sofas.getByRole("link", { name: "sofas.example.com" })).toBeVisible();
+  await expect(sofas.getByRole("link", { name: "sofas.example.com", exact: true })).toBeVisible();
 
   // A second project, and a quiz created in it from the dashboard.
   await page.getByRole("button", { name: "+ New project" }).click();
@@ -70,10 +70,9 @@ test("a new user goes from the first-run state to projects and quizzes", async (
   await dialog.getByRole("textbox", { name: "Project" }).click();
   await page.getByRole("option", { name: "Kitchens" }).click();
   await dialog.getByRole("textbox", { name: "Quiz name" }).fill("Kitchen quiz");
-  await expect(dialog.getByRole("link", { name: "Choose a template" })).toHaveAttribute(
-    "href",
-    /\/templates\/\d+$/,
-  );
+  await expect(
+    dialog.getByRole("link", { name: "Choose a template", exact: true }),
+  ).toHaveAttribute("href", /\/templates\/\d+$/);
   await dialog.getByRole("button", { name: "Create from scratch" }).click();
   await expect(page.getByTestId("editor-quiz-title")).toHaveText("Quiz: Kitchen quiz");
   await page.goto("/");
@@ -83,14 +82,18 @@ test("a new user goes from the first-run state to projects and quizzes", async (
   // Copy it, move the copy to Sofas.
   await openQuizActions(page, "Kitchen quiz");
   await page.getByRole("menuitem", { name: "Copy" }).click();
-  await expect(kitchens.getByRole("link", { name: "Kitchen quiz (copy)" })).toBeVisible();
+  await expect(
+    kitchens.getByRole("link", { name: "Kitchen quiz (copy)", exact: true }),
+  ).toBeVisible();
   await openQuizActions(page, "Kitchen quiz (copy)");
   await page.getByRole("menuitem", { name: "Move to another project" }).click();
   const move = page.getByRole("dialog", { name: "Move “Kitchen quiz (copy)”" });
   await expect(move.getByRole("textbox", { name: "Move to the project" })).toHaveValue("Sofas");
   await move.getByRole("button", { name: "Move" }).click();
-  await expect(sofas.getByRole("link", { name: "Kitchen quiz (copy)" })).toBeVisible();
-  await expect(kitchens.getByRole("link", { name: "Kitchen quiz (copy)" })).toHaveCount(0);
+  await expect(sofas.getByRole("link", { name: "Kitchen quiz (copy)", exact: true })).toBeVisible();
+  await expect(
+    kitchens.getByRole("link", { name: "Kitchen quiz (copy)", exact: true }),
+  ).toHaveCount(0);
   await expectNoViolations(page, "dashboard with projects");
 
   // Delete asks first: focus goes to Cancel, Escape keeps the quiz and gives focus back.
@@ -102,12 +105,14 @@ test("a new user goes from the first-run state to projects and quizzes", async (
   await expectNoViolations(page, "delete confirmation");
   await page.keyboard.press("Escape");
   await expect(confirm).toHaveCount(0);
-  await expect(sofas.getByRole("link", { name: "Kitchen quiz (copy)" })).toBeVisible();
+  await expect(sofas.getByRole("link", { name: "Kitchen quiz (copy)", exact: true })).toBeVisible();
   await expect(actions).toBeFocused();
   await actions.click();
   await page.getByRole("menuitem", { name: "Delete" }).click();
   await confirm.getByRole("button", { name: "Delete" }).click();
-  await expect(sofas.getByRole("link", { name: "Kitchen quiz (copy)" })).toHaveCount(0);
+  await expect(sofas.getByRole("link", { name: "Kitchen quiz (copy)", exact: true })).toHaveCount(
+    0,
+  );
 
   // Delete a project, copy another; all of it is what the server keeps.
   await page.getByRole("button", { name: "Actions of project Kitchens" }).click();
@@ -124,9 +129,11 @@ test("a new user goes from the first-run state to projects and quizzes", async (
   await expect(project(page, "Sofas (copy)")).toBeVisible();
   await page.reload();
   await expect(project(page, "Sofas")).toBeVisible();
-  await expect(project(page, "Sofas (copy)").getByRole("link", { name: "New quiz" })).toBeVisible();
   await expect(
-    project(page, "Sofas (copy)").getByRole("link", { name: "sofas.example.com" }),
+    project(page, "Sofas (copy)").getByRole("link", { name: "New quiz", exact: true }),
+  ).toBeVisible();
+  await expect(
+    project(page, "Sofas (copy)").getByRole("link", { name: "sofas.example.com", exact: true }),
   ).toBeVisible();
   await expect(project(page, "Kitchens")).toHaveCount(0);
   await expect(quizRow(page, "Kitchen quiz (copy)")).toHaveCount(0);
@@ -192,7 +199,7 @@ test("the editor frame names the quiz, publishes it and shares its link", async 
   // A quiz that does not exist says so.
   await page.goto("/quiz/999999/questions");
   await expect(page.getByRole("heading", { name: "Quiz not found" })).toBeVisible();
-  await page.getByRole("link", { name: "Back to my projects" }).click();
+  await page.getByRole("link", { name: "Back to my projects", exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
 });
 
