@@ -3,8 +3,8 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { mediaFileFieldsOf } from "../modules/media";
 import { completeDocument } from "./openapi-document";
-import { mediaFileFieldsOf } from "../modules/media/media.plugin";
 
 interface OpenApiOperation {
   requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> };

@@ -15,4 +15,5 @@ export {
 } from "./media.repository";
 export { createMediaService, type MediaService } from "./media.service";
 export { mediaPathOf } from "./media-paths";
+export { mediaFileFieldsOf } from "./media-targets";
 export { tempDir } from "./receive-upload";

@@ -1,5 +1,4 @@
 import multipart from "@fastify/multipart";
-import { API_PREFIX, apiPaths, type MediaEntity } from "@leadquiz/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { z } from "zod";
@@ -14,55 +13,8 @@ import { requireOwnedQuiz } from "../quiz-access";
 import { findStoredFile, quizIdOfEntity } from "./media.repository";
 import { type Attachment, createMediaService, type PendingUpload } from "./media.service";
 import { MEDIA_ROUTE_PREFIX } from "./media-paths";
+import { type MediaTarget, normalisePattern, targets } from "./media-targets";
 import { MAX_UPLOAD_BYTES, receiveUpload } from "./receive-upload";
-
-/** A PATCH route that owns files: its entity, and multipart file part name → field path. */
-interface MediaTarget {
-  entity: MediaEntity;
-  files: Record<string, string>;
-}
-
-/**
- * The routes whose PATCH accepts `multipart/form-data` (docs/api.md "Conventions"), by route
- * pattern (parameter names normalised to `:id`, no trailing slash).
- */
-const targets = new Map<string, MediaTarget>(
-  (
-    [
-      [apiPaths.questionById(":id"), { entity: "question", files: { media: "media" } }],
-      [apiPaths.answerById(":id"), { entity: "answer", files: { image: "image" } }],
-      [apiPaths.resultById(":id"), { entity: "result", files: { media: "media" } }],
-      [apiPaths.additionById(":id"), { entity: "addition", files: { image: "image" } }],
-      [
-        apiPaths.quizConfigById(":id"),
-        {
-          entity: "quiz_config",
-          files: { media: "media", image: "image", logo: "landing.logo" },
-        },
-      ],
-      [
-        apiPaths.quizById(":id"),
-        {
-          entity: "quiz",
-          files: { media: "start_page.media", background_image: "design.background_image" },
-        },
-      ],
-    ] satisfies [string, MediaTarget][]
-  ).map(([pattern, target]) => [normalisePattern(`${API_PREFIX}${pattern}`), target]),
-);
-
-/**
- * The file parts each multipart PATCH takes, by OpenAPI path (`/api/v1/question/{id}/`):
- * the OpenAPI document names them (plugins/openapi.ts).
- */
-export function mediaFileFieldsOf(openApiPath: string): string[] | undefined {
-  const target = targets.get(normalisePattern(openApiPath.replace(/\{[^}]+\}/g, ":id")));
-  return target ? Object.keys(target.files) : undefined;
-}
-
-function normalisePattern(url: string): string {
-  return url.replace(/:[A-Za-z0-9_]+/g, ":id").replace(/\/+$/, "");
-}
 
 interface MediaRequestState {
   target: MediaTarget;
