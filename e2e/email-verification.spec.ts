@@ -23,13 +23,21 @@ test("a new account works unverified with a banner; the mailed link confirms the
   await expect(banner).toContainText("Verify your address");
   await expect(banner).toContainText(email);
   await page.screenshot({ path: test.info().outputPath("banner-en.png") });
+  const first = linkIn(await waitForMail(inbox(), email, "/verify-email/"), "verify-email");
 
   await banner.getByRole("button", { name: "Send the link again" }).click();
   await expect(banner.getByRole("status")).toHaveText(
     "We have sent a new confirmation link to your address.",
   );
 
-  const link = linkIn(await waitForMail(inbox(), email, "/verify-email/"), "verify-email");
+  // The new link (it replaces the first one).
+  let link = first;
+  await expect
+    .poll(async () => {
+      link = linkIn(await waitForMail(inbox(), email, "/verify-email/"), "verify-email");
+      return link;
+    })
+    .not.toBe(first);
   await page.goto(link);
   await expect(page.getByTestId("email-link-result")).toHaveText(
     "Your e-mail address is confirmed.",
