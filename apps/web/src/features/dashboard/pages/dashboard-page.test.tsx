@@ -13,6 +13,7 @@ const user = {
   language_code: "en",
   date_joined: "2026-01-01T00:00:00Z",
   referral_code: "abc",
+  email_verified: true,
 };
 const session = { access: testJwt(600), refresh: "r" };
 
