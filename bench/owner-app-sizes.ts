@@ -33,8 +33,7 @@ export interface OwnerAppSizes {
  * plus static imports) and, for each page the router loads on demand, the JavaScript it
  * adds (its chunk and the shared chunks it imports that the entry did not load).
  */
-export function ownerAppSizes(): OwnerAppSizes {
-  const dist = at("apps/web/dist");
+export function ownerAppSizes(dist = at("apps/web/dist")): OwnerAppSizes {
   const manifest = JSON.parse(
     readFileSync(path.join(dist, ".vite", "manifest.json"), "utf8"),
   ) as Record<string, ManifestChunk>;

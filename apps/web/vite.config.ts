@@ -36,14 +36,15 @@ export default defineConfig({
       },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across deploys.
+        // The UI library (@mantine) and the rest stay with the code that uses them, so the
+        // components only lazy pages use load with those pages (docs/adr/0010 "Size").
         manualChunks(id) {
           if (!id.includes("node_modules")) return undefined;
-          if (id.includes("@mantine")) return "mantine";
           if (/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return "react";
           if (id.includes("i18next")) return "i18n";
           if (id.includes("@tanstack")) return "query";
           if (id.includes("/zod/")) return "zod";
-          return "vendor";
+          return undefined;
         },
       },
     },

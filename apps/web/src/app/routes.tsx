@@ -3,9 +3,6 @@ import { RouteErrorPage } from "../features/errors/route-error-page";
 import { PageLoader } from "../shared/ui/page-loader";
 import { RequireAnonymous } from "./guards/require-anonymous";
 import { RequireAuth } from "./guards/require-auth";
-import { AuthLayout } from "./layouts/auth-layout";
-import { MainLayout } from "./layouts/main-layout";
-import { QuizEditorLayout } from "./layouts/quiz-editor-layout";
 import { type QuizEditorSection, routePatterns } from "./paths";
 
 /** A section that comes later: loaded on demand, it shows "This section is being prepared". */
@@ -37,7 +34,8 @@ export const appRoutes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       {
-        element: <AuthLayout />,
+        // Layouts load on demand too: the first load holds only the router and the guards.
+        lazy: async () => ({ Component: (await import("./layouts/auth-layout")).AuthLayout }),
         children: [
           {
             // Social sign-in lands here whatever the session: outside both guards.
@@ -98,7 +96,7 @@ export const appRoutes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            element: <MainLayout />,
+            lazy: async () => ({ Component: (await import("./layouts/main-layout")).MainLayout }),
             children: [
               {
                 index: true,
@@ -155,7 +153,9 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: routePatterns.quiz,
-            element: <QuizEditorLayout />,
+            lazy: async () => ({
+              Component: (await import("./layouts/quiz-editor-layout")).QuizEditorLayout,
+            }),
             children: [
               { index: true, element: <Navigate to="questions" replace /> },
               ...Object.entries(editorSectionTitles).map(([path, titleKey]) => ({

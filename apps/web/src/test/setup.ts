@@ -1,5 +1,8 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+
+// findBy… waits for lazily loaded layouts and pages: a cold import can take seconds.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the browser APIs that Mantine reads.
 if (!window.matchMedia) {
