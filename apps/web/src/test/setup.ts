@@ -2,7 +2,7 @@ import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 
 // findBy… waits for lazily loaded layouts and pages: a cold import can take seconds.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks the browser APIs that Mantine reads.
 if (!window.matchMedia) {

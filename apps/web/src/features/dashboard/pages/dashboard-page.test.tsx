@@ -37,7 +37,7 @@ const shop: Project = {
 };
 
 // userEvent types key by key through Mantine: a few seconds per test in jsdom.
-describe("the projects dashboard", { timeout: 20_000 }, () => {
+describe("the projects dashboard", { timeout: 40_000 }, () => {
   it("shows a project's quizzes with status, leads and public link", async () => {
     await renderApp({
       url: "/",
@@ -48,8 +48,7 @@ describe("the projects dashboard", { timeout: 20_000 }, () => {
         return undefined;
       },
     });
-    // The first test loads the lazy page module: more than the default second.
-    const row = await screen.findByTestId("quiz-row-7", {}, { timeout: 5000 });
+    const row = await screen.findByTestId("quiz-row-7");
     expect(within(row).getByText("Published")).toBeTruthy();
     expect(within(row).getByText("3 leads")).toBeTruthy();
     expect(within(row).getByTestId("quiz-public-link").getAttribute("href")).toBe(
