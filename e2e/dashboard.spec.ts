@@ -143,6 +143,7 @@ test("the editor frame names the quiz, publishes it and shares its link", async 
   page,
   context,
 }) => {
+  test.setTimeout(180_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await registerThroughUi(page, uniqueEmail("publisher"));
   await page.getByRole("button", { name: "Create my first quiz" }).click();
@@ -204,6 +205,7 @@ test("the editor frame names the quiz, publishes it and shares its link", async 
 });
 
 test("on a 390 px phone the dashboard and the editor frame fit the screen", async ({ page }) => {
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await registerThroughUi(page, uniqueEmail("phone.user.with.a.long.address"));
   const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

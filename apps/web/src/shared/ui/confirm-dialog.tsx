@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from "@mantine/core";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 
 interface ConfirmDialogProps {
@@ -28,11 +29,27 @@ export function ConfirmDialog({
   onClose,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
+  const cancel = useRef<HTMLButtonElement>(null);
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered returnFocus trapFocus>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      returnFocus
+      trapFocus
+      // A menu that opened the dialog takes focus back as it closes: focus Cancel after.
+      onEnterTransitionEnd={() => cancel.current?.focus()}
+    >
       <Text mb="lg">{message}</Text>
       <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose} data-autofocus data-testid="confirm-cancel">
+        <Button
+          ref={cancel}
+          variant="default"
+          onClick={onClose}
+          data-autofocus
+          data-testid="confirm-cancel"
+        >
           {t("dashboard:dialog.cancel")}
         </Button>
         <Button
