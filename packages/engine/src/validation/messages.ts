@@ -51,6 +51,7 @@ export const validationMessageKeys = [
   "too_long",
   "invalid_characters",
   "invalid_request",
+  "too_deep",
 ] as const;
 
 export type ValidationMessageKey = (typeof validationMessageKeys)[number];
