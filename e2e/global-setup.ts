@@ -68,6 +68,8 @@ export default async function globalSetup() {
       OIDC_CLIENT_SECRET: oidc.clientSecret,
       OIDC_NAME: "Local ID",
       LOG_LEVEL: "warn",
+      // Browser contexts that register users send their own X-Forwarded-For (support/users.ts).
+      TRUST_PROXY: "127.0.0.1",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
