@@ -38,7 +38,8 @@ export const publicAnswerSchema = z.object({
   sort: z.int32(),
   text,
   image: media,
-  points: z.number(),
+  /** Absent when the results are gated (docs/security.md "Gated results"). */
+  points: z.number().optional(),
 });
 export type PublicAnswer = z.infer<typeof publicAnswerSchema>;
 
@@ -268,6 +269,8 @@ export const leadResultSchema = z.object({
   media,
   value: z.union([z.string(), z.number()]).nullable(),
   unit: z.string().nullable(),
+  /** Whether the value is shown (the result's `show_total`). */
+  show_total: z.boolean(),
   button_text: text,
   button_link: text,
 });

@@ -106,3 +106,78 @@ describe("sending a lead", () => {
     expect(screen.getByRole("button", { name: "Send" })).toBeTruthy();
   });
 });
+
+describe('results gated behind the form (docs/security.md "Gated results")', () => {
+  const gatedResponse: LeadResponse = {
+    lead: 7,
+    results: [
+      {
+        id: 3,
+        title: "Full renovation",
+        description: "We will call you about the details.",
+        additional_description: "",
+        media: null,
+        value: 240,
+        unit: null,
+        show_total: true,
+        button_text: "",
+        button_link: "",
+      },
+    ],
+    redirect_url: null,
+  };
+  const gatedQuiz = quiz({
+    questions: [question(1, 4)],
+    fields: [field(1, 1, { required: true })],
+    // What the server publishes for results after the form: no result to compute here.
+    results: [],
+    results_settings: {
+      show_several: false,
+      position: "after_form",
+      output_format: "points",
+      general_formula: [],
+    },
+  });
+
+  function renderGated(submit: (s: LeadSubmission) => Promise<SubmitOutcome>) {
+    const clock = manualClock();
+    const user = userEvent.setup();
+    render(
+      <QuizPlayer
+        quiz={gatedQuiz}
+        texts={en}
+        submit={submit}
+        sendingWaitMs={50}
+        schedule={clock.schedule}
+        navigate={() => undefined}
+      />,
+    );
+    const fill = async () => {
+      await user.click(screen.getByRole("button", { name: "Next" }));
+      await user.type(screen.getByLabelText(/^Name/), "Ann");
+      await user.click(screen.getByRole("checkbox", { name: /I agree/ }));
+      await user.click(screen.getByRole("button", { name: "Send" }));
+    };
+    return { user, clock, fill };
+  }
+
+  it("shows the result the lead's answer brings, then the thank-you screen", async () => {
+    const { user, fill } = renderGated(async () => ({ status: "sent", response: gatedResponse }));
+    await fill();
+    expect(await screen.findByRole("heading", { name: "Full renovation" })).toBeTruthy();
+    expect(screen.getByText("We will call you about the details.")).toBeTruthy();
+    expect(screen.getByTestId("result-value-3").textContent).toContain("240");
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByText(en.thank_you_title)).toBeTruthy();
+  });
+
+  it("shows the result of an answer that came after the sending wait", async () => {
+    let answer: (outcome: SubmitOutcome) => void = () => undefined;
+    const { clock, fill } = renderGated(() => new Promise((resolve) => (answer = resolve)));
+    await fill();
+    await clock.runNext(); // no answer within the sending wait
+    expect(await screen.findByText(en.thank_you_title)).toBeTruthy();
+    answer({ status: "sent", response: gatedResponse });
+    expect(await screen.findByRole("heading", { name: "Full renovation" })).toBeTruthy();
+  });
+});

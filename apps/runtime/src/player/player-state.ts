@@ -3,6 +3,7 @@ import {
   type AnswerMap,
   type AnswerValue,
   firstStep,
+  flowSteps,
   nextStep,
   previousStep,
   type Step,
@@ -94,6 +95,34 @@ export function refusedFields(outcome: SubmitOutcome | null): ServerFieldErrors 
   return Object.keys(errors).length > 0 ? errors : null;
 }
 
+/**
+ * The screen after the form. Results after the form come in the lead's answer (the public
+ * snapshot carries none, docs/security.md "Gated results"): the results screen when it
+ * brought some the engine could not compute here.
+ */
+function afterForm(
+  quiz: PublicQuiz,
+  state: PlayerState,
+  form: Step,
+  response: LeadResponse | null,
+) {
+  const next = nextStep(quiz, state.answers, form);
+  const gated = quiz.results_settings.position === "after_form" && next?.kind === "thank_you";
+  return gated && response?.results.length ? ({ kind: "results" } as const) : next;
+}
+
+/** The lead's results to show, when they come from the lead (see `afterForm`). */
+export function leadResults(quiz: PublicQuiz, state: PlayerState) {
+  const { lead } = state;
+  if (quiz.results_settings.position !== "after_form" || lead.phase !== "sent") return null;
+  if (!lead.response?.results.length) return null;
+  return lead.response.results.map((result) => ({
+    result,
+    value: result.value,
+    unit: result.unit,
+  }));
+}
+
 function moveTo(state: PlayerState, next: Step | null): PlayerState {
   return next ? { ...state, step: next } : state;
 }
@@ -135,7 +164,12 @@ export function playerReducer(
       return moveTo({ ...state, answers, started: true }, nextStep(quiz, answers, state.step));
     }
     case "next":
-      return moveTo(state, nextStep(quiz, state.answers, state.step));
+      // The lead's results screen is not on the engine's path: the end follows it.
+      return moveTo(
+        state,
+        nextStep(quiz, state.answers, state.step) ??
+          (state.step.kind === "results" ? (flowSteps(quiz, state.answers).at(-1) ?? null) : null),
+      );
     case "back":
       return lead.phase === "sent"
         ? state
@@ -167,13 +201,21 @@ export function playerReducer(
         redirect: response?.redirect_url || null,
         response,
       };
-      return moveTo({ ...state, lead: sent }, nextStep(quiz, state.answers, lead.form));
+      return moveTo({ ...state, lead: sent }, afterForm(quiz, state, lead.form, response));
     }
     case "late_outcome": {
       if (lead.phase !== "sent" || lead.submissionId !== event.submissionId) return state;
       const { outcome } = event;
       if (outcome.status === "sent") {
-        return { ...state, lead: { ...lead, offline: false, response: outcome.response } };
+        const answered: PlayerState = {
+          ...state,
+          lead: { ...lead, offline: false, response: outcome.response },
+        };
+        // Still on the end without a redirect: the lead's results show now.
+        const late = state.step.kind === "thank_you" && !state.step.redirect_url;
+        return late
+          ? moveTo(answered, afterForm(quiz, state, lead.form, outcome.response))
+          : answered;
       }
       const refused = refusedFields(outcome);
       // Moved on before the first answer: a late refusal with field errors brings the form back.

@@ -22,6 +22,7 @@ import { AdditionsPanel } from "./additions-panel";
 import {
   canGoBack,
   initialPlayerState,
+  leadResults,
   type PlayerEvent,
   type PlayerState,
   playerReducer,
@@ -200,7 +201,7 @@ export function QuizPlayer(props: QuizPlayerProps) {
         return (
           <ResultsScreen
             quiz={quiz}
-            results={shownResults(quiz, answers)}
+            results={leadResults(quiz, state) ?? shownResults(quiz, answers)}
             onBack={onBack}
             onNext={() => dispatch({ type: "next" })}
           />

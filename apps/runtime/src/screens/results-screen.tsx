@@ -1,17 +1,33 @@
 import type { PublicQuiz } from "@leadquiz/contract";
-import type { ShownResult } from "@leadquiz/engine";
+import type { Result, ShownResult } from "@leadquiz/engine";
 import { unitText, valueWithUnit } from "../format";
 import { Media } from "../player/media";
 import { Nav, PrimaryButton } from "../player/nav";
 import { useTexts } from "../texts";
 
+/** What the screen shows of a result: the engine's `ShownResult` or a `LeadResult`. */
+interface ResultView extends Pick<ShownResult, "value" | "unit"> {
+  result: Pick<
+    Result,
+    | "id"
+    | "title"
+    | "media"
+    | "show_total"
+    | "description"
+    | "additional_description"
+    | "button_text"
+    | "button_link"
+  >;
+}
+
 /**
- * The results the engine shows for the answers (`shownResults`): title, media, the value
+ * The results the engine shows for the answers (`shownResults`), or the lead's answer's
+ * when the results are gated behind the form (docs/security.md "Gated results"): title, media, the value
  * with its unit or currency (an output row's text when one matches), descriptions, button.
  */
 export function ResultsScreen(props: {
   quiz: PublicQuiz;
-  results: readonly ShownResult[];
+  results: readonly ResultView[];
   onNext: () => void;
   onBack: (() => void) | null;
 }) {

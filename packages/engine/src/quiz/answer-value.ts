@@ -145,7 +145,7 @@ export function numericValue(question: Question, value: AnswerValue | undefined)
     case "choice": {
       const selected = new Set(answer.answers);
       return question.answers.reduce(
-        (sum, option) => (selected.has(option.id) ? sum + option.points : sum),
+        (sum, option) => (selected.has(option.id) ? sum + (option.points ?? 0) : sum),
         0,
       );
     }

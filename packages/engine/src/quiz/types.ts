@@ -38,7 +38,8 @@ export interface Answer {
   id: number;
   sort?: number | undefined;
   text: string;
-  points: number;
+  /** Absent in a snapshot whose results are gated (docs/security.md "Gated results"). */
+  points?: number | undefined;
   is_right?: boolean | undefined;
 }
 

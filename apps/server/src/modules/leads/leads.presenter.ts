@@ -62,6 +62,7 @@ export function resultsToShow(
       media: result?.media ?? null,
       value: stored.value,
       unit: stored.unit,
+      show_total: result?.show_total ?? false,
       button_text: result?.button_text ?? "",
       button_link: result?.button_link ?? "",
     };

@@ -47,6 +47,7 @@ describe("POST public/quiz/{key}/lead/", () => {
         media: null,
         value: 240,
         unit: "price",
+        show_total: true,
         button_text: "",
         button_link: "",
       },

@@ -8,6 +8,7 @@ import type { AppContext } from "../../app-context";
 import type { AppConfig } from "../../config";
 import { etagMatches } from "../../lib/http-cache";
 import { absoluteMediaUrl, landingUrl } from "../../lib/public-urls";
+import { visitorSnapshot } from "../publication";
 import { type LandingInfo, messagePageHtml, quizPageHtml } from "./page-html";
 import { pageTexts, visitorLanguageOf } from "./page-texts";
 import { createPublicPagesService } from "./public-pages.service";
@@ -168,7 +169,7 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
   ) {
     const query = request.query as Record<string, unknown>;
     const html = quizPageHtml({
-      quiz,
+      quiz: visitorSnapshot(quiz),
       texts: visitorTexts[quiz.language] ?? visitorTexts.en,
       runtime: build,
       publicUrl: config.publicUrl,

@@ -11,3 +11,4 @@ export {
   storeSnapshot,
 } from "./publication.service";
 export { assertTariffAllowsPublishing } from "./tariff-gate";
+export { visitorSnapshot } from "./visitor-snapshot";

@@ -58,7 +58,9 @@ describe("publishing", () => {
     });
     expect(snapshot.questions.map((q) => q.title)).toEqual([FIRST_QUESTION]);
     expect(snapshot.questions[0]?.answers.map((a) => a.text)).toEqual(["A flat", "Answer 2"]);
-    expect(snapshot.results.map((r) => r.title)).toEqual(["About $10,000"]);
+    // Results after the form (the default) stay out (docs/security.md "Gated results").
+    expect(snapshot.results_settings.position).toBe("after_form");
+    expect(snapshot.results).toEqual([]);
     // Only the enabled fields: the e-mail field was switched off.
     expect(snapshot.fields.map((f) => f.type)).toEqual([1, 2]);
     const body = response.body;

@@ -10,6 +10,7 @@ import {
   markPublished,
   setVisibility,
 } from "./publication.repository";
+import { visitorSnapshot } from "./visitor-snapshot";
 
 export type PublicationService = ReturnType<typeof createPublicationService>;
 
@@ -25,7 +26,10 @@ export function createPublicationService(ctx: Pick<AppContext, "db">) {
     async live(publicKey: string): Promise<{ snapshot: PublicQuiz; etag: string }> {
       const found = await findLivePublication(db, publicKey);
       if (!found) throw new AppError("not_found");
-      return { snapshot: found.snapshot, etag: publicationEtag(found.quizId, found.version) };
+      return {
+        snapshot: visitorSnapshot(found.snapshot),
+        etag: publicationEtag(found.quizId, found.version),
+      };
     },
 
     /** The latest snapshot visitors may see under this key; undefined when none. */
