@@ -4,16 +4,26 @@ import type {
   FastifyInstance,
   FastifyRequest,
   onRequestAsyncHookHandler,
+  onSendHookHandler,
   preHandlerAsyncHookHandler,
 } from "fastify";
 import fp from "fastify-plugin";
 import { Redis } from "ioredis";
 import type { AppContext } from "../app-context";
 import { AppError } from "../lib/app-error";
+import {
+  backoffDelayMs,
+  type FailureStore,
+  memoryFailureStore,
+  redisFailureStore,
+  SIGN_IN_FAILURES,
+} from "./sign-in-failures";
 
 /**
- * The limits of the unauthenticated auth calls, in one place. Each call has two counters,
- * both fixed windows, and a request over either answers 429 `rate_limited` with Retry-After:
+ * The limits of the unauthenticated auth calls, in one place. Sign-in (POST token/) counts
+ * failures only, with backoff per address + IP (sign-in-failures.ts). Each other call has two
+ * counters, both fixed windows, and a request over either answers 429 `rate_limited` with
+ * Retry-After:
  *
  * - `perIp`: every request from one client address (`request.ip`: the socket address, or
  *   the X-Forwarded-For hop named by TRUST_PROXY's proxies; an IPv6 client counts per /64),
@@ -24,7 +34,6 @@ import { AppError } from "../lib/app-error";
  *
  * | call                 | per IP      | per e-mail address |
  * |----------------------|-------------|--------------------|
- * | POST token/          | 20 / minute | 10 / 15 minutes    |
  * | POST register/       | 10 / hour   | 5 / hour           |
  * | POST password_reset/ | 10 / hour   | 5 / hour           |
  * | POST auth/exchange/  | 20 / minute | —                  |
@@ -35,7 +44,6 @@ import { AppError } from "../lib/app-error";
  * switches every limit off (tests of other modules only; logged as a warning at boot).
  */
 export const RATE_LIMITS = {
-  token: { perIp: { max: 20, windowMs: 60_000 }, perAddress: { max: 10, windowMs: 15 * 60_000 } },
   register: {
     perIp: { max: 10, windowMs: 60 * 60_000 },
     perAddress: { max: 5, windowMs: 60 * 60_000 },
@@ -63,12 +71,14 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-export type RateLimitName = keyof typeof RATE_LIMITS;
+export type RateLimitName = keyof typeof RATE_LIMITS | "token";
 
 /** Route options that apply one call's limits; spread them into the route's options. */
 export interface RateLimitHooks {
-  onRequest: onRequestAsyncHookHandler;
+  onRequest?: onRequestAsyncHookHandler;
   preHandler: preHandlerAsyncHookHandler;
+  /** token/ only: counts a 401 as a failure, clears the key on success. */
+  onSend?: onSendHookHandler;
 }
 
 declare module "fastify" {
@@ -128,8 +138,13 @@ export const rateLimitPlugin = fp(
       context.log.warn("RATE_LIMIT_ENABLED=false: the auth calls are not rate limited");
     }
 
-    const hooks = {} as Record<RateLimitName, RateLimitHooks>;
-    for (const name of Object.keys(RATE_LIMITS) as RateLimitName[]) {
+    const failures = redis
+      ? redisFailureStore(redis, config.rateLimit.namespace)
+      : memoryFailureStore();
+    const hooks = {
+      token: signInHooks(failures, config.rateLimit.enabled),
+    } as Record<RateLimitName, RateLimitHooks>;
+    for (const name of Object.keys(RATE_LIMITS) as (keyof typeof RATE_LIMITS)[]) {
       const rules = RATE_LIMITS[name];
       const byIp = limiter(app, rules.perIp, (request) => `${name}:ip:${clientKey(request.ip)}`);
       const byAddress = limiter(
@@ -153,6 +168,63 @@ export const rateLimitPlugin = fp(
   { name: "leadquiz-rate-limit" },
 );
 
+/**
+ * POST token/: refuses an attempt while its address + IP key is in backoff or its IP is over
+ * its failures per minute; afterwards counts a 401 against both and a 200 clears the key.
+ * A store that does not answer lets the attempt through (logged), like the other limits.
+ */
+function signInHooks(store: FailureStore, enabled: boolean): RateLimitHooks {
+  const ipKey = (request: FastifyRequest) => `token:failures:ip:${clientKey(request.ip)}`;
+  const pairKey = (request: FastifyRequest, address: string) =>
+    `token:failures:pair:${clientKey(request.ip)}|${address}`;
+  return {
+    preHandler: async (request) => {
+      const address = addressOf(request);
+      if (!enabled || address === undefined) return;
+      let waitMs = 0;
+      try {
+        const [record, perIp] = await Promise.all([
+          store.get(pairKey(request, address)),
+          store.window(ipKey(request), 0, SIGN_IN_FAILURES.perIpWindowMs),
+        ]);
+        if (record) waitMs = record.lastAt + backoffDelayMs(record.failures) - Date.now();
+        if (perIp.count >= SIGN_IN_FAILURES.perIpMax) waitMs = Math.max(waitMs, perIp.ttlMs);
+      } catch (err) {
+        request.log.warn({ err }, "rate-limit store unavailable; request let through");
+        return;
+      }
+      if (waitMs > 0) throw rateLimited(Math.ceil(waitMs / 1000));
+    },
+    onSend: async (request, reply, payload) => {
+      const address = addressOf(request);
+      if (!enabled || address === undefined) return payload;
+      try {
+        if (reply.statusCode === 401) {
+          await Promise.all([
+            store.recordFailure(pairKey(request, address), Date.now()),
+            store.window(ipKey(request), 1, SIGN_IN_FAILURES.perIpWindowMs),
+          ]);
+        } else if (reply.statusCode === 200) {
+          await store.clear(pairKey(request, address));
+        }
+      } catch (err) {
+        request.log.warn({ err }, "rate-limit store unavailable; sign-in not counted");
+      }
+      return payload;
+    },
+  };
+}
+
+function rateLimited(seconds: number): AppError {
+  const wait = Math.max(1, seconds);
+  return new AppError(
+    "rate_limited",
+    "rate_limited",
+    { seconds: wait },
+    { "retry-after": `${wait}` },
+  );
+}
+
 /** One counter: counts the request, throws 429 rate_limited when it is over the limit. */
 function limiter(
   app: FastifyInstance,
@@ -173,13 +245,7 @@ function limiter(
       return;
     }
     if (result.isAllowed || !result.isExceeded) return;
-    const seconds = Math.max(1, result.ttlInSeconds);
-    throw new AppError(
-      "rate_limited",
-      "rate_limited",
-      { seconds },
-      { "retry-after": `${seconds}` },
-    );
+    throw rateLimited(result.ttlInSeconds);
   };
 }
 

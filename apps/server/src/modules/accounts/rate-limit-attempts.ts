@@ -18,10 +18,11 @@ export interface Attempt {
   email?: string;
   forwardedFor?: string;
   language?: string;
+  password?: string;
 }
 
-/** A failing sign-in (unknown address or wrong password): cheap and counted like any other. */
-export function signIn(t: TestApp, { ip, email, forwardedFor, language }: Attempt = {}) {
+/** A sign-in; by default a failing one (unknown address or wrong password). */
+export function signIn(t: TestApp, { ip, email, forwardedFor, language, password }: Attempt = {}) {
   const headers: Record<string, string> = {};
   if (forwardedFor) headers["x-forwarded-for"] = forwardedFor;
   if (language) headers["accept-language"] = language;
@@ -30,7 +31,7 @@ export function signIn(t: TestApp, { ip, email, forwardedFor, language }: Attemp
     url: "/api/v1/token/",
     remoteAddress: ip ?? nextClientIp(),
     headers,
-    payload: { email: email ?? uniqueEmail(), password: "wrong-password-1" },
+    payload: { email: email ?? uniqueEmail(), password: password ?? "wrong-password-1" },
   });
 }
 
@@ -39,4 +40,19 @@ export async function exhaust(t: TestApp, attempts: number, attempt: () => Attem
     const response = await signIn(t, attempt());
     expect(response.statusCode, `attempt ${i + 1}`).toBe(401);
   }
+}
+
+/** Registers an account (from its own client address) and answers its credentials. */
+export async function registerOwner(
+  t: TestApp,
+  owner = { email: uniqueEmail(), password: "correct-horse-7" },
+) {
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/v1/register/",
+    remoteAddress: nextClientIp(),
+    payload: owner,
+  });
+  expect(response.statusCode).toBe(201);
+  return owner;
 }

@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RATE_LIMITS } from "../../plugins/rate-limit";
+import { SIGN_IN_FAILURES } from "../../plugins/sign-in-failures";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
-import { exhaust, signIn, uniqueEmail } from "./rate-limit-attempts";
+import { exhaust, registerOwner, signIn } from "./rate-limit-attempts";
 
 // Runs when REDIS_TEST_URL names a Redis server (.ci/run sets it; see vitest.config.ts).
-const TOKEN_PER_IP = RATE_LIMITS.token.perIp.max;
-const TOKEN_PER_ADDRESS = RATE_LIMITS.token.perAddress.max;
+const TOKEN_PER_IP = SIGN_IN_FAILURES.perIpMax;
+const FREE_FAILURES = SIGN_IN_FAILURES.freeFailures;
 const REDIS_URL = process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379";
 
 describe(`rate limits in Redis (${REDIS_URL})`, () => {
@@ -44,10 +45,20 @@ describe(`rate limits in Redis (${REDIS_URL})`, () => {
     }
   });
 
-  it("shares the per-address counter too", async () => {
-    const email = uniqueEmail();
-    await exhaust(a, TOKEN_PER_ADDRESS - 1, () => ({ email }));
-    expect((await signIn(b, { email })).statusCode).toBe(401);
-    expect((await signIn(a, { email })).statusCode).toBe(429);
+  it("shares the per address + client backoff, and a success on one clears it on both", async () => {
+    // Each test app has its own database: the same account in both.
+    const owner = await registerOwner(b, await registerOwner(a));
+    const attempt = { ip: "198.51.100.41", email: owner.email };
+    await exhaust(a, FREE_FAILURES - 1, () => attempt);
+    expect((await signIn(b, attempt)).statusCode).toBe(401);
+    const limited = await signIn(a, attempt);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBe(1);
+    // Another client of the same address is not waiting, on either process.
+    const own = { ip: "198.51.100.42", email: owner.email, password: owner.password };
+    for (const app of [a, b, a]) expect((await signIn(app, own)).statusCode).toBe(200);
+    await sleep(1_100);
+    expect((await signIn(b, { ...attempt, password: owner.password })).statusCode).toBe(200);
+    await exhaust(a, FREE_FAILURES, () => attempt);
   });
 });

@@ -1,10 +1,11 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientKey, RATE_LIMITS } from "../../plugins/rate-limit";
+import { backoffDelayMs, SIGN_IN_FAILURES } from "../../plugins/sign-in-failures";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
-import { exhaust, nextClientIp, signIn, uniqueEmail } from "./rate-limit-attempts";
+import { exhaust, nextClientIp, registerOwner, signIn, uniqueEmail } from "./rate-limit-attempts";
 
-const TOKEN_PER_IP = RATE_LIMITS.token.perIp.max;
-const TOKEN_PER_ADDRESS = RATE_LIMITS.token.perAddress.max;
+const TOKEN_PER_IP = SIGN_IN_FAILURES.perIpMax;
 const REGISTER_PER_IP = RATE_LIMITS.register.perIp.max;
 const REGISTER_PER_ADDRESS = RATE_LIMITS.register.perAddress.max;
 
@@ -15,7 +16,7 @@ describe("rate limits (in memory, socket address)", () => {
   });
   afterAll(async () => t.close());
 
-  it(`limits token/ to ${TOKEN_PER_IP} a minute per client address, with Retry-After`, async () => {
+  it(`refuses a client after ${TOKEN_PER_IP} failures a minute, with Retry-After`, async () => {
     const ip = "198.51.100.7";
     await exhaust(t, TOKEN_PER_IP, () => ({ ip }));
     const limited = await signIn(t, { ip });
@@ -59,15 +60,59 @@ describe("rate limits (in memory, socket address)", () => {
     expect((await signIn(t, { ip: "2001:db8:1:3::1" })).statusCode).toBe(401);
   });
 
-  it(`limits token/ to ${TOKEN_PER_ADDRESS} attempts per e-mail address from any client`, async () => {
-    const email = uniqueEmail();
-    await exhaust(t, TOKEN_PER_ADDRESS, () => ({ email }));
-    const limited = await signIn(t, { email: `  ${email.toUpperCase()}` });
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().code).toBe("rate_limited");
-    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(60);
-    // The right password does not get through either, while other addresses still do.
-    expect((await signIn(t)).statusCode).toBe(401);
+  it("never refuses the right password because of earlier successful sign-ins", async () => {
+    const owner = await registerOwner(t);
+    const ip = "198.51.100.60";
+    for (let i = 0; i < TOKEN_PER_IP + 5; i++) {
+      const response = await signIn(t, { ip, email: owner.email, password: owner.password });
+      expect(response.statusCode, `sign-in ${i + 1}`).toBe(200);
+    }
+  });
+
+  it("does not let wrong passwords from another client lock the owner out", async () => {
+    const owner = await registerOwner(t);
+    const attacker = "203.0.113.66";
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      statuses.push((await signIn(t, { ip: attacker, email: owner.email })).statusCode);
+    }
+    const free = SIGN_IN_FAILURES.freeFailures;
+    expect(statuses).toEqual([...Array(free).fill(401), ...Array(10 - free).fill(429)]);
+    const ownIp = "198.51.100.61";
+    const own = await signIn(t, { ip: ownIp, email: owner.email, password: owner.password });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it("backs off failures per address and client: the wait doubles, a success clears it", async () => {
+    const owner = await registerOwner(t);
+    const ip = "198.51.100.62";
+    const attempt = { ip, email: owner.email };
+    await exhaust(t, SIGN_IN_FAILURES.freeFailures, () => attempt);
+    const first = await signIn(t, attempt);
+    expect(first.statusCode).toBe(429);
+    expect(Number(first.headers["retry-after"])).toBe(1);
+    // Refused even with the right password while the wait lasts.
+    expect((await signIn(t, { ...attempt, password: owner.password })).statusCode).toBe(429);
+    await sleep(1_100);
+    expect((await signIn(t, attempt)).statusCode).toBe(401);
+    const second = await signIn(t, attempt);
+    expect(second.statusCode).toBe(429);
+    expect(Number(second.headers["retry-after"])).toBe(2);
+    // The same address from another client is not waiting.
+    expect((await signIn(t, { ...attempt, ip: "198.51.100.63" })).statusCode).toBe(401);
+    await sleep(2_100);
+    expect((await signIn(t, { ...attempt, password: owner.password })).statusCode).toBe(200);
+    // The success forgot the failures: the free attempts are back.
+    await exhaust(t, SIGN_IN_FAILURES.freeFailures, () => attempt);
+  });
+
+  it("grows the wait by doubling up to its cap", () => {
+    const { freeFailures, baseDelayMs, maxDelayMs } = SIGN_IN_FAILURES;
+    expect(backoffDelayMs(freeFailures - 1)).toBe(0);
+    expect(backoffDelayMs(freeFailures)).toBe(baseDelayMs);
+    expect(backoffDelayMs(freeFailures + 1)).toBe(2 * baseDelayMs);
+    expect(backoffDelayMs(freeFailures + 3)).toBe(8 * baseDelayMs);
+    expect(backoffDelayMs(freeFailures + 100)).toBe(maxDelayMs);
   });
 
   it(`limits register/ to ${REGISTER_PER_IP} an hour per client, counting refused bodies`, async () => {
