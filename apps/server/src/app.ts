@@ -11,6 +11,7 @@ import { type DatabaseHandle, openDatabase } from "./db/client";
 import { serializeRequest } from "./lib/log-redaction";
 import { rejectUnsafeText } from "./lib/unsafe-text";
 import { createMailer } from "./mail/mailer";
+import { legalPagesPlugin } from "./modules/legal-pages/legal-pages.plugin";
 import { mediaPlugin } from "./modules/media/media.plugin";
 import { landingHostRewrite, publicPagesPlugin } from "./modules/public-pages/public-pages.plugin";
 import { fontsPlugin } from "./modules/reference-lists/fonts.plugin";
@@ -106,6 +107,7 @@ export async function buildApp(
   await app.register(apiRoutes, { prefix: API_PREFIX, context });
   // Visitors' pages (/q/…, /l/…, /embed.js, /runtime/assets/…), before the catch-all.
   await app.register(publicPagesPlugin, { context });
+  await app.register(legalPagesPlugin, { context });
   // Self-hosted fonts of fontlist (/fonts/…), before the web app's catch-all.
   await app.register(fontsPlugin);
   await app.register(webAppPlugin, { distDir: config.webDistDir });

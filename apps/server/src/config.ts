@@ -49,6 +49,7 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
+  LEGAL_PAGES_DIR: z.string().optional(),
   RUNTIME_DIST_DIR: z.string().optional(),
   LANDING_HOST: z
     .string()
@@ -105,6 +106,8 @@ export interface AppConfig {
   rateLimit: { enabled: boolean; namespace: string };
   oidcProviders: OidcProviderConfig[];
   webDistDir: string | undefined;
+  /** The operator's privacy policy and terms ({privacy,terms}.{en,ru,uk}.html); docs/legal-pages.md. */
+  legalPagesDir: string | undefined;
   /** Folder of the built visitor runtime (apps/runtime/dist by default). */
   runtimeDistDir: string | undefined;
   /**
@@ -209,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimit: { enabled: e.RATE_LIMIT_ENABLED, namespace: e.RATE_LIMIT_NAMESPACE },
     oidcProviders,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    legalPagesDir: e.LEGAL_PAGES_DIR ? path.resolve(e.LEGAL_PAGES_DIR) : undefined,
     runtimeDistDir: e.RUNTIME_DIST_DIR ? path.resolve(e.RUNTIME_DIST_DIR) : undefined,
     landingHost: e.LANDING_HOST?.toLowerCase(),
     ffmpegPath: e.FFMPEG_PATH,
