@@ -11,6 +11,8 @@ test("forgot password: the e-mail arrives, the link sets a new password, the new
   await expect(page).toHaveURL(/\/login/);
 
   await page.getByRole("link", { name: "Forgot password?" }).click();
+  // The reset page loads on demand: fill its field, not the login page's still on screen.
+  await expect(page.getByRole("heading", { name: "Reset password" })).toBeVisible();
   await page.getByLabel("E-mail").fill(email);
   await page.getByRole("button", { name: "Send link" }).click();
   await expect(
