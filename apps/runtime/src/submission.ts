@@ -5,6 +5,7 @@ import type {
   Messenger,
   PublicQuiz,
 } from "@leadquiz/contract";
+import { QuestionType } from "@leadquiz/contract/codes";
 import { type AnswerMap, type AnswerValue, type Question, quizState } from "@leadquiz/engine";
 import type { PageContext } from "./page-context";
 import { isChoiceValue } from "./questions/answer-input";
@@ -43,7 +44,7 @@ export function toLeadAnswer(question: Question, value: AnswerValue): LeadAnswer
       ...(text === "" ? {} : { text }),
     };
   }
-  if (question.type === 4 && typeof value === "string")
+  if (question.type === QuestionType.Text && typeof value === "string")
     return { question: question.id, text: value };
   if (Array.isArray(value)) {
     const [from, to] = value;

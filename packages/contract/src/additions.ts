@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AdditionType } from "./codes";
 import {
   descriptionText,
   idSchema,
@@ -10,9 +11,11 @@ import {
   sortSchema,
 } from "./quiz-common";
 
-/** 1 Bonus, 2 Discount, 3 Consultant. */
-export const additionTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
-export type AdditionType = z.infer<typeof additionTypeSchema>;
+export const additionTypeSchema = z.union([
+  z.literal(AdditionType.Bonus),
+  z.literal(AdditionType.Discount),
+  z.literal(AdditionType.Consultant),
+]);
 export const additionDisplaySchema = z.enum(["all_except_start", "contact_only", "all"]);
 
 /** Bonus: `discount_amount` is display text ("10%", "500 UAH"). */
@@ -55,9 +58,12 @@ const additionBase = z.object({
 });
 
 export const additionSchema = z.discriminatedUnion("type", [
-  additionBase.extend({ type: z.literal(1), settings: bonusSettingsSchema }),
-  additionBase.extend({ type: z.literal(2), settings: discountSettingsSchema }),
-  additionBase.extend({ type: z.literal(3), settings: consultantSettingsSchema }),
+  additionBase.extend({ type: z.literal(AdditionType.Bonus), settings: bonusSettingsSchema }),
+  additionBase.extend({ type: z.literal(AdditionType.Discount), settings: discountSettingsSchema }),
+  additionBase.extend({
+    type: z.literal(AdditionType.Consultant),
+    settings: consultantSettingsSchema,
+  }),
 ]);
 export type Addition = z.infer<typeof additionSchema>;
 export const additionListSchema = z.array(additionSchema);
@@ -70,19 +76,19 @@ const additionWritableFields = z
 export const additionCreateSchema = z.discriminatedUnion("type", [
   z.object({
     quiz: idSchema,
-    type: z.literal(1),
+    type: z.literal(AdditionType.Bonus),
     ...additionWritableFields,
     settings: bonusSettingsSchema.partial().optional(),
   }),
   z.object({
     quiz: idSchema,
-    type: z.literal(2),
+    type: z.literal(AdditionType.Discount),
     ...additionWritableFields,
     settings: discountSettingsSchema.partial().optional(),
   }),
   z.object({
     quiz: idSchema,
-    type: z.literal(3),
+    type: z.literal(AdditionType.Consultant),
     ...additionWritableFields,
     settings: consultantSettingsSchema.partial().optional(),
   }),

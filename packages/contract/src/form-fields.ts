@@ -1,13 +1,13 @@
 import { z } from "zod";
+import { FormFieldType } from "./codes";
 import { idSchema, shortText, sortSchema } from "./quiz-common";
 
-/** 1 Title (name), 2 Phone, 3 Email, 4 External, 5 External2. */
 export const formFieldTypeSchema = z.union([
-  z.literal(1),
-  z.literal(2),
-  z.literal(3),
-  z.literal(4),
-  z.literal(5),
+  z.literal(FormFieldType.Name),
+  z.literal(FormFieldType.Phone),
+  z.literal(FormFieldType.Email),
+  z.literal(FormFieldType.Other),
+  z.literal(FormFieldType.Other2),
 ]);
 
 export const formFieldSchema = z.object({

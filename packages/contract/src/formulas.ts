@@ -1,23 +1,23 @@
 import { z } from "zod";
+import { FormulaElementKind, FormulaOp } from "./codes";
 import { finiteNumber, idSchema } from "./quiz-common";
 
-/** 1 Add, 2 Sub, 3 Mul, 4 Div, 5 Pow, 6 Mod, 7 "(", 8 ")". */
 export const formulaOpSchema = z.union([
-  z.literal(1),
-  z.literal(2),
-  z.literal(3),
-  z.literal(4),
-  z.literal(5),
-  z.literal(6),
-  z.literal(7),
-  z.literal(8),
+  z.literal(FormulaOp.Add),
+  z.literal(FormulaOp.Sub),
+  z.literal(FormulaOp.Mul),
+  z.literal(FormulaOp.Div),
+  z.literal(FormulaOp.Pow),
+  z.literal(FormulaOp.Mod),
+  z.literal(FormulaOp.Open),
+  z.literal(FormulaOp.Close),
 ]);
 
-/** `{kind: 1, value}` a number | `{kind: 2, op}` an operation | `{kind: 3, question}`. */
+/** A number, an operation or a question (FormulaElementKind; docs/codes.md). */
 export const formulaElementSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal(1), value: finiteNumber }),
-  z.object({ kind: z.literal(2), op: formulaOpSchema }),
-  z.object({ kind: z.literal(3), question: idSchema }),
+  z.object({ kind: z.literal(FormulaElementKind.Number), value: finiteNumber }),
+  z.object({ kind: z.literal(FormulaElementKind.Operator), op: formulaOpSchema }),
+  z.object({ kind: z.literal(FormulaElementKind.Question), question: idSchema }),
 ]);
 export type FormulaElement = z.infer<typeof formulaElementSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { additionDisplaySchema, bonusSettingsSchema, consultantSettingsSchema } from "./additions";
+import { AdditionType } from "./codes";
 import {
   answersOperatorSchema,
   conditionKindSchema,
@@ -115,15 +116,18 @@ const publicAdditionBase = z.object({
 
 /** Additions (only enabled ones need to be sent; `enabled` stays for the engine's type). */
 export const publicAdditionSchema = z.discriminatedUnion("type", [
-  publicAdditionBase.extend({ type: z.literal(1), settings: bonusSettingsSchema }),
+  publicAdditionBase.extend({ type: z.literal(AdditionType.Bonus), settings: bonusSettingsSchema }),
   publicAdditionBase.extend({
-    type: z.literal(2),
+    type: z.literal(AdditionType.Discount),
     settings: z.object({
       max_discount: z.number().min(0).max(100),
       discount_type: z.enum(["ordinary", "growing"]),
     }),
   }),
-  publicAdditionBase.extend({ type: z.literal(3), settings: consultantSettingsSchema }),
+  publicAdditionBase.extend({
+    type: z.literal(AdditionType.Consultant),
+    settings: consultantSettingsSchema,
+  }),
 ]);
 export type PublicAddition = z.infer<typeof publicAdditionSchema>;
 

@@ -1,5 +1,6 @@
 import { validateAnswerCount, validateNumberStep } from "@leadquiz/engine";
 import { z } from "zod";
+import { QuestionType } from "./codes";
 import {
   conditionsMatchSchema,
   descriptionText,
@@ -15,17 +16,15 @@ import {
   youTubeUrlField,
 } from "./quiz-common";
 
-/** 1 List, 2 Cards, 3 Select, 4 Text, 5 Rating, 6 Date, 7 Slider. */
 export const questionTypeSchema = z.union([
-  z.literal(1),
-  z.literal(2),
-  z.literal(3),
-  z.literal(4),
-  z.literal(5),
-  z.literal(6),
-  z.literal(7),
+  z.literal(QuestionType.List),
+  z.literal(QuestionType.Cards),
+  z.literal(QuestionType.Select),
+  z.literal(QuestionType.Text),
+  z.literal(QuestionType.Rating),
+  z.literal(QuestionType.Date),
+  z.literal(QuestionType.Slider),
 ]);
-export type QuestionType = z.infer<typeof questionTypeSchema>;
 
 export const imageFormatSchema = z.enum(["square", "portrait", "landscape"]);
 export const imagePositionSchema = z.enum(["left", "right", "top", "bottom", "background"]);

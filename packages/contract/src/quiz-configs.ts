@@ -1,5 +1,6 @@
 import { validateSubdomain } from "@leadquiz/engine";
 import { z } from "zod";
+import { IconKind } from "./codes";
 import {
   colorField,
   descriptionText,
@@ -14,8 +15,11 @@ import {
 } from "./quiz-common";
 
 export const displayModeSchema = z.enum(["regular", "button"]);
-/** 1 Icon, 2 Video, 3 Consultant. */
-export const iconKindSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+export const iconKindSchema = z.union([
+  z.literal(IconKind.Icon),
+  z.literal(IconKind.Video),
+  z.literal(IconKind.Consultant),
+]);
 export const sidePositionSchema = z.enum(["left", "right"]);
 
 /**

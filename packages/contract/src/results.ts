@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ConditionMode, ResultType } from "./codes";
 import { formulaErrorSchema, formulaSchema } from "./formulas";
 import {
   conditionsMatchSchema,
@@ -15,14 +16,16 @@ import {
   unitSchema,
 } from "./quiz-common";
 
-/** 1 Const, 2 Formula, 3 Sum. */
-export const resultTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
-/** 0 None (always), 1 Logic (conditions), 2 Formula (value in range), 3 Range (sum in range). */
+export const resultTypeSchema = z.union([
+  z.literal(ResultType.Const),
+  z.literal(ResultType.Formula),
+  z.literal(ResultType.Sum),
+]);
 export const conditionModeSchema = z.union([
-  z.literal(0),
-  z.literal(1),
-  z.literal(2),
-  z.literal(3),
+  z.literal(ConditionMode.None),
+  z.literal(ConditionMode.Logic),
+  z.literal(ConditionMode.Formula),
+  z.literal(ConditionMode.Range),
 ]);
 
 export const OUTPUT_ROWS_MAX = 100;

@@ -1,4 +1,5 @@
 import type { PublicQuiz } from "@leadquiz/contract";
+import { AdditionType } from "@leadquiz/contract/codes";
 import { type AnswerMap, additionsVisibleAt, discountValue, type Step } from "@leadquiz/engine";
 import { fill, useTexts } from "../texts";
 
@@ -14,7 +15,7 @@ export function AdditionsPanel(props: { quiz: PublicQuiz; answers: AnswerMap; st
     <aside className="lq-additions">
       {visible.map((addition) => {
         switch (addition.type) {
-          case 1:
+          case AdditionType.Bonus:
             return (
               <div key={addition.id} className="lq-addition lq-addition--bonus">
                 {addition.image ? (
@@ -45,7 +46,7 @@ export function AdditionsPanel(props: { quiz: PublicQuiz; answers: AnswerMap; st
                 </div>
               </div>
             );
-          case 2: {
+          case AdditionType.Discount: {
             const value = discountValue(props.quiz, props.answers, addition) ?? 0;
             return (
               <div key={addition.id} className="lq-addition lq-addition--discount">
@@ -56,7 +57,7 @@ export function AdditionsPanel(props: { quiz: PublicQuiz; answers: AnswerMap; st
               </div>
             );
           }
-          case 3:
+          case AdditionType.Consultant:
             return (
               <div key={addition.id} className="lq-addition lq-addition--consultant">
                 {addition.image ? (

@@ -1,4 +1,5 @@
 import type { LeadResponse, LeadSubmission, PublicQuiz } from "@leadquiz/contract";
+import { FormFieldType } from "@leadquiz/contract/codes";
 import {
   type AnswerMap,
   type AnswerValue,
@@ -121,7 +122,9 @@ export function QuizPlayer(props: QuizPlayerProps) {
             : null,
       },
     });
-    const hasPhoneField = quiz.fields.some((field) => field.enabled && field.type === 2);
+    const hasPhoneField = quiz.fields.some(
+      (field) => field.enabled && field.type === FormFieldType.Phone,
+    );
     if (step.kind !== "start" && hasPhoneField) preloadPhone(quiz.language);
     if (step.kind === "form") emit({ type: "contacts" });
     if (step.kind === "results") emit({ type: "result" });

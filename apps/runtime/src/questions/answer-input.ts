@@ -1,4 +1,5 @@
 import type { PublicQuestion } from "@leadquiz/contract";
+import { QuestionType } from "@leadquiz/contract/codes";
 import type { AnswerValue, ChoiceAnswer } from "@leadquiz/engine";
 
 /** What every answer input of a question takes. */
@@ -30,7 +31,7 @@ export function shownAnswer(
   question: PublicQuestion,
   value: AnswerValue | undefined,
 ): AnswerValue | undefined {
-  if (question.type !== 7 || value !== undefined) return value;
+  if (question.type !== QuestionType.Slider || value !== undefined) return value;
   const min = question.config.min ?? SLIDER_DEFAULTS.min;
   const max = question.config.max ?? SLIDER_DEFAULTS.max;
   return question.config.two_sided ? [min, max] : min;
@@ -38,6 +39,11 @@ export function shownAnswer(
 
 /** Questions whose input is a group of options (a fieldset with the title as legend). */
 export function isGroup(question: PublicQuestion): boolean {
-  if (question.type === 1 || question.type === 2 || question.type === 5) return true;
-  return question.type === 3 && question.config.multi_answers === true;
+  if (
+    question.type === QuestionType.List ||
+    question.type === QuestionType.Cards ||
+    question.type === QuestionType.Rating
+  )
+    return true;
+  return question.type === QuestionType.Select && question.config.multi_answers === true;
 }

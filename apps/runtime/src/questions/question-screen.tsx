@@ -1,4 +1,5 @@
 import type { PublicQuestion, PublicQuiz } from "@leadquiz/contract";
+import { QuestionType } from "@leadquiz/contract/codes";
 import { type AnswerValue, answerProblem, canProceed } from "@leadquiz/engine";
 import { useState } from "react";
 import { Media, YouTube } from "../player/media";
@@ -140,22 +141,22 @@ export function QuestionScreen(props: QuestionScreenProps) {
 function renderInput(quiz: PublicQuiz, props: AnswerInputProps) {
   const { question } = props;
   switch (question.type) {
-    case 1:
-    case 2:
+    case QuestionType.List:
+    case QuestionType.Cards:
       return <ChoiceInput {...props} />;
-    case 3:
+    case QuestionType.Select:
       return question.config.multi_answers ? (
         <ChoiceInput {...props} />
       ) : (
         <SelectInput {...props} />
       );
-    case 4:
+    case QuestionType.Text:
       return <TextInput {...props} />;
-    case 5:
+    case QuestionType.Rating:
       return <RatingInput {...props} />;
-    case 6:
+    case QuestionType.Date:
       return <DateInput {...props} />;
-    case 7:
+    case QuestionType.Slider:
       return <SliderInput {...props} language={quiz.language} currency={quiz.currency} />;
   }
 }

@@ -1,4 +1,4 @@
-import type { Publication, PublicQuiz } from "@leadquiz/contract";
+import { FormFieldType, type Publication, type PublicQuiz } from "@leadquiz/contract";
 import { expectCall, type TestUser } from "./api-client";
 import { createProject, createQuizIn } from "./quiz-fixtures";
 import type { TestApp } from "./test-app";
@@ -76,7 +76,7 @@ export async function createPublishableQuiz(
     `/quiz/${quiz}/formfield_list/`,
     { user: owner },
   );
-  const email = fields.find((field) => field.type === 3);
+  const email = fields.find((field) => field.type === FormFieldType.Email);
   if (email) {
     await expectCall(t, 200, "PATCH", `/formfield/${email.id}/`, {
       user: owner,

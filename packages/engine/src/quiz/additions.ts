@@ -1,3 +1,4 @@
+import { AdditionType } from "../codes";
 import { quizState } from "./reachable";
 import { bySort } from "./sort";
 import type { Addition, AnswerMap, QuizSnapshot, Step } from "./types";
@@ -33,7 +34,7 @@ export function growingDiscount(max: number, answered: number, reachable: number
 }
 
 /**
- * The discount a Discount addition (type 2) offers for these answers: `max_discount` for
+ * The discount a Discount addition offers for these answers: `max_discount` for
  * `ordinary`, the growing discount for `growing`; null for other addition types.
  */
 export function discountValue(
@@ -41,7 +42,7 @@ export function discountValue(
   answers: AnswerMap,
   addition: Addition,
 ): number | null {
-  if (addition.type !== 2) return null;
+  if (addition.type !== AdditionType.Discount) return null;
   const { max_discount: max, discount_type: kind } = addition.settings;
   if (kind === "ordinary") return max;
   const state = quizState(snapshot, answers);

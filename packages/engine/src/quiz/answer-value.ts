@@ -1,3 +1,4 @@
+import { QuestionType } from "../codes";
 import { parseInstant } from "./instant";
 import type { AnswerValue, ChoiceAnswer, Pair, Question } from "./types";
 
@@ -83,23 +84,23 @@ function readSlider(question: Question, value: AnswerValue): Read {
 
 function read(question: Question, value: AnswerValue): Read {
   switch (question.type) {
-    case 1:
-    case 2:
-    case 3:
+    case QuestionType.List:
+    case QuestionType.Cards:
+    case QuestionType.Select:
       return readChoice(question, value);
-    case 4:
+    case QuestionType.Text:
       if (typeof value !== "string") return "wrong_shape";
       return { kind: "text", text: value, empty: value.trim() === "" };
-    case 5: {
+    case QuestionType.Rating: {
       if (typeof value !== "number" || !Number.isInteger(value)) return "wrong_shape";
       const scale = question.config.quantity_of_answers ?? DEFAULT_RATING_SCALE;
       if (value < 1 || value > scale) return "out_of_range";
       return { kind: "rating", value, empty: false };
     }
-    case 6:
+    case QuestionType.Date:
       if (value === "") return { kind: "empty", empty: true };
       return readDate(question, value);
-    case 7:
+    case QuestionType.Slider:
       return readSlider(question, value);
   }
 }
@@ -129,8 +130,13 @@ export function isAnswered(question: Question, value: AnswerValue | undefined): 
 
 /** Whether answers to the question have a numeric value (choice, Rating, one-value Slider). */
 export function hasNumericValue(question: Question): boolean {
-  if (question.type === 7) return !question.config.two_sided;
-  return question.type === 1 || question.type === 2 || question.type === 3 || question.type === 5;
+  if (question.type === QuestionType.Slider) return !question.config.two_sided;
+  return (
+    question.type === QuestionType.List ||
+    question.type === QuestionType.Cards ||
+    question.type === QuestionType.Select ||
+    question.type === QuestionType.Rating
+  );
 }
 
 /**

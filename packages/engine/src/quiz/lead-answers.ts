@@ -1,3 +1,4 @@
+import { QuestionType } from "../codes";
 import { type AnswerProblem, answerProblem, readAnswer } from "./answer-value";
 import { bySort } from "./sort";
 import type { AnswerValue, Question } from "./types";
@@ -5,8 +6,8 @@ import type { AnswerValue, Question } from "./types";
 /**
  * Answers as the lead call carries them (the contract's `leadAnswerSchema`) and back: the
  * inverse of the runtime's `toLeadAnswer` (apps/runtime/src/submission.ts), and the text an
- * owner reads for an answer. Choice questions (1-3) carry `answers` and an own-answer `text`;
- * Text (4) `text`; Rating (5), Date (6) and Slider (7) `value`.
+ * owner reads for an answer. Choice questions (List, Cards, Select) carry `answers` and an own-answer `text`;
+ * Text `text`; Rating, Date and Slider `value`.
  */
 
 /** One submitted answer (structurally the contract's `LeadAnswer`). */
@@ -27,20 +28,20 @@ export function fromLeadAnswer(
   answer: LeadAnswerInput,
 ): AnswerValue | "wrong_shape" {
   switch (question.type) {
-    case 1:
-    case 2:
-    case 3:
+    case QuestionType.List:
+    case QuestionType.Cards:
+    case QuestionType.Select:
       if (answer.value !== undefined) return "wrong_shape";
       return {
         answers: [...(answer.answers ?? [])],
         ...(answer.text === undefined ? {} : { own_text: answer.text }),
       };
-    case 4:
+    case QuestionType.Text:
       if (answer.answers !== undefined || answer.value !== undefined) return "wrong_shape";
       return answer.text ?? "wrong_shape";
-    case 5:
-    case 6:
-    case 7:
+    case QuestionType.Rating:
+    case QuestionType.Date:
+    case QuestionType.Slider:
       if (answer.answers !== undefined || answer.text !== undefined) return "wrong_shape";
       return answer.value ?? "wrong_shape";
   }

@@ -1,3 +1,4 @@
+import { ConditionMode, ResultType } from "../codes";
 import { numericValue } from "./answer-value";
 import { conditionsHold } from "./condition";
 import { formulaValue } from "./formula/value";
@@ -39,18 +40,18 @@ export function answersSum(state: QuizState): number {
   }, 0);
 }
 
-/** The computed number by type: 1 Const none, 2 Formula its value, 3 Sum the answers' sum. */
+/** The computed number by type: Const none, Formula its value, Sum the answers' sum. */
 export function computedNumber(
   result: Result,
   settings: ResultsSettings,
   state: QuizState,
 ): number | null {
   switch (result.type) {
-    case 1:
+    case ResultType.Const:
       return null;
-    case 2:
+    case ResultType.Formula:
       return formulaValue(resultFormula(result, settings), state);
-    case 3:
+    case ResultType.Sum:
       return answersSum(state);
   }
 }
@@ -60,20 +61,20 @@ function within(value: number | null, from: number | null, to: number | null): b
   return value !== null && (from === null || from <= value) && (to === null || value <= to);
 }
 
-/** Eligibility by `condition_mode`: 0 always, 1 conditions, 2 formula in range, 3 sum in range. */
+/** Eligibility by `condition_mode`: None always, Logic conditions, Formula / Range in range. */
 export function isEligible(result: Result, settings: ResultsSettings, state: QuizState): boolean {
   switch (result.condition_mode) {
-    case 0:
+    case ConditionMode.None:
       return true;
-    case 1:
+    case ConditionMode.Logic:
       return conditionsHold(result.conditions, result.config.conditions_match, state.subjectOf);
-    case 2:
+    case ConditionMode.Formula:
       return within(
         formulaValue(resultFormula(result, settings), state),
         result.range_from,
         result.range_to,
       );
-    case 3:
+    case ConditionMode.Range:
       return within(answersSum(state), result.range_from, result.range_to);
   }
 }

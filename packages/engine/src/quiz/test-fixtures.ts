@@ -1,8 +1,8 @@
+import type { FormulaOp } from "../codes";
 import type {
   Addition,
   Condition,
   FormulaElement,
-  FormulaOp,
   Question,
   QuestionConfig,
   QuizSnapshot,

@@ -4,18 +4,15 @@
  * defaults noted beside them.
  */
 
-/** 1 List, 2 Cards, 3 Select, 4 Text, 5 Rating, 6 Date, 7 Slider. */
-export type QuestionType = 1 | 2 | 3 | 4 | 5 | 6 | 7;
-
-export const QUESTION_TYPE = {
-  list: 1,
-  cards: 2,
-  select: 3,
-  text: 4,
-  rating: 5,
-  date: 6,
-  slider: 7,
-} as const satisfies Record<string, QuestionType>;
+import type {
+  AdditionType,
+  ConditionMode,
+  FormFieldType,
+  FormulaElementKind,
+  FormulaOp,
+  QuestionType,
+  ResultType,
+} from "../codes";
 
 export type ConditionsMatch = "all" | "any";
 
@@ -77,35 +74,16 @@ export interface Question {
   button_text?: string | undefined;
 }
 
-/** 1 Add, 2 Sub, 3 Mul, 4 Div, 5 Pow, 6 Mod, 7 "(", 8 ")". */
-export type FormulaOp = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
-
-export const FORMULA_OP = {
-  add: 1,
-  sub: 2,
-  mul: 3,
-  div: 4,
-  pow: 5,
-  mod: 6,
-  open: 7,
-  close: 8,
-} as const satisfies Record<string, FormulaOp>;
-
 export type FormulaElement =
-  | { kind: 1; value: number }
-  | { kind: 2; op: FormulaOp }
-  | { kind: 3; question: number };
+  | { kind: typeof FormulaElementKind.Number; value: number }
+  | { kind: typeof FormulaElementKind.Operator; op: FormulaOp }
+  | { kind: typeof FormulaElementKind.Question; question: number };
 
 export interface OutputRow {
   from: number | null;
   to: number | null;
   value: string;
 }
-
-/** 1 Const, 2 Formula, 3 Sum. */
-export type ResultType = 1 | 2 | 3;
-/** 0 None (always), 1 Logic (conditions), 2 Formula (value in range), 3 Range (sum in range). */
-export type ConditionMode = 0 | 1 | 2 | 3;
 
 export interface Result {
   id: number;
@@ -152,16 +130,21 @@ export type Addition = {
   display: AdditionDisplay;
   image?: string | null | undefined;
 } & (
-  | { type: 1; settings: { name: string; discount_amount: string | number; link: string } }
-  | { type: 2; settings: DiscountSettings }
-  | { type: 3; settings: { name: string; job_title: string; text: string } }
+  | {
+      type: typeof AdditionType.Bonus;
+      settings: { name: string; discount_amount: string | number; link: string };
+    }
+  | { type: typeof AdditionType.Discount; settings: DiscountSettings }
+  | {
+      type: typeof AdditionType.Consultant;
+      settings: { name: string; job_title: string; text: string };
+    }
 );
 
-/** 1 Title (name), 2 Phone, 3 Email, 4 External, 5 External2. */
 export interface FormField {
   id: number;
   sort?: number | undefined;
-  type: 1 | 2 | 3 | 4 | 5;
+  type: FormFieldType;
   label?: string | undefined;
   placeholder?: string | undefined;
   required: boolean;
@@ -197,9 +180,9 @@ export interface ChoiceAnswer {
 export type Pair<T> = readonly [T, T];
 
 /**
- * An answer by question type: choice (1-3) `ChoiceAnswer`; Text (4) a string; Rating (5)
- * a number; Date (6) an ISO date or date-time, or a pair of them with `date_range`;
- * Slider (7) a number, or a pair with `two_sided`.
+ * An answer by question type: choice (List, Cards, Select) `ChoiceAnswer`; Text a string;
+ * Rating a number; Date an ISO date or date-time, or a pair of them with `date_range`;
+ * Slider a number, or a pair with `two_sided`.
  */
 export type AnswerValue = ChoiceAnswer | string | number | Pair<string> | Pair<number>;
 

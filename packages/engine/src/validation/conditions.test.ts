@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { QuestionType } from "../quiz/types";
+import type { QuestionType } from "../codes";
 import {
   type ConditionRuleInput,
   type ConditionRuleQuestion,

@@ -1,3 +1,4 @@
+import { QuestionType } from "../codes";
 import { hasNumericValue } from "../quiz/answer-value";
 import { parseInstant } from "../quiz/instant";
 import { bySort } from "../quiz/sort";
@@ -53,11 +54,17 @@ export function supportedConditionKinds(
   question: Pick<Question, "type" | "config">,
 ): ConditionKind[] {
   const kinds: ConditionKind[] = [];
-  if (question.type === 1 || question.type === 2 || question.type === 3) kinds.push("answers");
+  if (
+    question.type === QuestionType.List ||
+    question.type === QuestionType.Cards ||
+    question.type === QuestionType.Select
+  )
+    kinds.push("answers");
   if (hasNumericValue({ ...question, id: 0, required: false, answers: [], conditions: [] })) {
     kinds.push("number");
   }
-  if (question.type === 6 || question.type === 7) kinds.push("range");
+  if (question.type === QuestionType.Date || question.type === QuestionType.Slider)
+    kinds.push("range");
   return kinds;
 }
 
@@ -121,7 +128,7 @@ export function validateQuestionCondition(
 ): ConditionErrors {
   const ordered = bySort(questions);
   const position = ordered.findIndex((question) => question.id === questionId);
-  if (position === 0) return { question: "condition_on_first_question" };
+  if (ordered[0]?.id === questionId) return { question: "condition_on_first_question" };
   const refPosition = ordered.findIndex((question) => question.id === condition.ref_question);
   if (refPosition !== -1 && (position === -1 || refPosition >= position)) {
     return { ref_question: "condition_ref_not_before" };
@@ -149,7 +156,8 @@ function boundFits(
   bound: number | string | null | undefined,
 ): boolean {
   if (bound === null || bound === undefined) return true;
-  if (ref.type === 6) return typeof bound === "string" && parseInstant(bound) !== null;
+  if (ref.type === QuestionType.Date)
+    return typeof bound === "string" && parseInstant(bound) !== null;
   return typeof bound === "number" && Number.isFinite(bound);
 }
 

@@ -1,4 +1,4 @@
-import type { FormFieldTypeCode } from "@leadquiz/contract";
+import type { FormFieldType } from "@leadquiz/contract/codes";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -22,7 +22,7 @@ export const formFields = pgTable(
       .notNull()
       .references(() => quizzes.id, { onDelete: "cascade" }),
     sort: integer("sort").notNull().default(0),
-    type: smallint("type").$type<FormFieldTypeCode>().notNull(),
+    type: smallint("type").$type<FormFieldType>().notNull(),
     label: text("label").notNull().default(""),
     placeholder: text("placeholder").notNull().default(""),
     required: boolean("required").notNull().default(false),

@@ -1,3 +1,4 @@
+import { LeadSource } from "@leadquiz/contract/codes";
 import { sql } from "drizzle-orm";
 import {
   bigserial,
@@ -94,7 +95,7 @@ export const leads = pgTable(
     publicationVersion: integer("publication_version").notNull(),
     sessionId: uuid("session_id"),
     /** 0 Form, 1 SocialNetwork (docs/product.md "Codes"). */
-    source: smallint("source").notNull().default(0),
+    source: smallint("source").$type<LeadSource>().notNull().default(LeadSource.Form),
     name: text("name").notNull().default(""),
     email: text("email").notNull().default(""),
     phone: text("phone").notNull().default(""),

@@ -6,6 +6,7 @@ import type {
   PopupSection,
   TriggerSection,
 } from "@leadquiz/contract";
+import { IconKind } from "@leadquiz/contract/codes";
 import { sql } from "drizzle-orm";
 import {
   check,
@@ -35,7 +36,7 @@ export const quizConfigs = pgTable(
       .notNull()
       .references(() => quizzes.id, { onDelete: "cascade" }),
     displayMode: text("display_mode").$type<"regular" | "button">().notNull().default("regular"),
-    iconKind: smallint("icon_kind").notNull().default(1),
+    iconKind: smallint("icon_kind").$type<IconKind>().notNull().default(IconKind.Icon),
     media: text("media"),
     image: text("image"),
     trigger: jsonb("trigger").$type<Stored<TriggerSection>>().notNull().default({}),

@@ -1,7 +1,7 @@
 import {
   type Addition,
   type AdditionCreate,
-  type AdditionType,
+  AdditionType,
   type AdditionUpdate,
   additionSettingsDefaults,
   additionSettingsSchemas,
@@ -115,12 +115,33 @@ export function presentAddition(row: AdditionRow): Addition {
   };
   const stored = row.settings;
   switch (row.type) {
-    case 1:
-      return { ...base, type: 1, settings: { ...additionSettingsDefaults[1], ...pick(1, stored) } };
-    case 2:
-      return { ...base, type: 2, settings: { ...additionSettingsDefaults[2], ...pick(2, stored) } };
+    case AdditionType.Bonus:
+      return {
+        ...base,
+        type: AdditionType.Bonus,
+        settings: {
+          ...additionSettingsDefaults[AdditionType.Bonus],
+          ...pick(AdditionType.Bonus, stored),
+        },
+      };
+    case AdditionType.Discount:
+      return {
+        ...base,
+        type: AdditionType.Discount,
+        settings: {
+          ...additionSettingsDefaults[AdditionType.Discount],
+          ...pick(AdditionType.Discount, stored),
+        },
+      };
     default:
-      return { ...base, type: 3, settings: { ...additionSettingsDefaults[3], ...pick(3, stored) } };
+      return {
+        ...base,
+        type: AdditionType.Consultant,
+        settings: {
+          ...additionSettingsDefaults[AdditionType.Consultant],
+          ...pick(AdditionType.Consultant, stored),
+        },
+      };
   }
 }
 

@@ -1,4 +1,9 @@
-import type { Answer, AnswerCreate, AnswerUpdate } from "@leadquiz/contract";
+import {
+  type Answer,
+  type AnswerCreate,
+  type AnswerUpdate,
+  QuestionType,
+} from "@leadquiz/contract";
 import { ANSWERS_MAX } from "@leadquiz/engine";
 import type { AppContext } from "../../app-context";
 import type { DbOrTx } from "../../db/client";
@@ -25,9 +30,9 @@ import {
   writeAnswerSorts,
 } from "./answers.repository";
 
-/** Question types that have answers: 1 List, 2 Cards, 3 Select. */
+/** Question types that have answers: List, Cards, Select. */
 export function hasAnswerOptions(type: number): boolean {
-  return type === 1 || type === 2 || type === 3;
+  return type === QuestionType.List || type === QuestionType.Cards || type === QuestionType.Select;
 }
 
 /**

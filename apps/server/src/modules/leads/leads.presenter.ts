@@ -1,4 +1,4 @@
-import type { LeadResult, PublicQuiz } from "@leadquiz/contract";
+import { type LeadResult, type PublicQuiz, QuestionType } from "@leadquiz/contract";
 import {
   type AnswerMap,
   type AnswerValue,
@@ -30,7 +30,7 @@ export function storedAnswers(snapshot: PublicQuiz, answers: AnswerMap): StoredL
     };
     if (isChoice(value)) {
       stored.answer_ids = [...value.answers];
-    } else if (question.type !== 4 && value !== undefined) {
+    } else if (question.type !== QuestionType.Text && value !== undefined) {
       stored.value = value as Exclude<StoredLeadAnswer["value"], undefined>;
     }
     return stored;

@@ -1,4 +1,4 @@
-import { type EmbedSnippets, type QuizConfig, quizLanguages } from "@leadquiz/contract";
+import { type EmbedSnippets, IconKind, type QuizConfig, quizLanguages } from "@leadquiz/contract";
 import type { AppContext } from "../../app-context";
 import type { AppConfig } from "../../config";
 import { absoluteMediaUrl, landingUrl, publicQuizUrl } from "../../lib/public-urls";
@@ -14,7 +14,11 @@ export interface SnippetQuiz {
 
 type Attributes = [name: string, value: string | number | boolean | null | undefined][];
 
-const ICON_KIND_FORMATS = { 1: "icon", 2: "video", 3: "manager" } as const;
+const ICON_KIND_FORMATS = {
+  [IconKind.Icon]: "icon",
+  [IconKind.Video]: "video",
+  [IconKind.Consultant]: "manager",
+} as const satisfies Record<IconKind, string>;
 
 /**
  * The embed snippets of a quiz's publication config (docs/embed.md, "Config field → data
@@ -42,10 +46,7 @@ export function buildEmbedSnippets(
   const off = (section: { enabled?: boolean | undefined }) => section.enabled === false;
 
   const { popup, banner, trigger, body, chat, landing } = quizConfig;
-  const triggerFormat =
-    trigger.format ??
-    ICON_KIND_FORMATS[quizConfig.icon_kind as keyof typeof ICON_KIND_FORMATS] ??
-    undefined;
+  const triggerFormat = trigger.format ?? ICON_KIND_FORMATS[quizConfig.icon_kind];
 
   return {
     popup: off(popup)

@@ -9,6 +9,7 @@ import {
   type QuizConfigUpdate,
   triggerSectionSchema,
 } from "@leadquiz/contract";
+import { IconKind } from "@leadquiz/contract/codes";
 import type { z } from "zod";
 import type { AppContext } from "../../app-context";
 import type { Changes } from "../../db/changes";
@@ -98,7 +99,7 @@ export function presentQuizConfig(row: QuizConfigRow): QuizConfig {
     id: row.id,
     quiz: row.quizId,
     display_mode: row.displayMode,
-    icon_kind: row.iconKind as QuizConfig["icon_kind"],
+    icon_kind: row.iconKind,
     media: row.media,
     image: row.image,
     trigger: row.trigger,
@@ -153,7 +154,7 @@ function emptyConfig(quizId: number): QuizConfigRow {
     id: 0,
     quizId,
     displayMode: "regular",
-    iconKind: 1,
+    iconKind: IconKind.Icon,
     media: null,
     image: null,
     trigger: {},

@@ -6,7 +6,7 @@ import type {
   ResultsSettings,
   StartPage,
 } from "@leadquiz/contract";
-import { DEFAULT_QUIZ_LANGUAGE_ID } from "@leadquiz/contract";
+import { DEFAULT_QUIZ_LANGUAGE_ID, FormFieldType } from "@leadquiz/contract";
 import { isInterfaceLanguage, languageIds } from "@leadquiz/i18n";
 
 /**
@@ -76,9 +76,16 @@ export const analyticsDefaults: Analytics = {
 export const defaultFormFields: ReadonlyArray<
   Pick<FormField, "sort" | "type" | "label" | "placeholder" | "required" | "enabled">
 > = [
-  { sort: 0, type: 1, label: "", placeholder: "", required: true, enabled: true },
-  { sort: 1, type: 2, label: "", placeholder: "", required: true, enabled: true },
-  { sort: 2, type: 3, label: "", placeholder: "", required: false, enabled: true },
+  { sort: 0, type: FormFieldType.Name, label: "", placeholder: "", required: true, enabled: true },
+  { sort: 1, type: FormFieldType.Phone, label: "", placeholder: "", required: true, enabled: true },
+  {
+    sort: 2,
+    type: FormFieldType.Email,
+    label: "",
+    placeholder: "",
+    required: false,
+    enabled: true,
+  },
 ];
 
 /** Default titles and the copy suffix in the owner's interface language (en, ru, uk). */

@@ -1,4 +1,4 @@
-import type { FormulaElement } from "@leadquiz/contract";
+import { type FormulaElement, FormulaElementKind } from "@leadquiz/contract";
 import type { FormulaQuestion } from "@leadquiz/engine";
 import { FieldErrors } from "../../lib/app-error";
 
@@ -14,7 +14,7 @@ export function assertFormulaQuestionsInQuiz(
   const ids = new Set(questions.map((question) => question.id));
   const errors: Record<string, string[]> = {};
   formula.forEach((element, index) => {
-    if (element.kind === 3 && !ids.has(element.question)) {
+    if (element.kind === FormulaElementKind.Question && !ids.has(element.question)) {
       errors[`${field}.${index}.question`] = ["invalid_value"];
     }
   });

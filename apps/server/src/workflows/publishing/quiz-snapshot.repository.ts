@@ -1,4 +1,4 @@
-import { additionSettingsDefaults } from "@leadquiz/contract";
+import { AdditionType, additionSettingsDefaults } from "@leadquiz/contract";
 import type { Addition, FormField, QuizSnapshot, Result } from "@leadquiz/engine";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
@@ -100,31 +100,31 @@ async function loadAdditions(db: DbOrTx, quizId: number): Promise<Addition[]> {
     };
     const stored = row.settings;
     switch (row.type) {
-      case 1:
+      case AdditionType.Bonus:
         return {
           ...base,
-          type: 1,
+          type: AdditionType.Bonus,
           settings: {
-            ...additionSettingsDefaults[1],
-            ...pick(stored, additionSettingsDefaults[1]),
+            ...additionSettingsDefaults[AdditionType.Bonus],
+            ...pick(stored, additionSettingsDefaults[AdditionType.Bonus]),
           },
         };
-      case 2:
+      case AdditionType.Discount:
         return {
           ...base,
-          type: 2,
+          type: AdditionType.Discount,
           settings: {
-            ...additionSettingsDefaults[2],
-            ...pick(stored, additionSettingsDefaults[2]),
+            ...additionSettingsDefaults[AdditionType.Discount],
+            ...pick(stored, additionSettingsDefaults[AdditionType.Discount]),
           },
         };
       default:
         return {
           ...base,
-          type: 3,
+          type: AdditionType.Consultant,
           settings: {
-            ...additionSettingsDefaults[3],
-            ...pick(stored, additionSettingsDefaults[3]),
+            ...additionSettingsDefaults[AdditionType.Consultant],
+            ...pick(stored, additionSettingsDefaults[AdditionType.Consultant]),
           },
         };
     }

@@ -1,4 +1,4 @@
-import type { FormulaElement } from "@leadquiz/contract";
+import { type FormulaElement, FormulaElementKind, FormulaOp } from "@leadquiz/contract";
 import { formulaVerdict } from "@leadquiz/engine";
 import type { DbOrTx } from "../../db/client";
 import { formulaQuestions } from "../../modules/results";
@@ -33,7 +33,7 @@ export function removeQuestionFromFormula(
   const list = [...elements];
   for (;;) {
     const index = list.findIndex(
-      (element) => element.kind === 3 && element.question === questionId,
+      (element) => element.kind === FormulaElementKind.Question && element.question === questionId,
     );
     if (index === -1) return list;
     removeOperand(list, index, index);
@@ -93,23 +93,31 @@ function sameJson(a: unknown, b: unknown): boolean {
 
 // --- The pure removal --------------------------------------------------------------------
 
-const OPEN = 7;
-const CLOSE = 8;
-const SUB = 2;
+const OPEN = FormulaOp.Open;
+const CLOSE = FormulaOp.Close;
+const SUB = FormulaOp.Sub;
 
-function isOp(element: FormulaElement | undefined): element is FormulaElement & { kind: 2 } {
-  return element?.kind === 2;
+function isOp(
+  element: FormulaElement | undefined,
+): element is FormulaElement & { kind: typeof FormulaElementKind.Operator } {
+  return element?.kind === FormulaElementKind.Operator;
 }
 
 function isBinaryOp(element: FormulaElement | undefined): boolean {
-  return isOp(element) && element.op >= 1 && element.op <= 6;
+  return isOp(element) && element.op >= FormulaOp.Add && element.op <= FormulaOp.Mod;
 }
 
 /** Higher binds tighter: Pow 3, Mul/Div/Mod 2, Add/Sub 1. */
 function precedence(element: FormulaElement | undefined): number {
   if (!isOp(element)) return 0;
-  if (element.op === 5) return 3;
-  if (element.op === 3 || element.op === 4 || element.op === 6) return 2;
+  if (element.op === FormulaOp.Pow) return 3;
+  if (
+    element.op === FormulaOp.Mul ||
+    element.op === FormulaOp.Div ||
+    element.op === FormulaOp.Mod
+  ) {
+    return 2;
+  }
   return 1;
 }
 

@@ -1,4 +1,4 @@
-import type { FormulaElement } from "@leadquiz/contract";
+import { type FormulaElement, FormulaElementKind } from "@leadquiz/contract";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Transaction } from "../../db/client";
 import {
@@ -196,8 +196,11 @@ function remapFormula(
   questionIds: ReadonlyMap<number, number>,
 ): FormulaElement[] {
   return formula.map((element) =>
-    element.kind === 3
-      ? { kind: 3, question: questionIds.get(element.question) ?? element.question }
+    element.kind === FormulaElementKind.Question
+      ? {
+          kind: FormulaElementKind.Question,
+          question: questionIds.get(element.question) ?? element.question,
+        }
       : element,
   );
 }

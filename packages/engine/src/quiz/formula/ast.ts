@@ -1,5 +1,7 @@
-/** Binary operation codes: 1 Add, 2 Sub, 3 Mul, 4 Div, 5 Pow, 6 Mod. */
-export type BinaryOp = 1 | 2 | 3 | 4 | 5 | 6;
+import type { FormulaOp } from "../../codes";
+
+/** The operations between two operands (every FormulaOp but the brackets). */
+export type BinaryOp = Exclude<FormulaOp, typeof FormulaOp.Open | typeof FormulaOp.Close>;
 
 /** A parsed formula; `index` is the position of the node's element in the list. */
 export type FormulaNode =

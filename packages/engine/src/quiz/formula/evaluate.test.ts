@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { FormulaElement, FormulaOp } from "../types";
+import type { FormulaOp } from "../../codes";
+import type { FormulaElement } from "../types";
 import { evaluateFormula } from "./evaluate";
 import { parseFormula } from "./parse";
 

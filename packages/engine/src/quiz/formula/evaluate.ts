@@ -1,18 +1,19 @@
+import { FormulaOp } from "../../codes";
 import type { BinaryOp, FormulaNode } from "./ast";
 
 function apply(op: BinaryOp, left: number, right: number): number | null {
   switch (op) {
-    case 1:
+    case FormulaOp.Add:
       return left + right;
-    case 2:
+    case FormulaOp.Sub:
       return left - right;
-    case 3:
+    case FormulaOp.Mul:
       return left * right;
-    case 4:
+    case FormulaOp.Div:
       return right === 0 ? null : left / right;
-    case 5:
+    case FormulaOp.Pow:
       return left ** right;
-    case 6:
+    case FormulaOp.Mod:
       // JavaScript remainder: the sign follows the dividend (-7 mod 3 = -1).
       return right === 0 ? null : left % right;
   }

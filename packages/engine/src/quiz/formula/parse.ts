@@ -1,10 +1,11 @@
+import { FormulaElementKind, FormulaOp } from "../../codes";
 import type { FormulaElement } from "../types";
 import type { BinaryOp, FormulaError, FormulaNode } from "./ast";
 
-const SUB = 2;
-const POW = 5;
-const OPEN = 7;
-const CLOSE = 8;
+const SUB = FormulaOp.Sub;
+const POW = FormulaOp.Pow;
+const OPEN = FormulaOp.Open;
+const CLOSE = FormulaOp.Close;
 
 /** An element reduced to what the grammar sees. */
 type Token =
@@ -15,20 +16,27 @@ type Token =
   | { t: "invalid"; index: number };
 
 function isBinaryOp(op: number): op is BinaryOp {
-  return op === 1 || op === 2 || op === 3 || op === 4 || op === 5 || op === 6;
+  return (
+    op === FormulaOp.Add ||
+    op === FormulaOp.Sub ||
+    op === FormulaOp.Mul ||
+    op === FormulaOp.Div ||
+    op === FormulaOp.Pow ||
+    op === FormulaOp.Mod
+  );
 }
 
 function tokenize(elements: readonly FormulaElement[], errors: FormulaError[]): Token[] {
   const tokens: Token[] = [];
   elements.forEach((element, index) => {
-    if (element.kind === 1) {
+    if (element.kind === FormulaElementKind.Number) {
       if (typeof element.value !== "number" || !Number.isFinite(element.value)) {
         errors.push({ index, code: "invalid_number" });
       }
       tokens.push({ t: "operand", node: { type: "number", value: element.value, index } });
-    } else if (element.kind === 3) {
+    } else if (element.kind === FormulaElementKind.Question) {
       tokens.push({ t: "operand", node: { type: "question", question: element.question, index } });
-    } else if (element.kind === 2) {
+    } else if (element.kind === FormulaElementKind.Operator) {
       const op: number = element.op;
       if (op === OPEN) tokens.push({ t: "open", index });
       else if (op === CLOSE) tokens.push({ t: "close", index });
@@ -111,12 +119,12 @@ class Parser {
 
   /** Add and Sub, left-associative. */
   private sum(): FormulaNode | null {
-    return this.binary([1, 2], () => this.product());
+    return this.binary([FormulaOp.Add, FormulaOp.Sub], () => this.product());
   }
 
   /** Mul, Div and Mod, left-associative. */
   private product(): FormulaNode | null {
-    return this.binary([3, 4, 6], () => this.signed());
+    return this.binary([FormulaOp.Mul, FormulaOp.Div, FormulaOp.Mod], () => this.signed());
   }
 
   /** A minus sign applies to the whole power after it: -2^2 = -(2^2). */

@@ -1,3 +1,4 @@
+import { FormulaElementKind } from "../../codes";
 import { hasNumericValue } from "../answer-value";
 import type { FormulaElement, Question } from "../types";
 import type { FormulaError } from "./ast";
@@ -16,7 +17,7 @@ export function validateFormula(
   const errors = parsed.ok ? [] : [...parsed.errors];
   const byId = new Map(questions.map((question) => [question.id, question]));
   elements.forEach((element, index) => {
-    if (element.kind !== 3) return;
+    if (element.kind !== FormulaElementKind.Question) return;
     const question = byId.get(element.question);
     if (question === undefined) errors.push({ index, code: "unknown_question" });
     else if (!hasNumericValue(question)) {
