@@ -1,5 +1,9 @@
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+
+/** `@/…` is `src/…`: imports name the app's own folders, not a count of `../`. */
+export const sourceAlias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
 
 /** The dev API server (apps/server `npm run dev`); production serves both from one origin. */
 const DEV_API_TARGET = process.env.LEADQUIZ_DEV_API ?? "http://127.0.0.1:3001";
@@ -19,6 +23,7 @@ const serverPaths = {
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: sourceAlias },
   server: { port: 5173, strictPort: true, proxy: serverPaths },
   preview: { port: 4173, proxy: serverPaths },
   build: {

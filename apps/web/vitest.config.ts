@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
+import { sourceAlias } from "./vite.config";
 
 export default defineConfig({
+  resolve: { alias: sourceAlias },
   test: {
     name: "web",
     environment: "jsdom",

@@ -1,20 +1,20 @@
 import { API_PREFIX } from "@leadquiz/contract";
 import { QueryClient } from "@tanstack/react-query";
 import type { i18n as I18n } from "i18next";
-import { createApiClient } from "../shared/api/api-client";
-import type { Services } from "../shared/api/services-context";
-import { chooseLanguage } from "../shared/i18n/choose-language";
+import { createApiClient } from "@/shared/api/api-client";
+import type { Services } from "@/shared/api/services-context";
+import { chooseLanguage } from "@/shared/i18n/choose-language";
 import {
   createI18n,
   currentLanguage,
   persistLanguageChanges,
   readStoredLanguage,
-} from "../shared/i18n/i18n";
+} from "@/shared/i18n/i18n";
 import {
   createSessionStore,
   SESSION_STORAGE_KEY,
   type SessionStorageLike,
-} from "../shared/session/session-store";
+} from "@/shared/session/session-store";
 
 export interface AppServices extends Services {
   i18n: I18n;

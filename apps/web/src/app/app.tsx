@@ -1,12 +1,12 @@
 import { useEffect, useState } from "react";
 import { RouterProvider } from "react-router";
-import { useSessionLoaded, useSessionStore } from "../shared/api/services-context";
-import { PageLoader } from "../shared/ui/page-loader";
+import { useSessionLoaded, useSessionStore } from "@/shared/api/services-context";
+import { PageLoader } from "@/shared/ui/page-loader";
 import type { AppServices } from "./app-services";
 import { AppProviders } from "./providers";
 import { createAppRouter } from "./router";
 
-/** Spec section 9: the persisted session is given at most 5 s to load. */
+/** The persisted session is given at most 5 s to load (docs/product.md "Session"). */
 const SESSION_LOAD_TIMEOUT_MS = 5000;
 
 function SessionGate() {

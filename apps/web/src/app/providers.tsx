@@ -3,7 +3,7 @@ import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useMemo } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
-import { ServicesProvider } from "../shared/api/services-context";
+import { ServicesProvider } from "@/shared/api/services-context";
 import type { AppServices } from "./app-services";
 import { cssVariablesResolver, theme } from "./theme";
 

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, type RouteObject } from "react-router";
+import { PageLoader } from "@/shared/ui/page-loader";
 import { RouteErrorPage } from "../features/errors/route-error-page";
-import { PageLoader } from "../shared/ui/page-loader";
 import { RequireAnonymous } from "./guards/require-anonymous";
 import { RequireAuth } from "./guards/require-auth";
 import { type QuizEditorSection, routePatterns } from "./paths";

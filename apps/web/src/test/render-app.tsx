@@ -1,12 +1,12 @@
 import type { InterfaceLanguageCode } from "@leadquiz/i18n";
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
+import { createApiClient } from "@/shared/api/api-client";
+import { createI18n } from "@/shared/i18n/i18n";
+import { createMemoryStorage, createSessionStore } from "@/shared/session/session-store";
 import { type AppServices, createQueryClient } from "../app/app-services";
 import { AppProviders } from "../app/providers";
 import { appRoutes } from "../app/routes";
-import { createApiClient } from "../shared/api/api-client";
-import { createI18n } from "../shared/i18n/i18n";
-import { createMemoryStorage, createSessionStore } from "../shared/session/session-store";
 
 export const TEST_API = "http://api.test/api/v1";
 

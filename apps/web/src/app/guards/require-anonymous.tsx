@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from "react-router";
-import { useSession } from "../../shared/api/services-context";
+import { useSession } from "@/shared/api/services-context";
 import { afterLoginTarget } from "../paths";
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { useSession } from "../../shared/api/services-context";
-import { useCurrentUser } from "../../shared/api/user-queries";
+import { useSession } from "@/shared/api/services-context";
+import { useCurrentUser } from "@/shared/api/user-queries";
 import { loginRedirect } from "../paths";
 
 /**

@@ -2,8 +2,8 @@ import { Box, Center, Group, Paper, Stack, Text } from "@mantine/core";
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
-import { LanguageSwitch } from "../../shared/i18n/language-switch";
-import { PageLoader } from "../../shared/ui/page-loader";
+import { LanguageSwitch } from "@/shared/i18n/language-switch";
+import { PageLoader } from "@/shared/ui/page-loader";
 import { Brand } from "./brand";
 
 /** The frame of the public auth pages: brand, language switch and a centred card. */

@@ -2,12 +2,12 @@ import type { Quiz } from "@leadquiz/contract";
 import { Burger, Group, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
+import { ProfileLanguageSwitch } from "@/shared/i18n/profile-language-switch";
 import {
   LinkButton,
   PublishButton,
   ViewButton,
 } from "../../features/quiz-shell/components/publish-controls";
-import { ProfileLanguageSwitch } from "../../shared/i18n/profile-language-switch";
 import { Brand } from "./brand";
 import { UserMenu } from "./user-menu";
 

@@ -1,7 +1,7 @@
 import { Avatar, Button, Loader, Menu, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useCurrentUser } from "../../shared/api/user-queries";
+import { useCurrentUser } from "@/shared/api/user-queries";
 import { paths } from "../paths";
 
 /**

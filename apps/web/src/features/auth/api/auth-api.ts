@@ -14,7 +14,7 @@ import {
   type TokenRequest,
   tokenPairSchema,
 } from "@leadquiz/contract";
-import type { ApiClient } from "../../../shared/api/api-client";
+import type { ApiClient } from "@/shared/api/api-client";
 
 /** POST token/: e-mail and password for a refresh and an access token. */
 export function login(api: ApiClient, body: TokenRequest): Promise<TokenPair> {

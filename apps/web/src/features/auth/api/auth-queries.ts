@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { ApiClient } from "../../../shared/api/api-client";
+import type { ApiClient } from "@/shared/api/api-client";
 import { fetchAuthProviders } from "./auth-api";
 
 export function authProvidersQueryOptions(api: ApiClient) {

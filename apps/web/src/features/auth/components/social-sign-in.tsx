@@ -2,8 +2,8 @@ import { API_PREFIX, apiPaths } from "@leadquiz/contract";
 import { Button, Divider, Stack } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useApiClient } from "../../../shared/api/services-context";
-import { currentLanguage } from "../../../shared/i18n/i18n";
+import { useApiClient } from "@/shared/api/services-context";
+import { currentLanguage } from "@/shared/i18n/i18n";
 import { authProvidersQueryOptions } from "../api/auth-queries";
 
 /** Buttons of the social sign-in providers; nothing when the server offers none. */

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Text } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../../shared/api/error-message";
-import { useApiClient } from "../../../shared/api/services-context";
-import { useCurrentUser } from "../../../shared/api/user-queries";
+import { errorMessage } from "@/shared/api/error-message";
+import { useApiClient } from "@/shared/api/services-context";
+import { useCurrentUser } from "@/shared/api/user-queries";
 import { resendVerification } from "../api/auth-api";
 
 /**

@@ -5,12 +5,12 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
+import { isApiError } from "@/shared/api/api-error";
+import { errorMessage } from "@/shared/api/error-message";
+import { useApiClient, useSessionStore } from "@/shared/api/services-context";
+import { useFieldProps } from "@/shared/forms/use-field-props";
+import { PageLoader } from "@/shared/ui/page-loader";
 import { paths, safeRedirect } from "../../../app/paths";
-import { isApiError } from "../../../shared/api/api-error";
-import { errorMessage } from "../../../shared/api/error-message";
-import { useApiClient, useSessionStore } from "../../../shared/api/services-context";
-import { useFieldProps } from "../../../shared/forms/use-field-props";
-import { PageLoader } from "../../../shared/ui/page-loader";
 import { exchangeSocialCode } from "../api/auth-api";
 import { AuthTitle } from "../components/auth-title";
 

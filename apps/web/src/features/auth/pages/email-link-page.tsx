@@ -3,12 +3,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import { isApiError } from "@/shared/api/api-error";
+import { errorMessage } from "@/shared/api/error-message";
+import { useApiClient, useSession } from "@/shared/api/services-context";
+import { userQueryKey } from "@/shared/api/user-queries";
+import { PageLoader } from "@/shared/ui/page-loader";
 import { paths } from "../../../app/paths";
-import { isApiError } from "../../../shared/api/api-error";
-import { errorMessage } from "../../../shared/api/error-message";
-import { useApiClient, useSession } from "../../../shared/api/services-context";
-import { userQueryKey } from "../../../shared/api/user-queries";
-import { PageLoader } from "../../../shared/ui/page-loader";
 import { followEmailLink } from "../api/auth-api";
 import { AuthTitle } from "../components/auth-title";
 

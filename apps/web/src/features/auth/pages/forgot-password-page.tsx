@@ -4,10 +4,10 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { useApiClient } from "@/shared/api/services-context";
+import { useFieldProps } from "@/shared/forms/use-field-props";
+import { emailRule } from "@/shared/forms/validators";
 import { paths } from "../../../app/paths";
-import { useApiClient } from "../../../shared/api/services-context";
-import { useFieldProps } from "../../../shared/forms/use-field-props";
-import { emailRule } from "../../../shared/forms/validators";
 import { requestPasswordReset } from "../api/auth-api";
 import { AuthTitle } from "../components/auth-title";
 

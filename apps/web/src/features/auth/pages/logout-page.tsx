@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { useApiClient, useSessionStore } from "../../../shared/api/services-context";
-import { PageLoader } from "../../../shared/ui/page-loader";
+import { useApiClient, useSessionStore } from "@/shared/api/services-context";
+import { PageLoader } from "@/shared/ui/page-loader";
 import { logout } from "../api/auth-api";
 
 /**

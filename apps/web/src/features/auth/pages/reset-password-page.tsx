@@ -4,12 +4,12 @@ import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
+import { isApiError } from "@/shared/api/api-error";
+import { errorMessage } from "@/shared/api/error-message";
+import { useApiClient, useSessionStore } from "@/shared/api/services-context";
+import { useFieldProps } from "@/shared/forms/use-field-props";
+import { passwordRule, repeatRule } from "@/shared/forms/validators";
 import { paths } from "../../../app/paths";
-import { isApiError } from "../../../shared/api/api-error";
-import { errorMessage } from "../../../shared/api/error-message";
-import { useApiClient, useSessionStore } from "../../../shared/api/services-context";
-import { useFieldProps } from "../../../shared/forms/use-field-props";
-import { passwordRule, repeatRule } from "../../../shared/forms/validators";
 import { confirmPasswordReset } from "../api/auth-api";
 import { AuthTitle } from "../components/auth-title";
 

@@ -10,8 +10,8 @@ import {
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../../shared/api/error-message";
-import { useApiClient } from "../../../shared/api/services-context";
+import { errorMessage } from "@/shared/api/error-message";
+import { useApiClient } from "@/shared/api/services-context";
 import { projectsCache } from "./projects-cache";
 
 export const projectsQueryKey = ["projects"] as const;

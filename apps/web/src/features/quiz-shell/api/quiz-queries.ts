@@ -2,8 +2,8 @@ import { apiPaths, MAX_ID, publicationSchema, type Quiz, quizSchema } from "@lea
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../../shared/api/error-message";
-import { useApiClient } from "../../../shared/api/services-context";
+import { errorMessage } from "@/shared/api/error-message";
+import { useApiClient } from "@/shared/api/services-context";
 import { projectsQueryKey } from "../../dashboard/api/projects-queries";
 
 export const quizQueryKey = (id: number) => ["quiz", id] as const;

@@ -2,8 +2,8 @@ import type { Quiz } from "@leadquiz/contract";
 import { Anchor, Button, Group, Popover, Stack, Text, Tooltip } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "../../../shared/ui/confirm-dialog";
-import { CopyTextButton } from "../../../shared/ui/copy-text-button";
+import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
+import { CopyTextButton } from "@/shared/ui/copy-text-button";
 import { publicationState, usePublication } from "../api/quiz-queries";
 
 /** The quiz, and whether the bar is narrow (a phone): smaller buttons. */

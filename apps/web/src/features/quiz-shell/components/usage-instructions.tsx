@@ -1,7 +1,7 @@
 import type { Quiz } from "@leadquiz/contract";
 import { Code, Group, List, Modal, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { CopyTextButton } from "../../../shared/ui/copy-text-button";
+import { CopyTextButton } from "@/shared/ui/copy-text-button";
 
 /** The inline embed snippet of docs/embed.md for this quiz, served by this origin. */
 export function embedSnippet(publicKey: string, origin: string): string {

@@ -7,7 +7,7 @@ import {
   type UserinfoPatch,
   userSchema,
 } from "@leadquiz/contract";
-import type { ApiClient } from "../../../shared/api/api-client";
+import type { ApiClient } from "@/shared/api/api-client";
 
 /** PATCH userinfo/{id}/: answers the updated user. */
 export function updateUser(api: ApiClient, id: number, patch: UserinfoPatch): Promise<User> {

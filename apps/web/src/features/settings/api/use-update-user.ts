@@ -1,7 +1,7 @@
 import type { User, UserinfoPatch } from "@leadquiz/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useApiClient } from "../../../shared/api/services-context";
-import { userQueryKey } from "../../../shared/api/user-queries";
+import { useApiClient } from "@/shared/api/services-context";
+import { userQueryKey } from "@/shared/api/user-queries";
 import { updateUser } from "./settings-api";
 
 /** Saves profile fields; the cached user becomes the server's answer. */

@@ -4,12 +4,12 @@ import { useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../../shared/api/error-message";
-import { applyFieldErrors } from "../../../shared/api/form-errors";
-import { useApiClient } from "../../../shared/api/services-context";
-import { useFieldProps } from "../../../shared/forms/use-field-props";
-import { emailRule, nonEmptyRule } from "../../../shared/forms/validators";
-import { FormAlert } from "../../../shared/ui/form-alert";
+import { errorMessage } from "@/shared/api/error-message";
+import { applyFieldErrors } from "@/shared/api/form-errors";
+import { useApiClient } from "@/shared/api/services-context";
+import { useFieldProps } from "@/shared/forms/use-field-props";
+import { emailRule, nonEmptyRule } from "@/shared/forms/validators";
+import { FormAlert } from "@/shared/ui/form-alert";
 import { requestEmailChange } from "../../auth/api/auth-api";
 
 interface EmailValues {

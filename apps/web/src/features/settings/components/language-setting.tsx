@@ -1,6 +1,6 @@
 import { Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { ProfileLanguageSwitch } from "../../../shared/i18n/profile-language-switch";
+import { ProfileLanguageSwitch } from "@/shared/i18n/profile-language-switch";
 
 /** The interface language; the choice is saved as the profile's language_code. */
 export function LanguageSetting() {

@@ -4,12 +4,12 @@ import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../../shared/api/error-message";
-import { applyFieldErrors } from "../../../shared/api/form-errors";
-import { useApiClient, useSessionStore } from "../../../shared/api/services-context";
-import { useFieldProps } from "../../../shared/forms/use-field-props";
-import { nonEmptyRule, passwordRule, repeatRule } from "../../../shared/forms/validators";
-import { FormAlert } from "../../../shared/ui/form-alert";
+import { errorMessage } from "@/shared/api/error-message";
+import { applyFieldErrors } from "@/shared/api/form-errors";
+import { useApiClient, useSessionStore } from "@/shared/api/services-context";
+import { useFieldProps } from "@/shared/forms/use-field-props";
+import { nonEmptyRule, passwordRule, repeatRule } from "@/shared/forms/validators";
+import { FormAlert } from "@/shared/ui/form-alert";
 import { changePassword } from "../api/settings-api";
 
 interface PasswordValues {

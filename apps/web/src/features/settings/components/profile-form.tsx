@@ -4,10 +4,10 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../../shared/api/error-message";
-import { applyFieldErrors } from "../../../shared/api/form-errors";
-import { useFieldProps } from "../../../shared/forms/use-field-props";
-import { FormAlert } from "../../../shared/ui/form-alert";
+import { errorMessage } from "@/shared/api/error-message";
+import { applyFieldErrors } from "@/shared/api/form-errors";
+import { useFieldProps } from "@/shared/forms/use-field-props";
+import { FormAlert } from "@/shared/ui/form-alert";
 import { useUpdateUser } from "../api/use-update-user";
 
 interface ProfileValues {
