@@ -3,7 +3,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
 /** `@/…` is `src/…`: imports name the app's own folders, not a count of `../`. */
-export const sourceAlias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
+const sourceAlias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
 
 /** The dev API server (apps/server `npm run dev`); production serves both from one origin. */
 const DEV_API_TARGET = process.env.LEADQUIZ_DEV_API ?? "http://127.0.0.1:3001";

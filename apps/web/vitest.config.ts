@@ -1,8 +1,9 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { sourceAlias } from "./vite.config";
 
 export default defineConfig({
-  resolve: { alias: sourceAlias },
+  // `@/…` is `src/…`, as in vite.config.ts.
+  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   test: {
     name: "web",
     environment: "jsdom",

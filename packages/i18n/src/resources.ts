@@ -2,25 +2,34 @@ import type { InterfaceLanguageCode } from "./languages";
 import enAuth from "./locales/en/auth.json";
 import enCommon from "./locales/en/common.json";
 import enDashboard from "./locales/en/dashboard.json";
+import enEditor from "./locales/en/editor.json";
 import enEmail from "./locales/en/email.json";
 import enErrors from "./locales/en/errors.json";
 import enLayout from "./locales/en/layout.json";
+import enQuestions from "./locales/en/questions.json";
+import enResults from "./locales/en/results.json";
 import enSettings from "./locales/en/settings.json";
 import enValidation from "./locales/en/validation.json";
 import ruAuth from "./locales/ru/auth.json";
 import ruCommon from "./locales/ru/common.json";
 import ruDashboard from "./locales/ru/dashboard.json";
+import ruEditor from "./locales/ru/editor.json";
 import ruEmail from "./locales/ru/email.json";
 import ruErrors from "./locales/ru/errors.json";
 import ruLayout from "./locales/ru/layout.json";
+import ruQuestions from "./locales/ru/questions.json";
+import ruResults from "./locales/ru/results.json";
 import ruSettings from "./locales/ru/settings.json";
 import ruValidation from "./locales/ru/validation.json";
 import ukAuth from "./locales/uk/auth.json";
 import ukCommon from "./locales/uk/common.json";
 import ukDashboard from "./locales/uk/dashboard.json";
+import ukEditor from "./locales/uk/editor.json";
 import ukEmail from "./locales/uk/email.json";
 import ukErrors from "./locales/uk/errors.json";
 import ukLayout from "./locales/uk/layout.json";
+import ukQuestions from "./locales/uk/questions.json";
+import ukResults from "./locales/uk/results.json";
 import ukSettings from "./locales/uk/settings.json";
 import ukValidation from "./locales/uk/validation.json";
 
@@ -38,6 +47,12 @@ export const namespaces = [
   "errors",
   "email",
   "dashboard",
+  /** The quiz editor's frame: writes, undo and redo, preview, publishing, history. */
+  "editor",
+  /** The editor's questions tab: start page, questions, answers, logic. */
+  "questions",
+  /** The editor's results, contact form and additions tabs, and media uploads. */
+  "results",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -51,6 +66,9 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     errors: enErrors,
     email: enEmail,
     dashboard: enDashboard,
+    editor: enEditor,
+    questions: enQuestions,
+    results: enResults,
   },
   ru: {
     common: ruCommon,
@@ -61,6 +79,9 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     errors: ruErrors,
     email: ruEmail,
     dashboard: ruDashboard,
+    editor: ruEditor,
+    questions: ruQuestions,
+    results: ruResults,
   },
   uk: {
     common: ukCommon,
@@ -71,5 +92,8 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     errors: ukErrors,
     email: ukEmail,
     dashboard: ukDashboard,
+    editor: ukEditor,
+    questions: ukQuestions,
+    results: ukResults,
   },
 };

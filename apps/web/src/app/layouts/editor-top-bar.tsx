@@ -3,6 +3,7 @@ import { Burger, Group, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { ProfileLanguageSwitch } from "@/shared/i18n/profile-language-switch";
+import { HistoryControls } from "../../features/quiz-editor/state/history-controls";
 import {
   LinkButton,
   PublishButton,
@@ -55,6 +56,7 @@ export function EditorTopBar({ quiz, menuOpened, onToggleMenu }: EditorTopBarPro
       <Group gap={narrow ? 4 : "xs"} wrap="nowrap">
         {quiz && (
           <>
+            {!phone && <HistoryControls />}
             <LinkButton quiz={quiz} compact={narrow} />
             {!phone && <ViewButton quiz={quiz} compact={narrow} />}
             <PublishButton quiz={quiz} compact={narrow} />

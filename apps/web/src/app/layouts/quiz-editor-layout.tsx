@@ -6,6 +6,7 @@ import { Link, Outlet, useParams } from "react-router";
 import { isApiError } from "@/shared/api/api-error";
 import { errorMessage } from "@/shared/api/error-message";
 import { PageLoader } from "@/shared/ui/page-loader";
+import { EditorWritesProvider } from "../../features/quiz-editor/state/editor-writes";
 import { parseQuizId, useQuiz } from "../../features/quiz-shell/api/quiz-queries";
 import { paths } from "../paths";
 import { EditorFooter, type PreviewDevice } from "./editor-footer";
@@ -58,26 +59,28 @@ export function QuizEditorLayout() {
   }
   const context: QuizEditorContext = { quizId, previewDevice };
   return (
-    <AppShell
-      header={{ height: 60 }}
-      footer={{ height: 52 }}
-      navbar={{ width: 260, breakpoint: "sm", collapsed: { mobile: !opened } }}
-      padding="lg"
-    >
-      <AppShell.Header>
-        <EditorTopBar quiz={quiz.data} menuOpened={opened} onToggleMenu={toggle} />
-      </AppShell.Header>
-      <AppShell.Navbar p="xs">
-        <EditorNavbar quizId={quizId} onNavigate={close} />
-      </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
-        <Suspense fallback={<PageLoader />}>
-          <Outlet context={context} />
-        </Suspense>
-      </AppShell.Main>
-      <AppShell.Footer>
-        <EditorFooter quiz={quiz.data} device={previewDevice} onDeviceChange={setPreviewDevice} />
-      </AppShell.Footer>
-    </AppShell>
+    <EditorWritesProvider quizId={quiz.data.id}>
+      <AppShell
+        header={{ height: 60 }}
+        footer={{ height: 52 }}
+        navbar={{ width: 260, breakpoint: "sm", collapsed: { mobile: !opened } }}
+        padding="lg"
+      >
+        <AppShell.Header>
+          <EditorTopBar quiz={quiz.data} menuOpened={opened} onToggleMenu={toggle} />
+        </AppShell.Header>
+        <AppShell.Navbar p="xs">
+          <EditorNavbar quizId={quizId} onNavigate={close} />
+        </AppShell.Navbar>
+        <AppShell.Main bg="gray.0">
+          <Suspense fallback={<PageLoader />}>
+            <Outlet context={context} />
+          </Suspense>
+        </AppShell.Main>
+        <AppShell.Footer>
+          <EditorFooter quiz={quiz.data} device={previewDevice} onDeviceChange={setPreviewDevice} />
+        </AppShell.Footer>
+      </AppShell>
+    </EditorWritesProvider>
   );
 }

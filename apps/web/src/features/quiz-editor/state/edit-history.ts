@@ -1,0 +1,91 @@
+/**
+ * The editor's undo and redo (docs/editor.md "Writes, undo and redo"): the last 50 edits,
+ * each able to undo and redo itself as a normal write through the API. A new edit clears
+ * what could be redone. Undo and redo run one at a time; an edit whose write fails stays
+ * where it was, so trying again is possible.
+ */
+export interface Edit {
+  /** A short, translated description ("Question title"), shown after undo and redo. */
+  label: string;
+  undo(): Promise<void>;
+  redo(): Promise<void>;
+}
+
+export const HISTORY_LIMIT = 50;
+
+export interface HistoryState {
+  canUndo: boolean;
+  canRedo: boolean;
+  busy: boolean;
+}
+
+export class EditHistory {
+  private past: Edit[] = [];
+  private future: Edit[] = [];
+  private busy = false;
+  private readonly listeners = new Set<() => void>();
+  private snapshot: HistoryState = { canUndo: false, canRedo: false, busy: false };
+
+  constructor(private readonly limit = HISTORY_LIMIT) {}
+
+  /** Records an edit that has just been written. */
+  record(edit: Edit): void {
+    this.past.push(edit);
+    if (this.past.length > this.limit) this.past.shift();
+    this.future = [];
+    this.changed();
+  }
+
+  /** Undoes the latest edit; resolves to it, or null when there is none (or one is running). */
+  undo(): Promise<Edit | null> {
+    return this.step(this.past, this.future, (edit) => edit.undo());
+  }
+
+  /** Redoes the latest undone edit; resolves to it, or null when there is none. */
+  redo(): Promise<Edit | null> {
+    return this.step(this.future, this.past, (edit) => edit.redo());
+  }
+
+  /** Forgets every edit (another quiz, or the draft replaced by a restored version). */
+  clear(): void {
+    this.past = [];
+    this.future = [];
+    this.changed();
+  }
+
+  getState = (): HistoryState => this.snapshot;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private async step(
+    from: Edit[],
+    to: Edit[],
+    run: (edit: Edit) => Promise<void>,
+  ): Promise<Edit | null> {
+    const edit = from.at(-1);
+    if (!edit || this.busy) return null;
+    this.busy = true;
+    this.changed();
+    try {
+      await run(edit);
+      from.pop();
+      to.push(edit);
+      return edit;
+    } finally {
+      this.busy = false;
+      this.changed();
+    }
+  }
+
+  private changed(): void {
+    this.snapshot = {
+      canUndo: this.past.length > 0,
+      canRedo: this.future.length > 0,
+      busy: this.busy,
+    };
+    for (const listener of this.listeners) listener();
+  }
+}
