@@ -1,9 +1,11 @@
+import { namespaces } from "@leadquiz/i18n";
 import type { UseFormReturnType } from "@mantine/form";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { validationParams } from "./validation-params";
 
-const I18N_KEY = /^(validation|errors|common|auth|settings|layout):[A-Za-z0-9_.]+$/;
+/** A `namespace:key` of the dictionaries (a rule's message), not an already translated text. */
+const I18N_KEY = new RegExp(`^(${namespaces.join("|")}):[A-Za-z0-9_.]+$`);
 
 /**
  * Input props of a Mantine form field whose error is translated at render time: rules give

@@ -1,14 +1,10 @@
 import { Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { isApiError } from "@/shared/api/api-error";
 import { errorMessage } from "@/shared/api/error-message";
-import { applyFieldErrors } from "@/shared/api/form-errors";
 import { useApiClient, useSessionStore } from "@/shared/api/services-context";
-import { useFieldProps } from "@/shared/forms/use-field-props";
+import { useServerForm } from "@/shared/forms/use-server-form";
 import { checkedRule, emailRule, passwordRule, repeatRule } from "@/shared/forms/validators";
 import { currentLanguage } from "@/shared/i18n/i18n";
 import { FormAlert } from "@/shared/ui/form-alert";
@@ -38,24 +34,22 @@ export function RegistrationPage() {
   const api = useApiClient();
   const session = useSessionStore();
   const { search } = useLocation();
-  const [formErrors, setFormErrors] = useState<string[]>([]);
   const language = currentLanguage(i18n);
 
-  const form = useForm<RegistrationValues>({
-    mode: "controlled",
-    initialValues: { email: "", password: "", repeatPassword: "", privacyPolicy: false },
+  const { fieldProps, mutation, formErrors, onSubmit } = useServerForm({
+    initialValues: {
+      email: "",
+      password: "",
+      repeatPassword: "",
+      privacyPolicy: false,
+    },
     validate: {
       email: emailRule,
       password: passwordRule(),
       repeatPassword: repeatRule<RegistrationValues>("password"),
       privacyPolicy: checkedRule,
     },
-    validateInputOnBlur: true,
-  });
-  const fieldProps = useFieldProps(form);
-
-  const mutation = useMutation({
-    mutationFn: async (values: RegistrationValues) => {
+    submit: async (values) => {
       const email = values.email.trim();
       // The repeat-password and privacy-policy values are not sent (docs/product.md "Pages and
       // menus").
@@ -66,40 +60,27 @@ export function RegistrationPage() {
         throw new AutoLoginError(error);
       }
     },
+    fieldMap: { email: "email", username: "email", password: "password", language: "email" },
     onSuccess: (tokens) => session.set(tokens),
-    onError: (error) => {
-      if (error instanceof AutoLoginError) {
-        const cause = error.cause;
-        form.setFieldError(
-          "password",
-          isApiError(cause) && cause.status === 401
-            ? "errors:invalid_credentials"
-            : errorMessage(cause, t),
-        );
-        return;
-      }
-      const rest = applyFieldErrors(error, form.setFieldError, {
-        email: "email",
-        username: "email",
-        password: "password",
-        language: "email",
-      });
-      setFormErrors(rest ?? [errorMessage(error, t)]);
+    handleError: (error, form) => {
+      if (!(error instanceof AutoLoginError)) return false;
+      const cause = error.cause;
+      form.setFieldError(
+        "password",
+        isApiError(cause) && cause.status === 401
+          ? "errors:invalid_credentials"
+          : errorMessage(cause, t),
+      );
+      return true;
     },
   });
 
-  const privacyUrl = `${window.location.origin}/${language}/u/privacy_policy_page/`;
+  const legalUrl = (page: string) => `${window.location.origin}/${language}/u/${page}/`;
 
   return (
     <>
       <AuthTitle title={t("auth:registration.title")} subtitle={t("auth:registration.subtitle")} />
-      <form
-        noValidate
-        onSubmit={form.onSubmit((values) => {
-          setFormErrors([]);
-          mutation.mutate(values);
-        })}
-      >
+      <form noValidate onSubmit={onSubmit}>
         <Stack gap="md">
           <TextInput
             label={t("auth:fields.email")}
@@ -122,9 +103,17 @@ export function RegistrationPage() {
               <Trans
                 i18nKey="auth:registration.privacy"
                 components={{
+                  terms: (
+                    <Anchor
+                      href={legalUrl("terms_page")}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      data-testid="terms-link"
+                    />
+                  ),
                   policy: (
                     <Anchor
-                      href={privacyUrl}
+                      href={legalUrl("privacy_policy_page")}
                       target="_blank"
                       rel="noopener noreferrer"
                       data-testid="privacy-policy-link"

@@ -22,6 +22,31 @@ function UndoIcon({ flip = false }: { flip?: boolean }) {
   );
 }
 
+interface HistoryButtonProps {
+  direction: "undo" | "redo";
+  disabled: boolean;
+  onClick: () => void;
+}
+
+function HistoryButton({ direction, disabled, onClick }: HistoryButtonProps) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip label={t(`editor:history.${direction}Hint`)}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label={t(`editor:history.${direction}`)}
+        disabled={disabled}
+        onClick={onClick}
+        data-testid={`editor-${direction}`}
+      >
+        <UndoIcon flip={direction === "redo"} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 /**
  * Undo and redo buttons with the save state ("Saving…" while writes are pending), for the
  * editor's top bar. The same actions answer Ctrl+Z and Ctrl+Shift+Z.
@@ -33,32 +58,16 @@ export function HistoryControls() {
   const pending = usePendingWrites();
   return (
     <Group gap={4} wrap="nowrap">
-      <Tooltip label={t("editor:history.undoHint")}>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          aria-label={t("editor:history.undo")}
-          disabled={!canUndo || busy}
-          onClick={() => void step("undo")}
-          data-testid="editor-undo"
-        >
-          <UndoIcon />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={t("editor:history.redoHint")}>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          aria-label={t("editor:history.redo")}
-          disabled={!canRedo || busy}
-          onClick={() => void step("redo")}
-          data-testid="editor-redo"
-        >
-          <UndoIcon flip />
-        </ActionIcon>
-      </Tooltip>
+      <HistoryButton
+        direction="undo"
+        disabled={!canUndo || busy}
+        onClick={() => void step("undo")}
+      />
+      <HistoryButton
+        direction="redo"
+        disabled={!canRedo || busy}
+        onClick={() => void step("redo")}
+      />
       <Text size="xs" c="dimmed" role="status" visibleFrom="lg" data-testid="editor-save-state">
         {pending > 0 ? (
           <Group gap={4} component="span" wrap="nowrap">

@@ -1,21 +1,16 @@
 import type { User } from "@leadquiz/contract";
 import { Badge, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "@/shared/api/error-message";
-import { applyFieldErrors } from "@/shared/api/form-errors";
 import { useApiClient } from "@/shared/api/services-context";
-import { useFieldProps } from "@/shared/forms/use-field-props";
+import { useServerForm } from "@/shared/forms/use-server-form";
 import { emailRule, nonEmptyRule } from "@/shared/forms/validators";
 import { FormAlert } from "@/shared/ui/form-alert";
 import { requestEmailChange } from "../../auth/api/auth-api";
 
-interface EmailValues {
+type EmailValues = {
   email: string;
   password: string;
-}
+};
 
 /**
  * The account's address and its change (POST email/change/): the current password, then a
@@ -24,35 +19,17 @@ interface EmailValues {
 export function EmailForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const api = useApiClient();
-  const [formErrors, setFormErrors] = useState<string[]>([]);
-  const form = useForm<EmailValues>({
-    mode: "controlled",
+  const { fieldProps, mutation, formErrors, onSubmit } = useServerForm<EmailValues, string>({
     initialValues: { email: "", password: "" },
     validate: { email: emailRule, password: nonEmptyRule },
-    validateInputOnBlur: true,
-  });
-  const fieldProps = useFieldProps(form);
-  const mutation = useMutation({
-    mutationFn: (values: EmailValues) =>
+    submit: (values) =>
       requestEmailChange(api, { email: values.email.trim(), password: values.password }),
-    onSuccess: () => form.reset(),
-    onError: (error) => {
-      const rest = applyFieldErrors(error, form.setFieldError, {
-        email: "email",
-        password: "password",
-      });
-      setFormErrors(rest ?? [errorMessage(error, t)]);
-    },
+    fieldMap: { email: "email", password: "password" },
+    onSuccess: (_sent, form) => form.reset(),
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) => {
-        setFormErrors([]);
-        mutation.mutate(values);
-      })}
-    >
+    <form noValidate onSubmit={onSubmit}>
       <Stack gap="md">
         <Group gap="sm">
           <Text fw={600} data-testid="settings-current-email">

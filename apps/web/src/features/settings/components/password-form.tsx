@@ -1,13 +1,8 @@
 import { Button, Group, PasswordInput, Stack } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "@/shared/api/error-message";
-import { applyFieldErrors } from "@/shared/api/form-errors";
 import { useApiClient, useSessionStore } from "@/shared/api/services-context";
-import { useFieldProps } from "@/shared/forms/use-field-props";
+import { useServerForm } from "@/shared/forms/use-server-form";
 import { nonEmptyRule, passwordRule, repeatRule } from "@/shared/forms/validators";
 import { FormAlert } from "@/shared/ui/form-alert";
 import { changePassword } from "../api/settings-api";
@@ -23,46 +18,26 @@ export function PasswordForm() {
   const { t } = useTranslation();
   const api = useApiClient();
   const session = useSessionStore();
-  const [formErrors, setFormErrors] = useState<string[]>([]);
-  const form = useForm<PasswordValues>({
-    mode: "controlled",
+  const { fieldProps, mutation, formErrors, onSubmit } = useServerForm({
     initialValues: { oldPassword: "", newPassword: "", repeatPassword: "" },
     validate: {
       oldPassword: nonEmptyRule,
       newPassword: passwordRule(),
       repeatPassword: repeatRule<PasswordValues>("newPassword"),
     },
-    validateInputOnBlur: true,
-  });
-  const fieldProps = useFieldProps(form);
-
-  const mutation = useMutation({
-    mutationFn: (values: PasswordValues) =>
+    submit: (values) =>
       changePassword(api, { old_password: values.oldPassword, new_password: values.newPassword }),
-    onSuccess: (tokens) => {
+    fieldMap: { old_password: "oldPassword", new_password: "newPassword", password: "newPassword" },
+    onSuccess: (tokens, form) => {
       // Every other session has ended; this one continues with the new pair.
       session.set(tokens);
       form.reset();
       notifications.show({ color: "green", message: t("settings:password.saved") });
     },
-    onError: (error) => {
-      const rest = applyFieldErrors(error, form.setFieldError, {
-        old_password: "oldPassword",
-        new_password: "newPassword",
-        password: "newPassword",
-      });
-      setFormErrors(rest ?? [errorMessage(error, t)]);
-    },
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) => {
-        setFormErrors([]);
-        mutation.mutate(values);
-      })}
-    >
+    <form noValidate onSubmit={onSubmit}>
       <Stack gap="md">
         <PasswordInput
           label={t("settings:password.old")}
