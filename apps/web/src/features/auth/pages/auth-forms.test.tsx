@@ -14,11 +14,14 @@ async function fillRegistration(email: string, t: (key: string) => string) {
 }
 
 describe("registration page", () => {
-  it("links the privacy policy page of the interface language", async () => {
+  it("links the privacy policy and the terms pages of the interface language", async () => {
     await renderApp({ url: "/registration", language: "ru", handler: () => undefined });
     const link = await screen.findByTestId("privacy-policy-link");
     expect(link.getAttribute("href")).toBe(`${window.location.origin}/ru/u/privacy_policy_page/`);
     expect(link.textContent).toBe("политику конфиденциальности");
+    const terms = screen.getByTestId("terms-link");
+    expect(terms.getAttribute("href")).toBe(`${window.location.origin}/ru/u/terms_page/`);
+    expect(terms.textContent).toBe("условия использования");
   });
 
   it("sends the e-mail as username with the interface language, not the form-only fields", async () => {
