@@ -113,3 +113,49 @@ export const additionUpdateSchema = z
   })
   .partial();
 export type AdditionUpdate = z.infer<typeof additionUpdateSchema>;
+
+/** An addition's type with its settings, as the API and the published snapshot show them. */
+export type TypedAdditionSettings = {
+  [K in AdditionType]: { type: K; settings: z.infer<(typeof additionSettingsSchemas)[K]> };
+}[AdditionType];
+
+/** The stored keys of the type's own schema (others, and undefined values, dropped). */
+function ownSettings<T extends AdditionType>(
+  type: T,
+  stored: Record<string, unknown>,
+): Partial<(typeof additionSettingsDefaults)[T]> {
+  const shape = additionSettingsSchemas[type].shape;
+  return Object.fromEntries(
+    Object.entries(stored).filter(([key, value]) => key in shape && value !== undefined),
+  ) as Partial<(typeof additionSettingsDefaults)[T]>;
+}
+
+/**
+ * An addition's settings as shown: the keys stored for its type over that type's defaults
+ * (a row stores only the keys that were set).
+ */
+export function typedAdditionSettings(
+  type: AdditionType,
+  stored: Record<string, unknown>,
+): TypedAdditionSettings {
+  switch (type) {
+    case AdditionType.Bonus:
+      return {
+        type,
+        settings: { ...additionSettingsDefaults[type], ...ownSettings(type, stored) },
+      };
+    case AdditionType.Discount:
+      return {
+        type,
+        settings: { ...additionSettingsDefaults[type], ...ownSettings(type, stored) },
+      };
+    default:
+      return {
+        type: AdditionType.Consultant,
+        settings: {
+          ...additionSettingsDefaults[AdditionType.Consultant],
+          ...ownSettings(AdditionType.Consultant, stored),
+        },
+      };
+  }
+}

@@ -1,10 +1,11 @@
 import {
   type Addition,
   type AdditionCreate,
-  AdditionType,
+  type AdditionType,
   type AdditionUpdate,
   additionSettingsDefaults,
   additionSettingsSchemas,
+  typedAdditionSettings,
 } from "@leadquiz/contract";
 import type { AppContext } from "../../app-context";
 import type { DbOrTx } from "../../db/client";
@@ -113,36 +114,7 @@ export function presentAddition(row: AdditionRow): Addition {
     enabled: row.enabled,
     display: row.display,
   };
-  const stored = row.settings;
-  switch (row.type) {
-    case AdditionType.Bonus:
-      return {
-        ...base,
-        type: AdditionType.Bonus,
-        settings: {
-          ...additionSettingsDefaults[AdditionType.Bonus],
-          ...pick(AdditionType.Bonus, stored),
-        },
-      };
-    case AdditionType.Discount:
-      return {
-        ...base,
-        type: AdditionType.Discount,
-        settings: {
-          ...additionSettingsDefaults[AdditionType.Discount],
-          ...pick(AdditionType.Discount, stored),
-        },
-      };
-    default:
-      return {
-        ...base,
-        type: AdditionType.Consultant,
-        settings: {
-          ...additionSettingsDefaults[AdditionType.Consultant],
-          ...pick(AdditionType.Consultant, stored),
-        },
-      };
-  }
+  return { ...base, ...typedAdditionSettings(row.type, row.settings) };
 }
 
 /**
@@ -162,16 +134,6 @@ function checkedSettings(type: AdditionType, settings: Record<string, unknown>):
 }
 
 /** The stored keys that belong to `type` (a row never holds others, but be strict). */
-function pick<T extends AdditionType>(
-  type: T,
-  stored: StoredSettings,
-): Partial<(typeof additionSettingsDefaults)[T]> {
-  const shape = additionSettingsSchemas[type].shape;
-  return Object.fromEntries(
-    Object.entries(stored).filter(([key, value]) => key in shape && value !== undefined),
-  ) as Partial<(typeof additionSettingsDefaults)[T]>;
-}
-
 async function place(db: DbOrTx, row: AdditionRow, target: number | undefined) {
   const changes = reorderSiblings(await additionPositions(db, row.quizId), row.id, target);
   await setAdditionSorts(db, changes);

@@ -1,4 +1,4 @@
-import { AdditionType, additionSettingsDefaults } from "@leadquiz/contract";
+import { typedAdditionSettings } from "@leadquiz/contract";
 import type { Addition, FormField, QuizSnapshot, Result } from "@leadquiz/engine";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
@@ -98,36 +98,7 @@ async function loadAdditions(db: DbOrTx, quizId: number): Promise<Addition[]> {
       display: row.display,
       image: row.image,
     };
-    const stored = row.settings;
-    switch (row.type) {
-      case AdditionType.Bonus:
-        return {
-          ...base,
-          type: AdditionType.Bonus,
-          settings: {
-            ...additionSettingsDefaults[AdditionType.Bonus],
-            ...pick(stored, additionSettingsDefaults[AdditionType.Bonus]),
-          },
-        };
-      case AdditionType.Discount:
-        return {
-          ...base,
-          type: AdditionType.Discount,
-          settings: {
-            ...additionSettingsDefaults[AdditionType.Discount],
-            ...pick(stored, additionSettingsDefaults[AdditionType.Discount]),
-          },
-        };
-      default:
-        return {
-          ...base,
-          type: AdditionType.Consultant,
-          settings: {
-            ...additionSettingsDefaults[AdditionType.Consultant],
-            ...pick(stored, additionSettingsDefaults[AdditionType.Consultant]),
-          },
-        };
-    }
+    return { ...base, ...typedAdditionSettings(row.type, row.settings) };
   });
 }
 
@@ -158,13 +129,6 @@ function contactFormOf(quiz: QuizRow): QuizSnapshot["contact_form"] {
 }
 
 /** The stored keys of `stored` that the defaults of its type have (other types' keys dropped). */
-function pick<T extends object>(stored: object, defaults: T): Partial<T> {
-  const keys = new Set(Object.keys(defaults));
-  return Object.fromEntries(
-    Object.entries(stored).filter(([key, value]) => keys.has(key) && value !== undefined),
-  ) as Partial<T>;
-}
-
 /** The quiz row itself (any owner, deleted or not: the caller checked). */
 export async function findQuizRow(db: DbOrTx, quizId: number): Promise<QuizRow | undefined> {
   const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, quizId)).limit(1);
