@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
+import { useMailingTestApp } from "../../test-support/mailing-test-app";
 import { parseMail } from "../../test-support/parse-mail";
-import { type RunningSmtpPeer, startSmtpPeer } from "../../test-support/smtp-peer";
-import { createTestAppWithDatabase, type TestAppWithDatabase } from "../../test-support/test-app";
+import type { TestAppWithDatabase } from "../../test-support/test-app";
 
 const PASSWORD = "first-secret-1";
 
@@ -57,85 +57,81 @@ async function me(t: TestAppWithDatabase, access: string) {
 }
 
 describe("e-mail verification and change over SMTP", () => {
-  let t: TestAppWithDatabase;
-  let smtp: RunningSmtpPeer;
-  beforeAll(async () => {
-    smtp = await startSmtpPeer();
-    t = await createTestAppWithDatabase({
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "Leadquiz <no-reply@leadquiz.test>",
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const mailing = useMailingTestApp();
 
   it("mails a verification link at registration; the account works unverified until it is followed", async () => {
-    const { access } = await registerAndSignIn(t, "ann@example.com", "ru");
-    expect(await me(t, access)).toMatchObject({ email: "ann@example.com", email_verified: false });
-    const mail = parseMail((await smtp.next({ to: "ann@example.com" })).raw);
+    const { access } = await registerAndSignIn(mailing.app, "ann@example.com", "ru");
+    expect(await me(mailing.app, access)).toMatchObject({
+      email: "ann@example.com",
+      email_verified: false,
+    });
+    const mail = parseMail((await mailing.smtp.next({ to: "ann@example.com" })).raw);
     expect(mail.subject).toBe("Подтвердите адрес электронной почты в Leadquiz");
     const token = tokenOf(mail.text, "verify-email");
     expect(mail.html).toContain(`href="http://localhost:3000/verify-email/${token}"`);
 
-    const verified = await call(t, "POST", "email/verify/", {
+    const verified = await call(mailing.app, "POST", "email/verify/", {
       payload: { token },
       language: "ru",
     });
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toEqual({ detail: "Ваш адрес электронной почты подтверждён." });
-    expect(await me(t, access)).toMatchObject({ email_verified: true });
-    const again = await call(t, "POST", "email/verify/", { payload: { token } });
+    expect(await me(mailing.app, access)).toMatchObject({ email_verified: true });
+    const again = await call(mailing.app, "POST", "email/verify/", { payload: { token } });
     expect(again.statusCode).toBe(404);
     expect(again.json().code).toBe("not_found");
   });
 
   it("sends a new link on request; the newest one replaces the earlier", async () => {
-    const { access } = await registerAndSignIn(t, "bob@example.com");
+    const { access } = await registerAndSignIn(mailing.app, "bob@example.com");
     const first = tokenOf(
-      parseMail((await smtp.next({ to: "bob@example.com" })).raw).text,
+      parseMail((await mailing.smtp.next({ to: "bob@example.com" })).raw).text,
       "verify-email",
     );
-    const resent = await call(t, "POST", "email/verify/resend/", { access });
+    const resent = await call(mailing.app, "POST", "email/verify/resend/", { access });
     expect(resent.statusCode).toBe(200);
     expect(resent.json().detail).toBe("We have sent a new confirmation link to your address.");
     const second = tokenOf(
-      parseMail((await smtp.next({ to: "bob@example.com" })).raw).text,
+      parseMail((await mailing.smtp.next({ to: "bob@example.com" })).raw).text,
       "verify-email",
     );
     expect(second).not.toBe(first);
-    expect((await call(t, "POST", "email/verify/", { payload: { token: first } })).statusCode).toBe(
-      404,
-    );
     expect(
-      (await call(t, "POST", "email/verify/", { payload: { token: second } })).statusCode,
+      (await call(mailing.app, "POST", "email/verify/", { payload: { token: first } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(mailing.app, "POST", "email/verify/", { payload: { token: second } })).statusCode,
     ).toBe(200);
-    expect(await me(t, access)).toMatchObject({ email_verified: true });
+    expect(await me(mailing.app, access)).toMatchObject({ email_verified: true });
     // Verified: asking again sends nothing.
-    const before = smtp.received.length;
-    expect((await call(t, "POST", "email/verify/resend/", { access })).statusCode).toBe(200);
-    await t.app.mailer.idle();
-    expect(smtp.received.length).toBe(before);
-    expect((await call(t, "POST", "email/verify/resend/")).statusCode).toBe(401);
+    const before = mailing.smtp.received.length;
+    expect((await call(mailing.app, "POST", "email/verify/resend/", { access })).statusCode).toBe(
+      200,
+    );
+    await mailing.app.app.mailer.idle();
+    expect(mailing.smtp.received.length).toBe(before);
+    expect((await call(mailing.app, "POST", "email/verify/resend/")).statusCode).toBe(401);
   });
 
   it("a password reset proves the address as well", async () => {
-    await registerAndSignIn(t, "cid@example.com");
-    await smtp.next({ to: "cid@example.com" });
+    await registerAndSignIn(mailing.app, "cid@example.com");
+    await mailing.smtp.next({ to: "cid@example.com" });
     expect(
-      (await call(t, "POST", "password_reset/", { payload: { email: "cid@example.com" } }))
-        .statusCode,
+      (
+        await call(mailing.app, "POST", "password_reset/", {
+          payload: { email: "cid@example.com" },
+        })
+      ).statusCode,
     ).toBe(200);
     const token = tokenOf(
-      parseMail((await smtp.next({ to: "cid@example.com" })).raw).text,
+      parseMail((await mailing.smtp.next({ to: "cid@example.com" })).raw).text,
       "reset-password",
     );
-    const reset = await call(t, "POST", "password_reset/confirm/", {
+    const reset = await call(mailing.app, "POST", "password_reset/confirm/", {
       payload: { token, password: "second-secret-2" },
     });
     expect(reset.statusCode).toBe(200);
-    const [row] = await t.database.db
+    const [row] = await mailing.app.database.db
       .select()
       .from(users)
       .where(eq(users.email, "cid@example.com"));
@@ -143,69 +139,73 @@ describe("e-mail verification and change over SMTP", () => {
   });
 
   it("changes the address only with the password and the link sent to the new one; tells the old one", async () => {
-    const { access } = await registerAndSignIn(t, "dan@example.com");
-    await smtp.next({ to: "dan@example.com" });
-    const wrong = await call(t, "POST", "email/change/", {
+    const { access } = await registerAndSignIn(mailing.app, "dan@example.com");
+    await mailing.smtp.next({ to: "dan@example.com" });
+    const wrong = await call(mailing.app, "POST", "email/change/", {
       access,
       payload: { email: "dan.new@example.com", password: "not-the-password-1" },
     });
     expect(wrong.statusCode).toBe(400);
     expect(Object.keys(wrong.json())).toEqual(["password"]);
-    await t.app.mailer.idle();
-    expect(smtp.received.filter((m) => m.to.includes("dan.new@example.com"))).toHaveLength(0);
+    await mailing.app.app.mailer.idle();
+    expect(mailing.smtp.received.filter((m) => m.to.includes("dan.new@example.com"))).toHaveLength(
+      0,
+    );
 
-    const asked = await call(t, "POST", "email/change/", {
+    const asked = await call(mailing.app, "POST", "email/change/", {
       access,
       payload: { email: "Dan.New@Example.com", password: PASSWORD },
     });
     expect(asked.statusCode).toBe(200);
     // Nothing changes until the link is followed.
-    expect(await me(t, access)).toMatchObject({ email: "dan@example.com" });
-    const notice = parseMail((await smtp.next({ to: "dan@example.com" })).raw);
+    expect(await me(mailing.app, access)).toMatchObject({ email: "dan@example.com" });
+    const notice = parseMail((await mailing.smtp.next({ to: "dan@example.com" })).raw);
     expect(notice.subject).toBe("Your Leadquiz e-mail address is about to change");
     expect(notice.text).toContain("dan.new@example.com");
-    const confirmation = parseMail((await smtp.next({ to: "dan.new@example.com" })).raw);
+    const confirmation = parseMail((await mailing.smtp.next({ to: "dan.new@example.com" })).raw);
     const token = tokenOf(confirmation.text, "confirm-email");
-    const confirmed = await call(t, "POST", "email/change/confirm/", { payload: { token } });
+    const confirmed = await call(mailing.app, "POST", "email/change/confirm/", {
+      payload: { token },
+    });
     expect(confirmed.statusCode).toBe(200);
-    expect(await me(t, access)).toMatchObject({
+    expect(await me(mailing.app, access)).toMatchObject({
       email: "dan.new@example.com",
       email_verified: true,
     });
-    const login = await call(t, "POST", "token/", {
+    const login = await call(mailing.app, "POST", "token/", {
       payload: { email: "dan.new@example.com", password: PASSWORD },
     });
     expect(login.statusCode).toBe(200);
     expect(
-      (await call(t, "POST", "email/change/confirm/", { payload: { token } })).statusCode,
+      (await call(mailing.app, "POST", "email/change/confirm/", { payload: { token } })).statusCode,
     ).toBe(404);
   });
 
   it("answers alike whether the new address is free or taken, and mails only a free one", async () => {
-    const { access } = await registerAndSignIn(t, "eve@example.com");
-    await registerAndSignIn(t, "taken@example.com");
-    await t.app.mailer.idle();
-    const before = smtp.received.length;
-    const taken = await call(t, "POST", "email/change/", {
+    const { access } = await registerAndSignIn(mailing.app, "eve@example.com");
+    await registerAndSignIn(mailing.app, "taken@example.com");
+    await mailing.app.app.mailer.idle();
+    const before = mailing.smtp.received.length;
+    const taken = await call(mailing.app, "POST", "email/change/", {
       access,
       payload: { email: "taken@example.com", password: PASSWORD },
     });
-    const free = await call(t, "POST", "email/change/", {
+    const free = await call(mailing.app, "POST", "email/change/", {
       access,
       payload: { email: "free@example.com", password: PASSWORD },
     });
     expect(taken.statusCode).toBe(200);
     expect(taken.body).toBe(free.body);
-    await t.app.mailer.idle();
-    const sent = smtp.received.slice(before).map((m) => m.to.join());
+    await mailing.app.app.mailer.idle();
+    const sent = mailing.smtp.received.slice(before).map((m) => m.to.join());
     expect(sent.sort()).toEqual(["eve@example.com", "eve@example.com", "free@example.com"]);
   });
 
   it("limits change requests", async () => {
-    const { access } = await registerAndSignIn(t, "flood@example.com");
+    const { access } = await registerAndSignIn(mailing.app, "flood@example.com");
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const response = await call(t, "POST", "email/change/", {
+      const response = await call(mailing.app, "POST", "email/change/", {
         access,
         payload: { email: "flood.target@example.com", password: PASSWORD },
       });

@@ -3,8 +3,8 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passwordResetTokens, users } from "../../db/schema";
+import { useMailingTestApp } from "../../test-support/mailing-test-app";
 import { parseMail } from "../../test-support/parse-mail";
-import { type RunningSmtpPeer, startSmtpPeer } from "../../test-support/smtp-peer";
 import { createTestAppWithDatabase, type TestAppWithDatabase } from "../../test-support/test-app";
 import { verifyPassword } from "../accounts";
 
@@ -43,40 +43,31 @@ function linkOf(text: string): { link: string; token: string } {
 }
 
 describe("password reset over SMTP", () => {
-  let t: TestAppWithDatabase;
-  let smtp: RunningSmtpPeer;
-  beforeAll(async () => {
-    smtp = await startSmtpPeer();
-    t = await createTestAppWithDatabase({
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "Leadquiz <no-reply@leadquiz.test>",
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const mailing = useMailingTestApp();
   /** Registers and takes the verification e-mail, so the next mail is the reset's. */
   async function registered(email: string, language = "en") {
-    const id = await register(t, email, language);
-    const verification = parseMail((await smtp.next({ to: email })).raw);
+    const id = await register(mailing.app, email, language);
+    const verification = parseMail((await mailing.smtp.next({ to: email })).raw);
     expect(verification.text).toContain("/verify-email/");
     return id;
   }
 
   it("mails a link that sets a new password once and revokes the sessions", async () => {
     await registered("jane@example.com");
-    const login = await post(t, "token/", { email: "jane@example.com", password: OLD_PASSWORD });
+    const login = await post(mailing.app, "token/", {
+      email: "jane@example.com",
+      password: OLD_PASSWORD,
+    });
     expect(login.statusCode).toBe(200);
     const { refresh } = login.json<{ refresh: string }>();
 
-    const asked = await post(t, "password_reset/", { email: "Jane@Example.com " });
+    const asked = await post(mailing.app, "password_reset/", { email: "Jane@Example.com " });
     expect(asked.statusCode).toBe(200);
     expect(asked.json()).toEqual({
       detail: "If an account exists for this address, we have sent a link to reset the password.",
     });
 
-    const mail = await smtp.next({ to: "jane@example.com" });
+    const mail = await mailing.smtp.next({ to: "jane@example.com" });
     expect(mail.to).toEqual(["jane@example.com"]);
     expect(mail.from).toBe("no-reply@leadquiz.test");
     const parsed = parseMail(mail.raw);
@@ -85,21 +76,33 @@ describe("password reset over SMTP", () => {
     expect(parsed.html).toContain(`href="${link}"`);
     expect(Buffer.from(token, "base64url")).toHaveLength(32);
 
-    const confirmed = await post(t, "password_reset/confirm/", { token, password: NEW_PASSWORD });
+    const confirmed = await post(mailing.app, "password_reset/confirm/", {
+      token,
+      password: NEW_PASSWORD,
+    });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json()).toEqual({ detail: "Password has been reset." });
 
-    const withNew = await post(t, "token/", { email: "jane@example.com", password: NEW_PASSWORD });
+    const withNew = await post(mailing.app, "token/", {
+      email: "jane@example.com",
+      password: NEW_PASSWORD,
+    });
     expect(withNew.statusCode).toBe(200);
-    const withOld = await post(t, "token/", { email: "jane@example.com", password: OLD_PASSWORD });
+    const withOld = await post(mailing.app, "token/", {
+      email: "jane@example.com",
+      password: OLD_PASSWORD,
+    });
     expect(withOld.statusCode).toBe(401);
-    const refreshed = await post(t, "token/refresh/", { refresh });
+    const refreshed = await post(mailing.app, "token/refresh/", { refresh });
     expect(refreshed.statusCode).toBe(401);
 
-    const again = await post(t, "password_reset/confirm/", { token, password: "third-secret-3" });
+    const again = await post(mailing.app, "password_reset/confirm/", {
+      token,
+      password: "third-secret-3",
+    });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ detail: "Token is not valid", code: "not_found" });
-    const [row] = await t.database.db
+    const [row] = await mailing.app.database.db
       .select()
       .from(users)
       .where(eq(users.email, "jane@example.com"));
@@ -108,9 +111,9 @@ describe("password reset over SMTP", () => {
 
   it("answers a known and an unknown address alike, and mails only the known one", async () => {
     await registered("known@example.com");
-    const before = smtp.received.length;
-    const known = await post(t, "password_reset/", { email: "known@example.com" });
-    const unknown = await post(t, "password_reset/", { email: "nobody@example.com" });
+    const before = mailing.smtp.received.length;
+    const known = await post(mailing.app, "password_reset/", { email: "known@example.com" });
+    const unknown = await post(mailing.app, "password_reset/", { email: "nobody@example.com" });
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
     const headers = (r: typeof known) => {
@@ -118,36 +121,39 @@ describe("password reset over SMTP", () => {
       return rest;
     };
     expect(headers(unknown)).toEqual(headers(known));
-    await t.app.mailer.idle();
-    const sent = smtp.received.slice(before);
+    await mailing.app.app.mailer.idle();
+    const sent = mailing.smtp.received.slice(before);
     expect(sent.map((m) => m.to)).toEqual([["known@example.com"]]);
   });
 
   it("mails in the user's language and translates the answers", async () => {
     const ivan = await registered("ivan@example.com", "ru");
     const asked = await post(
-      t,
+      mailing.app,
       "password_reset/",
       { email: "ivan@example.com" },
       { language: "ru" },
     );
     expect(asked.json().detail).toMatch(/^Если аккаунт/);
-    const parsed = parseMail((await smtp.next({ to: "ivan@example.com" })).raw);
+    const parsed = parseMail((await mailing.smtp.next({ to: "ivan@example.com" })).raw);
     expect(parsed.subject).toBe("Сброс пароля в Leadquiz");
     expect(parsed.text).toContain("Здравствуйте!");
     expect(parsed.html).toContain('lang="ru"');
     const { token } = linkOf(parsed.text);
 
     // Expired: the token row's expires_at is in the past.
-    await t.database.db
+    await mailing.app.database.db
       .update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordResetTokens.userId, ivan));
-    const en = await post(t, "password_reset/confirm/", { token, password: NEW_PASSWORD });
+    const en = await post(mailing.app, "password_reset/confirm/", {
+      token,
+      password: NEW_PASSWORD,
+    });
     expect(en.statusCode).toBe(404);
     expect(en.json()).toEqual({ detail: "Token is not valid", code: "not_found" });
     const ru = await post(
-      t,
+      mailing.app,
       "password_reset/confirm/",
       { token, password: NEW_PASSWORD },
       { language: "ru" },
@@ -158,14 +164,21 @@ describe("password reset over SMTP", () => {
 
   it("keeps earlier links valid until one of them is used", async () => {
     await registered("twice@example.com");
-    await post(t, "password_reset/", { email: "twice@example.com" });
-    const first = linkOf(parseMail((await smtp.next({ to: "twice@example.com" })).raw).text).token;
-    await post(t, "password_reset/", { email: "twice@example.com" });
-    const second = linkOf(parseMail((await smtp.next({ to: "twice@example.com" })).raw).text).token;
+    await post(mailing.app, "password_reset/", { email: "twice@example.com" });
+    const first = linkOf(
+      parseMail((await mailing.smtp.next({ to: "twice@example.com" })).raw).text,
+    ).token;
+    await post(mailing.app, "password_reset/", { email: "twice@example.com" });
+    const second = linkOf(
+      parseMail((await mailing.smtp.next({ to: "twice@example.com" })).raw).text,
+    ).token;
     expect(second).not.toBe(first);
-    const used = await post(t, "password_reset/confirm/", { token: first, password: NEW_PASSWORD });
+    const used = await post(mailing.app, "password_reset/confirm/", {
+      token: first,
+      password: NEW_PASSWORD,
+    });
     expect(used.statusCode).toBe(200);
-    const retired = await post(t, "password_reset/confirm/", {
+    const retired = await post(mailing.app, "password_reset/confirm/", {
       token: second,
       password: NEW_PASSWORD,
     });
@@ -174,9 +187,11 @@ describe("password reset over SMTP", () => {
 
   it("stores only a SHA-256 hash of the token, valid for one hour", async () => {
     const id = await registered("hash@example.com");
-    await post(t, "password_reset/", { email: "hash@example.com" });
-    const { token } = linkOf(parseMail((await smtp.next({ to: "hash@example.com" })).raw).text);
-    const [row] = await t.database.db
+    await post(mailing.app, "password_reset/", { email: "hash@example.com" });
+    const { token } = linkOf(
+      parseMail((await mailing.smtp.next({ to: "hash@example.com" })).raw).text,
+    );
+    const [row] = await mailing.app.database.db
       .select()
       .from(passwordResetTokens)
       .where(eq(passwordResetTokens.userId, id));
@@ -188,22 +203,22 @@ describe("password reset over SMTP", () => {
 
   it("answers a malformed address with 400 Email is not valid", async () => {
     for (const email of ["not-an-address", "", undefined]) {
-      const response = await post(t, "password_reset/", { email });
+      const response = await post(mailing.app, "password_reset/", { email });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ email: ["Email is not valid"] });
     }
-    const ru = await post(t, "password_reset/", { email: "x@" }, { language: "ru" });
+    const ru = await post(mailing.app, "password_reset/", { email: "x@" }, { language: "ru" });
     expect(ru.json()).toEqual({ email: ["Некорректный e-mail"] });
   });
 
   it("applies the password rule and rejects unknown tokens", async () => {
-    const weak = await post(t, "password_reset/confirm/", {
+    const weak = await post(mailing.app, "password_reset/confirm/", {
       token: "whatever",
       password: "12345678",
     });
     expect(weak.statusCode).toBe(400);
     expect(Object.keys(weak.json())).toEqual(["password"]);
-    const unknown = await post(t, "password_reset/confirm/", {
+    const unknown = await post(mailing.app, "password_reset/confirm/", {
       token: "no-such-token",
       password: NEW_PASSWORD,
     });
@@ -214,7 +229,9 @@ describe("password reset over SMTP", () => {
   it("limits requests per e-mail address", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      statuses.push((await post(t, "password_reset/", { email: "flood@example.com" })).statusCode);
+      statuses.push(
+        (await post(mailing.app, "password_reset/", { email: "flood@example.com" })).statusCode,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
