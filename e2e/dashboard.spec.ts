@@ -96,7 +96,8 @@ test("a new user goes from the first-run state to projects and quizzes", async (
   ).toHaveCount(0);
   await expectNoViolations(page, "dashboard with projects");
 
-  // Delete asks first: focus goes to Cancel, Escape keeps the quiz.
+  // Delete asks first: focus goes to Cancel, Escape keeps the quiz and gives focus back to the
+  // "⋯" button the menu was opened with.
   const actions = page.getByRole("button", { name: "Actions of quiz Kitchen quiz (copy)" });
   await actions.click();
   await page.getByRole("menuitem", { name: "Delete" }).click();
@@ -105,6 +106,7 @@ test("a new user goes from the first-run state to projects and quizzes", async (
   await expectNoViolations(page, "delete confirmation");
   await page.keyboard.press("Escape");
   await expect(confirm).toHaveCount(0);
+  await expect(actions).toBeFocused();
   await expect(sofas.getByRole("link", { name: "Kitchen quiz (copy)", exact: true })).toBeVisible();
   await actions.click();
   await page.getByRole("menuitem", { name: "Delete" }).click();

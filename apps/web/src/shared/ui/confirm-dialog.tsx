@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Text } from "@mantine/core";
+import { Button, Group, Text } from "@mantine/core";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogModal } from "./dialog-modal";
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -31,12 +32,11 @@ export function ConfirmDialog({
   const { t } = useTranslation();
   const cancel = useRef<HTMLButtonElement>(null);
   return (
-    <Modal
+    <DialogModal
       opened={opened}
       onClose={onClose}
       title={title}
       centered
-      returnFocus
       trapFocus
       // A menu that opened the dialog takes focus back as it closes: focus Cancel after.
       onEnterTransitionEnd={() => cancel.current?.focus()}
@@ -61,6 +61,6 @@ export function ConfirmDialog({
           {confirmLabel}
         </Button>
       </Group>
-    </Modal>
+    </DialogModal>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, TextInput } from "@mantine/core";
+import { Button, Group, TextInput } from "@mantine/core";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogModal } from "./dialog-modal";
 
 interface TextPromptModalProps {
   opened: boolean;
@@ -46,7 +47,7 @@ export function TextPromptModal({
   }, [opened, initialValue]);
   const error = validate(value);
   return (
-    <Modal
+    <DialogModal
       opened={opened}
       onClose={onClose}
       title={title}
@@ -87,6 +88,6 @@ export function TextPromptModal({
           </Button>
         </Group>
       </form>
-    </Modal>
+    </DialogModal>
   );
 }

@@ -1,8 +1,9 @@
 import type { Project, QuizSummary } from "@leadquiz/contract";
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { DialogModal } from "@/shared/ui/dialog-modal";
 import { paths } from "../../../app/paths";
 
 const projectOptions = (projects: readonly Project[]) =>
@@ -37,7 +38,7 @@ export function NewQuizModal({
   }, [opened, projectId, projects]);
   const chosen = Number(project);
   return (
-    <Modal
+    <DialogModal
       opened={opened}
       onClose={onClose}
       title={t("dashboard:quiz.createTitle")}
@@ -84,7 +85,7 @@ export function NewQuizModal({
           </Button>
         </Group>
       </form>
-    </Modal>
+    </DialogModal>
   );
 }
 
@@ -103,7 +104,7 @@ export function MoveQuizModal({ quiz, projects, onMove, onClose }: MoveQuizModal
   const [target, setTarget] = useState<string | null>(null);
   const chosen = target ?? (others[0] ? String(others[0].id) : null);
   return (
-    <Modal
+    <DialogModal
       opened={quiz !== null}
       onClose={onClose}
       title={t("dashboard:quiz.moveTitle", { title: quiz?.title ?? "" })}
@@ -139,6 +140,6 @@ export function MoveQuizModal({ quiz, projects, onMove, onClose }: MoveQuizModal
           </Group>
         </form>
       )}
-    </Modal>
+    </DialogModal>
   );
 }
