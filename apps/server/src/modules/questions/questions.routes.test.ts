@@ -562,6 +562,23 @@ describe("DELETE question/{id}/", () => {
     expect(await draftVersion(quizId)).toBe(before + 1);
   });
 
+  it("leaves the general formula empty and valid when it held only the deleted question", async () => {
+    const quizId = await h.quiz(owner);
+    const only = await h.question(owner, { quiz: quizId, type: 5 });
+    await db()
+      .update(quizzes)
+      .set({ resultsSettings: { general_formula: [{ kind: 3, question: only.id }] } })
+      .where(eq(quizzes.id, quizId));
+
+    expect((await h.call("DELETE", `/question/${only.id}/`, { user: owner })).statusCode).toBe(204);
+
+    const quiz = (await h.call("GET", `/quiz/${quizId}/`, { user: owner })).json<{
+      results_settings: { general_formula: unknown[]; general_formula_valid: boolean };
+    }>();
+    expect(quiz.results_settings.general_formula).toEqual([]);
+    expect(quiz.results_settings.general_formula_valid).toBe(true);
+  });
+
   it("leaves everything as it was when a step fails midway", async () => {
     const quizId = await h.quiz(owner);
     const a = await h.question(owner, { quiz: quizId, type: 5 });

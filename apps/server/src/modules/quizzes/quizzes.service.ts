@@ -10,7 +10,7 @@ import {
   resultsSettingsInputSchema,
   startPageSchema,
 } from "@leadquiz/contract";
-import { type FormulaQuestion, formulaVerdict } from "@leadquiz/engine";
+import { generalFormulaVerdict } from "@leadquiz/engine";
 import type { z } from "zod";
 import type { AppContext } from "../../app-context";
 import type { DbOrTx } from "../../db/client";
@@ -189,17 +189,6 @@ export async function checkGeneralFormula(
   formula: readonly FormulaElement[],
 ) {
   return generalFormulaVerdict(formula, await loadQuestions(db, quizId));
-}
-
-/**
- * The engine's verdict, except that an empty general formula is valid: it is simply not
- * set (a result that uses it shows no value), and a new quiz must not look broken.
- */
-function generalFormulaVerdict(
-  formula: readonly FormulaElement[],
-  questions: readonly FormulaQuestion[],
-) {
-  return formula.length === 0 ? [] : formulaVerdict(formula, questions);
 }
 
 type StoredNested = { [K in NestedKey]: QuizRow[(typeof nested)[K]["column"]] };

@@ -1,5 +1,5 @@
 import { type FormulaElement, FormulaElementKind, FormulaOp } from "@leadquiz/contract";
-import { formulaVerdict } from "@leadquiz/engine";
+import { formulaVerdict, generalFormulaVerdict } from "@leadquiz/engine";
 import type { DbOrTx } from "../../db/client";
 import { formulaQuestions } from "../../modules/results";
 import {
@@ -78,7 +78,7 @@ async function refreshFormulas(
   if (!quiz) return;
   const stored = quiz.settings.general_formula ?? [];
   const general = clean(stored);
-  const generalErrors = formulaVerdict(general, quizQuestions);
+  const generalErrors = generalFormulaVerdict(general, quizQuestions);
   if (sameJson(general, stored) && sameJson(generalErrors, quiz.errors)) return;
   const settings =
     quiz.settings.general_formula === undefined && general.length === 0

@@ -3,4 +3,9 @@ export { evaluateFormula } from "./evaluate";
 export { type ParseResult, parseFormula } from "./parse";
 export { validateFormula } from "./validate";
 export { formulaValue } from "./value";
-export { type FormulaOwner, type FormulaQuestion, formulaVerdict } from "./verdict";
+export {
+  type FormulaOwner,
+  type FormulaQuestion,
+  formulaVerdict,
+  generalFormulaVerdict,
+} from "./verdict";

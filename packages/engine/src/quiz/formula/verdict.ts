@@ -45,3 +45,15 @@ export function formulaVerdict(
     })),
   );
 }
+
+/**
+ * The verdict of the quiz's general formula: as formulaVerdict, except that an empty one is
+ * valid — it is simply not set (a result that uses it shows no value), so a new quiz, or one
+ * whose formula held only a question that was deleted, does not look broken.
+ */
+export function generalFormulaVerdict(
+  elements: readonly FormulaElement[],
+  questions: readonly FormulaQuestion[],
+): FormulaError[] {
+  return elements.length === 0 ? [] : formulaVerdict(elements, questions);
+}
