@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { serverRoot } from "./paths";
+import { freePort, until } from "./test-support/child-process";
 
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
@@ -31,14 +32,6 @@ function startServer(env: Record<string, string>) {
   return { child, exited, output: () => ({ stdout, stderr }) };
 }
 
-async function until(check: () => boolean, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 afterEach(() => {
   for (const child of children.splice(0)) child.kill("SIGKILL");
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
@@ -46,9 +39,12 @@ afterEach(() => {
 
 describe("the server process", () => {
   it("prints its address when ready, serves, and exits cleanly on SIGTERM", async () => {
-    const port = 3900 + Math.floor(Math.random() * 90);
+    const port = await freePort();
     const server = startServer({ PORT: String(port) });
-    await until(() => server.output().stdout.includes("Leadquiz is ready at"));
+    await until(
+      () => server.output().stdout.includes("Leadquiz is ready at"),
+      "the server to start",
+    );
     expect(server.output().stdout).toContain(`http://localhost:${port}`);
     const response = await fetch(`http://127.0.0.1:${port}/api/v1/health/`);
     expect(await response.json()).toEqual({ status: "ok" });
