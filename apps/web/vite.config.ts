@@ -19,6 +19,8 @@ const serverPaths = {
   "^/(q|l)/": toServer,
   "^/runtime/assets/": toServer,
   "^/embed(-ui)?\\.js": toServer,
+  // Uploaded files (the editor shows them as the owner uploads).
+  "^/media/": toServer,
 };
 
 export default defineConfig({

@@ -24,6 +24,11 @@ export interface RequestOptions<T> {
   auth?: boolean | "optional";
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal | undefined;
+  /**
+   * Upload progress of a FormData body (bytes sent of the total). With it the request goes
+   * through XMLHttpRequest, the one browser API that reports the bytes sent.
+   */
+  onUploadProgress?: ((sent: number, total: number) => void) | undefined;
 }
 
 export interface ApiClientOptions {
@@ -91,7 +96,24 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     init: { method: HttpMethod; body?: unknown; access: string | null },
     query?: RequestOptions<unknown>["query"],
     signal?: AbortSignal,
+    onUploadProgress?: RequestOptions<unknown>["onUploadProgress"],
   ): Promise<{ status: number; data: unknown; ok: boolean }> {
+    // An injected fetch (tests) is always used; the browser's own path reports progress.
+    if (
+      onUploadProgress &&
+      !options.fetch &&
+      init.body instanceof FormData &&
+      typeof XMLHttpRequest !== "undefined"
+    ) {
+      return sendWithProgress(
+        init.method,
+        url(path, query),
+        headers(init.body, init.access),
+        init.body,
+        onUploadProgress,
+        signal,
+      );
+    }
     let response: Response;
     try {
       response = await doFetch(url(path, query), {
@@ -168,7 +190,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const auth = opts.auth ?? true;
     const access =
       auth === true ? await accessToken() : auth === "optional" ? currentValidAccess() : null;
-    let result = await send(path, { method, body: opts.body, access }, opts.query, opts.signal);
+    let result = await send(
+      path,
+      { method, body: opts.body, access },
+      opts.query,
+      opts.signal,
+      opts.onUploadProgress,
+    );
 
     // An access token refused although it looked valid (revoked, clock skew): refresh once.
     if (auth === true && result.status === 401) {
@@ -180,6 +208,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           { method, body: opts.body, access: tokens.access },
           opts.query,
           opts.signal,
+          opts.onUploadProgress,
         );
       }
     }
@@ -196,10 +225,50 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 }
 
+/** A FormData upload through XMLHttpRequest, reporting the bytes sent (same result as fetch). */
+function sendWithProgress(
+  method: HttpMethod,
+  address: string,
+  headers: Headers,
+  body: FormData,
+  onProgress: (sent: number, total: number) => void,
+  signal: AbortSignal | undefined,
+): Promise<{ status: number; data: unknown; ok: boolean }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, address);
+    for (const [name, value] of headers) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded, event.total);
+    };
+    xhr.onload = () => {
+      const status = xhr.status;
+      resolve({
+        status,
+        ok: status >= 200 && status < 300,
+        data: parseText(status, xhr.responseText),
+      });
+    };
+    xhr.onerror = () => reject(new ApiError(0, null));
+    xhr.onabort = () => reject(new DOMException("The upload was aborted", "AbortError"));
+    if (signal) {
+      if (signal.aborted) {
+        reject(new DOMException("The upload was aborted", "AbortError"));
+        return;
+      }
+      signal.addEventListener("abort", () => xhr.abort(), { once: true });
+    }
+    xhr.send(body);
+  });
+}
+
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204 || response.status === 205) return undefined;
-  const text = await response.text();
-  if (text === "") return undefined;
+  return parseText(response.status, await response.text());
+}
+
+function parseText(status: number, text: string): unknown {
+  if (status === 204 || status === 205 || text === "") return undefined;
   try {
     return JSON.parse(text);
   } catch {

@@ -1,0 +1,265 @@
+import { MAX_UPLOAD_MEGABYTES } from "@leadquiz/engine";
+import { Box, Button, Group, Image, Paper, Progress, Stack, Text } from "@mantine/core";
+import { type QueryKey, useQueryClient } from "@tanstack/react-query";
+import { type DragEvent, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "@/shared/api/error-message";
+import { useApiClient } from "@/shared/api/services-context";
+import { type CacheUpdate, useEditorWrites } from "../state/editor-writes";
+import {
+  acceptAttribute,
+  type FileProblem,
+  fileProblem,
+  isVideoPath,
+  type MediaAccept,
+  mediaKindOfType,
+} from "./media-rules";
+import { clearBody, type MediaTarget } from "./media-target";
+import { VideoPhasePanel } from "./video-phase-panel";
+import { latestTaskOf, taskIsActive, useVideoTasks, videoTasksQueryKey } from "./video-tasks";
+
+export interface MediaFieldProps {
+  label: string;
+  /** The stored file's path as the server answers it (null: none). */
+  value: string | null;
+  target: MediaTarget;
+  quizId: number;
+  /** Images only, or images and videos (default). */
+  accept?: MediaAccept;
+  /** Queries to re-read after an upload, a removal or a finished compression. */
+  refresh: QueryKey[];
+  /** Cache updates that empty the slot at once when the owner removes the file. */
+  removeOptimistic?: CacheUpdate[];
+}
+
+interface LocalPreview {
+  url: string;
+  kind: "image" | "video";
+}
+
+/**
+ * A media slot of the editor (docs/editor.md "Results, contact form, additions, media"):
+ * drop a file or pick one; more than 100 MB is refused before anything is sent; the upload
+ * shows its progress; an image or video shows at once from the local file; a video then
+ * shows its compression and optimisation on the server, polled from the quiz's
+ * video-compress tasks. The file can be replaced or removed.
+ */
+export function MediaField({
+  label,
+  value,
+  target,
+  quizId,
+  accept = "image-video",
+  refresh,
+  removeOptimistic,
+}: MediaFieldProps) {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const client = useQueryClient();
+  const { write } = useEditorWrites();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const labelId = useId();
+  const errorId = useId();
+  const [problem, setProblem] = useState<FileProblem | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [uploadPercent, setUploadPercent] = useState<number | null>(null);
+  const [preview, setPreview] = useState<LocalPreview | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [watching, setWatching] = useState(false);
+
+  const tasks = useVideoTasks(quizId, watching);
+  const task = latestTaskOf(tasks.data, target);
+  const active = taskIsActive(task);
+  const showTask = task !== undefined && (active || watching);
+
+  // A task seen running on arrival is followed too.
+  useEffect(() => {
+    if (active) setWatching(true);
+  }, [active]);
+
+  // When the compression ends, the slot points at the compressed file: re-read it.
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
+  const finished = task !== undefined && !active ? task.id : null;
+  useEffect(() => {
+    if (finished === null || !watching) return;
+    for (const queryKey of refreshRef.current) void client.invalidateQueries({ queryKey });
+  }, [finished, watching, client]);
+
+  // The local preview gives way to the stored file once the server has answered.
+  const previewUrl = preview?.url;
+  useEffect(() => () => (previewUrl ? URL.revokeObjectURL(previewUrl) : undefined), [previewUrl]);
+  const uploading = uploadPercent !== null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new stored value ends the local preview.
+  useEffect(() => {
+    if (!uploading) setPreview(null);
+  }, [value]);
+
+  const upload = async (file: File) => {
+    setServerError(null);
+    const found = fileProblem(file, accept);
+    setProblem(found);
+    if (found) return;
+    const kind = mediaKindOfType(file.type) ?? "image";
+    setPreview({ url: URL.createObjectURL(file), kind });
+    setUploadPercent(0);
+    setWatching(false);
+    const body = new FormData();
+    body.append(target.part, file, file.name);
+    const result = await write({
+      send: () =>
+        api.patch(target.url, body, {
+          onUploadProgress: (sent, total) =>
+            setUploadPercent(total > 0 ? Math.round((sent / total) * 100) : 0),
+        }),
+      refresh,
+    });
+    setUploadPercent(null);
+    if (!result.ok) {
+      setPreview(null);
+      setServerError(errorMessage(result.error, t));
+      return;
+    }
+    if (kind === "video") {
+      setWatching(true);
+      void client.invalidateQueries({ queryKey: videoTasksQueryKey(quizId) });
+    }
+  };
+
+  const remove = async () => {
+    setProblem(null);
+    setServerError(null);
+    setPreview(null);
+    setWatching(false);
+    await write({
+      send: () => api.patch(target.url, clearBody(target.fieldPath)),
+      optimistic: removeOptimistic ?? [],
+      refresh,
+    });
+  };
+
+  const pick = (files: FileList | null) => {
+    const file = files?.[0];
+    if (file) void upload(file);
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!uploading) pick(event.dataTransfer.files);
+  };
+
+  const shown: LocalPreview | null =
+    preview ?? (value ? { url: value, kind: isVideoPath(value) ? "video" : "image" } : null);
+  const error =
+    problem === "file_too_large"
+      ? t("validation:file_too_large", { max: MAX_UPLOAD_MEGABYTES })
+      : problem === "unsupported_media"
+        ? t("errors:unsupported_media")
+        : serverError;
+
+  return (
+    <Stack gap={6} data-testid={`media-field-${target.part}`}>
+      <Text id={labelId} fw={500} size="sm">
+        {label}
+      </Text>
+      <Paper
+        withBorder
+        p="sm"
+        radius="md"
+        role="group"
+        aria-labelledby={labelId}
+        aria-describedby={error ? errorId : undefined}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        style={{
+          borderStyle: shown ? "solid" : "dashed",
+          borderColor: dragging ? "var(--mantine-color-blue-6)" : undefined,
+          background: dragging ? "var(--mantine-color-blue-0)" : undefined,
+        }}
+      >
+        <Stack gap="xs">
+          {shown ? (
+            <Box maw={360}>
+              {shown.kind === "video" ? (
+                // biome-ignore lint/a11y/useMediaCaption: the owner's own upload has no captions yet.
+                <video
+                  src={shown.url}
+                  controls
+                  preload="metadata"
+                  aria-label={label}
+                  style={{ width: "100%", maxHeight: 220, borderRadius: 8, background: "#000" }}
+                  data-testid="media-video"
+                />
+              ) : (
+                <Image
+                  src={shown.url}
+                  alt={label}
+                  radius="sm"
+                  mah={220}
+                  fit="contain"
+                  w="auto"
+                  data-testid="media-image"
+                />
+              )}
+            </Box>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t("results:media.dropHint")}
+            </Text>
+          )}
+          {uploading && (
+            <Stack gap={4}>
+              <Progress value={uploadPercent ?? 0} aria-label={t("results:media.uploadProgress")} />
+              <Text size="xs" aria-live="polite" data-testid="media-upload-progress">
+                {t("results:media.uploading", { percent: uploadPercent ?? 0 })}
+              </Text>
+            </Stack>
+          )}
+          {showTask && task && <VideoPhasePanel task={task} />}
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => inputRef.current?.click()}
+              disabled={uploading}
+            >
+              {shown ? t("results:media.replace") : t("results:media.choose")}
+            </Button>
+            {value && !uploading && (
+              <Button size="xs" variant="subtle" color="red" onClick={() => void remove()}>
+                {t("results:media.remove")}
+              </Button>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {accept === "image"
+              ? t("results:media.imageLimits", { max: MAX_UPLOAD_MEGABYTES })
+              : t("results:media.mediaLimits", { max: MAX_UPLOAD_MEGABYTES })}
+          </Text>
+          <input
+            ref={inputRef}
+            type="file"
+            accept={acceptAttribute(accept)}
+            aria-label={label}
+            hidden
+            data-testid="media-file-input"
+            onChange={(event) => {
+              pick(event.currentTarget.files);
+              event.currentTarget.value = "";
+            }}
+          />
+        </Stack>
+      </Paper>
+      {error && (
+        <Text id={errorId} size="sm" c="red.8" role="alert" data-testid="media-error">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
