@@ -35,6 +35,14 @@ export const apiPaths = {
   quizCopy: "/quiz/copy/",
   quizPublish: (id: Id) => `/quiz/${id}/publish/`,
   publicationQuiz: "/publication-quiz/",
+  /** GET (owner): the snapshot the current draft would publish, for the editor's preview. */
+  quizPreview: (id: Id) => `/quiz/${id}/preview/`,
+  /** GET (owner): the published versions, newest first. */
+  quizPublications: (id: Id) => `/quiz/${id}/publications/`,
+  /** GET (owner): the snapshot of one published version. */
+  quizPublicationVersion: (id: Id, version: Id) => `/quiz/${id}/publications/${version}/`,
+  /** POST (owner): rewrites the draft from a published version; answers the Quiz. */
+  quizPublicationRestore: (id: Id, version: Id) => `/quiz/${id}/publications/${version}/restore/`,
   /** GET (no account): the latest published snapshot of a live quiz. */
   publicQuiz: (publicKey: string) => `/public/quiz/${publicKey}/`,
   quizVideoCompressTasks: (id: Id) => `/quiz/${id}/video-compress-tasks/`,

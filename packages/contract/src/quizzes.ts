@@ -201,3 +201,22 @@ export const publicationSchema = z.object({
   public_url: z.string(),
 });
 export type Publication = z.infer<typeof publicationSchema>;
+
+/** A published version's number in a path (`quiz/{id}/publications/{version}/…`). */
+export const publicationVersionParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(MAX_ID),
+  version: z.coerce.number().int().min(1).max(MAX_ID),
+});
+export type PublicationVersionParams = z.infer<typeof publicationVersionParamsSchema>;
+
+/** One entry of `GET quiz/{id}/publications/` (the version history, newest first). */
+export const publicationVersionSchema = z.object({
+  version: z.int32(),
+  published_at: timestampSchema,
+  /** The quiz title the snapshot was taken with. */
+  title: z.string(),
+  /** The version visitors get now (the newest one while the quiz is shown). */
+  is_live: z.boolean(),
+});
+export type PublicationVersion = z.infer<typeof publicationVersionSchema>;
+export const publicationVersionListSchema = z.array(publicationVersionSchema);

@@ -120,5 +120,8 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   // publishing
   "POST /publication-quiz/": { operationId: "publishQuiz" },
   "PUT /quiz/{id}/publish/": { operationId: "setQuizPublished" },
+  "GET /quiz/{id}/preview/": { operationId: "getQuizDraftSnapshot" },
+  "GET /quiz/{id}/publications/": { operationId: "listQuizPublications" },
+  "GET /quiz/{id}/publications/{version}/": { operationId: "getQuizPublication" },
   "GET /public/quiz/{public_key}/": { operationId: "getPublishedQuiz" },
 };

@@ -131,6 +131,37 @@ export function quizPageHtml(options: QuizPageOptions): string {
   ].join("\n");
 }
 
+/** The id of the element the preview page renders into. */
+export const PREVIEW_TARGET = "leadquiz-preview";
+
+/**
+ * The owner editor's preview page (`/q/-/preview`): the runtime with no quiz of its own.
+ * The editor frames it and sends the snapshot to show by postMessage (docs/editor.md
+ * "Preview, publishing, history"); `data-leadquiz-preview` tells the runtime to wait
+ * for it instead of booting a visitor quiz.
+ */
+export function previewPageHtml(runtime: RuntimeBuild): string {
+  return [
+    "<!doctype html>",
+    '<html lang="en">',
+    "<head>",
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex">',
+    "<title>Leadquiz preview</title>",
+    `<link rel="modulepreload" href="${escapeHtml(runtime.entryUrl)}">`,
+    `<style>${runtime.css}</style>`,
+    `<style>${PAGE_CSS}</style>`,
+    `<script type="module" src="${escapeHtml(runtime.entryUrl)}"></script>`,
+    "</head>",
+    "<body>",
+    `<main class="lq-page"><div id="${PREVIEW_TARGET}"></div></main>`,
+    `<script type="application/json" data-leadquiz-preview>${jsonForScript({ target: PREVIEW_TARGET })}</script>`,
+    "</body>",
+    "</html>",
+  ].join("\n");
+}
+
 function landingHtml(landing: LandingInfo, quizMarkup: string): string {
   const company = landing.company_name?.trim() ?? "";
   const logo = landing.logo

@@ -9,7 +9,7 @@ import type { AppConfig } from "../../config";
 import { etagMatches } from "../../lib/http-cache";
 import { absoluteMediaUrl, landingUrl } from "../../lib/public-urls";
 import { visitorSnapshot } from "../publication";
-import { type LandingInfo, messagePageHtml, quizPageHtml } from "./page-html";
+import { type LandingInfo, messagePageHtml, previewPageHtml, quizPageHtml } from "./page-html";
 import { pageTexts, visitorLanguageOf } from "./page-texts";
 import { createPublicPagesService } from "./public-pages.service";
 import {
@@ -18,6 +18,9 @@ import {
   RUNTIME_ASSETS_PREFIX,
   type RuntimeBuild,
 } from "./runtime-assets";
+
+/** The editor's preview page (outside `/q/{key}`: no public key has a slash). */
+export const PREVIEW_PAGE_PATH = "/q/-/preview";
 
 /** Hosted pages: fresh for a minute (a new publish shows within it), then revalidated. */
 const PAGE_CACHE = "public, max-age=60, stale-while-revalidate=600";
@@ -198,6 +201,20 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
       snapshot,
       `${config.publicUrl}/q/${encodeURIComponent(key)}`,
     );
+  });
+
+  // The editor's preview frame: framed by this origin only, never cached (a release changes
+  // the runtime it loads). It holds no quiz: the editor posts the snapshot to it.
+  app.get(PREVIEW_PAGE_PATH, hide, async (request, reply) => {
+    const build = await runtime.current();
+    if (!build) return unavailable(request, reply);
+    const csp = pageCsp(config.publicUrl).replace("frame-ancestors *", "frame-ancestors 'self'");
+    reply.header("cache-control", "no-store").header("x-frame-options", "SAMEORIGIN");
+    return reply
+      .status(200)
+      .header("content-security-policy", csp)
+      .header("content-type", "text/html; charset=utf-8")
+      .send(previewPageHtml(build));
   });
 
   app.get<{ Params: { subdomain: string } }>("/l/:subdomain", hide, async (request, reply) => {

@@ -306,6 +306,20 @@ describe("without a runtime build", () => {
   });
 });
 
+describe("/q/-/preview (the editor's preview frame)", () => {
+  it("loads the runtime without a quiz, framable by this origin only, never cached", async () => {
+    const response = await page("/q/-/preview");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("no-store");
+    expect(response.headers["content-security-policy"]).toContain("frame-ancestors 'self'");
+    expect(response.headers["content-security-policy"]).not.toContain("frame-ancestors *");
+    expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(response.body).toContain('<div id="leadquiz-preview"></div>');
+    expect(response.body).toMatch(/<script type="module" src="\/runtime\/assets\/[^"]+\.js">/);
+    expect(response.body).not.toContain("data-leadquiz>");
+  });
+});
+
 describe("jsonForScript", () => {
   it("cannot end the script element and parses back to the same value", () => {
     const value = { a: "</script><!--<script>", b: "\u2028\u2029&", c: [1, "'\""] };

@@ -4,7 +4,10 @@
  */
 export {
   createPublicationService,
+  findPublication,
+  listPublications,
   neverPublished,
+  nextVersion,
   type PublicationService,
   publicationEtag,
   showSnapshot,

@@ -83,3 +83,36 @@ export async function findLivePublication(
     .limit(1);
   return rows[0];
 }
+
+export interface PublicationEntry {
+  version: number;
+  createdAt: Date;
+  title: string;
+}
+
+/** Every snapshot version of a quiz, newest first (the owner's version history). */
+export async function listPublications(db: DbOrTx, quizId: number): Promise<PublicationEntry[]> {
+  return db
+    .select({
+      version: quizPublications.version,
+      createdAt: quizPublications.createdAt,
+      title: sql<string>`coalesce(${quizPublications.snapshot}->>'title', '')`,
+    })
+    .from(quizPublications)
+    .where(eq(quizPublications.quizId, quizId))
+    .orderBy(desc(quizPublications.version));
+}
+
+/** One snapshot version of a quiz; undefined when the quiz has no such version. */
+export async function findPublication(
+  db: DbOrTx,
+  quizId: number,
+  version: number,
+): Promise<PublicQuiz | undefined> {
+  const rows = await db
+    .select({ snapshot: quizPublications.snapshot })
+    .from(quizPublications)
+    .where(and(eq(quizPublications.quizId, quizId), eq(quizPublications.version, version)))
+    .limit(1);
+  return rows[0]?.snapshot;
+}

@@ -4,6 +4,8 @@ import {
   idParamsSchema,
   publicationRequestSchema,
   publicationSchema,
+  publicationVersionListSchema,
+  publicationVersionParamsSchema,
   publicQuizSchema,
   quizPublishRequestSchema,
   quizSchema,
@@ -85,6 +87,60 @@ export async function publicationRoutes(app: FastifyInstance, { context }: ApiOp
       },
       async (request) =>
         publishing.setPublished(request.userId, request.params.id, request.body.is_published),
+    );
+
+    routes.get(
+      apiPaths.quizPreview(":id"),
+      {
+        schema: {
+          tags,
+          summary: "The current draft as visitors would get it (the editor's preview)",
+          description:
+            "The snapshot publishing would store now, built from the draft and stored " +
+            "nowhere; `version` is the number the next publish takes. Unlike the public " +
+            "read, results and points are always included: the preview computes them " +
+            "locally instead of sending a lead. Another account's quiz answers 404.",
+          params: idParamsSchema,
+          response: { 200: publicQuizSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.header("cache-control", "no-store");
+        return publishing.draftSnapshot(request.userId, request.params.id);
+      },
+    );
+
+    routes.get(
+      apiPaths.quizPublications(":id"),
+      {
+        schema: {
+          tags,
+          summary: "The published versions of a quiz (version history)",
+          description:
+            "Every snapshot the quiz was published with, newest first, with its date and " +
+            "title; `is_live` marks the one visitors get now. Another account's quiz: 404.",
+          params: idParamsSchema,
+          response: { 200: publicationVersionListSchema, ...errors },
+        },
+      },
+      async (request) => publishing.versions(request.userId, request.params.id),
+    );
+
+    routes.get(
+      apiPaths.quizPublicationVersion(":id", ":version"),
+      {
+        schema: {
+          tags,
+          summary: "One published version's snapshot",
+          description:
+            "The snapshot as it was stored at publishing (for previewing an old version). " +
+            "404 when the quiz is another account's or has no such version.",
+          params: publicationVersionParamsSchema,
+          response: { 200: publicQuizSchema, ...errors },
+        },
+      },
+      async (request) =>
+        publishing.versionSnapshot(request.userId, request.params.id, request.params.version),
     );
   });
 

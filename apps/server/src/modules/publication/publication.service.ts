@@ -4,9 +4,11 @@ import type { DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import {
   findLivePublication,
+  findPublication,
   insertPublication,
   type LivePublication,
   latestVersion,
+  listPublications,
   markPublished,
   setVisibility,
 } from "./publication.repository";
@@ -48,7 +50,7 @@ export async function storeSnapshot(
   quiz: { id: number; draftVersion: number },
   build: (version: number) => Promise<PublicQuiz>,
 ): Promise<{ version: number; createdAt: Date }> {
-  const version = (await latestVersion(tx, quiz.id)) + 1;
+  const version = await nextVersion(tx, quiz.id);
   const snapshot = await build(version);
   const { createdAt } = await insertPublication(tx, {
     quizId: quiz.id,
@@ -74,3 +76,11 @@ export async function showSnapshot(tx: DbOrTx, quizId: number, isPublished: bool
 export function publicationEtag(quizId: number, version: number): string {
   return `"q${quizId}-v${version}"`;
 }
+
+/** The snapshot version the next publish will store (n+1). */
+export async function nextVersion(db: DbOrTx, quizId: number): Promise<number> {
+  return (await latestVersion(db, quizId)) + 1;
+}
+
+/** The version history of a quiz (newest first) and one version's snapshot. */
+export { findPublication, listPublications };

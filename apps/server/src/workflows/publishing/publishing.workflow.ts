@@ -1,11 +1,14 @@
-import type { Publication, Quiz } from "@leadquiz/contract";
+import type { Publication, PublicationVersion, PublicQuiz, Quiz } from "@leadquiz/contract";
 import type { AppContext } from "../../app-context";
 import type { Transaction } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { publicQuizUrl } from "../../lib/public-urls";
 import {
   assertTariffAllowsPublishing,
+  findPublication,
+  listPublications,
   neverPublished,
+  nextVersion,
   showSnapshot,
   storeSnapshot,
 } from "../../modules/publication";
@@ -38,7 +41,43 @@ export function createPublishingWorkflow(ctx: Pick<AppContext, "db" | "config">)
     };
   }
 
+  async function ownedQuiz(userId: number, quizId: number): Promise<QuizRow> {
+    const quiz = await findOwnedQuiz(db, userId, quizId);
+    if (!quiz) throw new AppError("not_found");
+    return quiz;
+  }
+
   return {
+    /**
+     * The snapshot the current draft would publish (the editor's live preview): built as a
+     * publish builds it, stored nowhere, with the version number the next publish takes.
+     */
+    async draftSnapshot(userId: number, quizId: number): Promise<PublicQuiz> {
+      const quiz = await ownedQuiz(userId, quizId);
+      return buildPublicQuiz(db, quiz.id, config, await nextVersion(db, quiz.id));
+    },
+
+    /** The published versions, newest first; `is_live` marks what visitors get now. */
+    async versions(userId: number, quizId: number): Promise<PublicationVersion[]> {
+      const quiz = await ownedQuiz(userId, quizId);
+      const rows = await listPublications(db, quiz.id);
+      const live = quiz.isPublished ? rows[0]?.version : undefined;
+      return rows.map((row) => ({
+        version: row.version,
+        published_at: row.createdAt.toISOString(),
+        title: row.title,
+        is_live: row.version === live,
+      }));
+    },
+
+    /** One published version's snapshot as it was stored (404 for no such version). */
+    async versionSnapshot(userId: number, quizId: number, version: number): Promise<PublicQuiz> {
+      const quiz = await ownedQuiz(userId, quizId);
+      const snapshot = await findPublication(db, quiz.id, version);
+      if (!snapshot) throw new AppError("not_found");
+      return snapshot;
+    },
+
     async publish(userId: number, quizId: number): Promise<Publication> {
       return db.transaction(async (tx) => {
         const quiz = await findOwnedQuiz(tx, userId, quizId, true);
