@@ -3,31 +3,23 @@ import { Badge, Box, Button, Group, SegmentedControl } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../features/dashboard/components/format-date";
-import { publicationState } from "../../features/quiz-shell/api/quiz-queries";
+import { useEditorPreview } from "../../features/quiz-preview/editor-preview";
+import { usePublicationStatus } from "../../features/quiz-shell/components/publish-modal";
 import { UsageInstructions } from "../../features/quiz-shell/components/usage-instructions";
-
-export type PreviewDevice = "desktop" | "mobile";
 
 interface EditorFooterProps {
   quiz: Quiz;
-  device: PreviewDevice;
-  onDeviceChange: (device: PreviewDevice) => void;
 }
 
-// Named colours: their light-variant texts are the AA shades of theme.ts.
-const statusColors = { published: "teal", changes: "orange", draft: "gray" } as const;
-
-/** The editor footer: preview device switch, publication status, usage instructions. */
-export function EditorFooter({ quiz, device, onDeviceChange }: EditorFooterProps) {
+/**
+ * The editor footer: the preview's switch (shown or hidden) and device (PC or mobile),
+ * the publication status, usage instructions.
+ */
+export function EditorFooter({ quiz }: EditorFooterProps) {
   const { t, i18n } = useTranslation();
+  const preview = useEditorPreview();
   const [instructionsOpened, instructions] = useDisclosure(false);
-  const state = publicationState(quiz);
-  const status =
-    state === "draft"
-      ? t("dashboard:shell.statusDraft")
-      : state === "changes"
-        ? t("dashboard:shell.statusChanges")
-        : t("dashboard:shell.statusPublished");
+  const { label: status, color } = usePublicationStatus(quiz);
   const when = quiz.published_at
     ? t("dashboard:shell.statusPublishedAt", {
         date: formatDateTime(quiz.published_at, i18n.language),
@@ -35,22 +27,35 @@ export function EditorFooter({ quiz, device, onDeviceChange }: EditorFooterProps
     : undefined;
   return (
     <Group h="100%" px={{ base: "xs", sm: "md" }} justify="space-between" wrap="nowrap" gap="xs">
-      <SegmentedControl
-        size="xs"
-        style={{ flexShrink: 0 }}
-        aria-label={t("layout:editor.footer.preview")}
-        data-testid="editor-preview-device"
-        value={device}
-        onChange={(value) => onDeviceChange(value === "mobile" ? "mobile" : "desktop")}
-        data={[
-          { value: "desktop", label: t("layout:editor.footer.desktop") },
-          { value: "mobile", label: t("layout:editor.footer.mobile") },
-        ]}
-      />
+      <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+        <Button
+          variant={preview.opened ? "light" : "default"}
+          size="compact-sm"
+          aria-pressed={preview.opened}
+          onClick={() => preview.setOpened(!preview.opened)}
+          data-testid="editor-preview-toggle"
+        >
+          {t("editor:preview.toggle")}
+        </Button>
+        <SegmentedControl
+          size="xs"
+          aria-label={t("layout:editor.footer.preview")}
+          data-testid="editor-preview-device"
+          value={preview.device}
+          onChange={(value) => {
+            preview.setDevice(value === "mobile" ? "mobile" : "desktop");
+            preview.setOpened(true);
+          }}
+          data={[
+            { value: "desktop", label: t("layout:editor.footer.desktop") },
+            { value: "mobile", label: t("layout:editor.footer.mobile") },
+          ]}
+        />
+      </Group>
       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
         <Badge
           variant="light"
-          color={statusColors[state]}
+          color={color}
           tt="none"
           title={when ?? status}
           style={{ minWidth: 0, flexShrink: 1 }}

@@ -4,6 +4,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { ProfileLanguageSwitch } from "@/shared/i18n/profile-language-switch";
 import { HistoryControls } from "../../features/quiz-editor/state/history-controls";
+import { VersionHistoryButton } from "../../features/quiz-preview/components/version-history";
 import {
   LinkButton,
   PublishButton,
@@ -59,6 +60,7 @@ export function EditorTopBar({ quiz, menuOpened, onToggleMenu }: EditorTopBarPro
             {!phone && <HistoryControls />}
             <LinkButton quiz={quiz} compact={narrow} />
             {!phone && <ViewButton quiz={quiz} compact={narrow} />}
+            {!phone && <VersionHistoryButton quizId={quiz.id} compact={narrow} />}
             <PublishButton quiz={quiz} compact={narrow} />
           </>
         )}

@@ -1,17 +1,26 @@
+import type { Quiz } from "@leadquiz/contract";
 import { AppShell, Button, Center, Loader, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure, useDocumentTitle } from "@mantine/hooks";
-import { Suspense, useState } from "react";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useParams } from "react-router";
 import { isApiError } from "@/shared/api/api-error";
 import { errorMessage } from "@/shared/api/error-message";
 import { PageLoader } from "@/shared/ui/page-loader";
 import { EditorWritesProvider } from "../../features/quiz-editor/state/editor-writes";
+import { PreviewPanel } from "../../features/quiz-preview/components/preview-panel";
+import {
+  EditorPreviewProvider,
+  useEditorPreview,
+} from "../../features/quiz-preview/editor-preview";
+import type { PreviewDevice } from "../../features/quiz-preview/preview-settings";
 import { parseQuizId, useQuiz } from "../../features/quiz-shell/api/quiz-queries";
 import { paths } from "../paths";
-import { EditorFooter, type PreviewDevice } from "./editor-footer";
+import { EditorFooter } from "./editor-footer";
 import { EditorNavbar } from "./editor-navbar";
 import { EditorTopBar } from "./editor-top-bar";
+
+export type { PreviewDevice };
 
 /** Context handed to the editor's pages through the Outlet. */
 export interface QuizEditorContext {
@@ -42,8 +51,6 @@ export function QuizEditorLayout() {
   const { quizId = "" } = useParams();
   const id = parseQuizId(quizId);
   const quiz = useQuiz(id);
-  const [opened, { toggle, close }] = useDisclosure();
-  const [previewDevice, setPreviewDevice] = useState<PreviewDevice>("desktop");
   useDocumentTitle(quiz.data ? `${quiz.data.title} · Leadquiz` : "Leadquiz");
 
   if (id === null || (quiz.isError && isApiError(quiz.error) && quiz.error.status === 404)) {
@@ -57,30 +64,60 @@ export function QuizEditorLayout() {
       </Center>
     );
   }
-  const context: QuizEditorContext = { quizId, previewDevice };
   return (
     <EditorWritesProvider quizId={quiz.data.id}>
-      <AppShell
-        header={{ height: 60 }}
-        footer={{ height: 52 }}
-        navbar={{ width: 260, breakpoint: "sm", collapsed: { mobile: !opened } }}
-        padding="lg"
-      >
-        <AppShell.Header>
-          <EditorTopBar quiz={quiz.data} menuOpened={opened} onToggleMenu={toggle} />
-        </AppShell.Header>
-        <AppShell.Navbar p="xs">
-          <EditorNavbar quizId={quizId} onNavigate={close} />
-        </AppShell.Navbar>
-        <AppShell.Main bg="gray.0">
-          <Suspense fallback={<PageLoader />}>
-            <Outlet context={context} />
-          </Suspense>
-        </AppShell.Main>
-        <AppShell.Footer>
-          <EditorFooter quiz={quiz.data} device={previewDevice} onDeviceChange={setPreviewDevice} />
-        </AppShell.Footer>
-      </AppShell>
+      <EditorPreviewProvider>
+        <EditorFrame quiz={quiz.data} quizId={quizId} />
+      </EditorPreviewProvider>
     </EditorWritesProvider>
+  );
+}
+
+/** The preview panel's width beside the tabs (wider on a large screen). */
+const PREVIEW_WIDTH = { base: 420, xl: 520 };
+
+/** The frame around the editor's pages, with the live preview as the shell's aside. */
+function EditorFrame({ quiz, quizId }: { quiz: Quiz; quizId: string }) {
+  const [opened, { toggle, close }] = useDisclosure();
+  const preview = useEditorPreview();
+  const context: QuizEditorContext = { quizId, previewDevice: preview.device };
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      footer={{ height: 52 }}
+      navbar={{ width: 260, breakpoint: "sm", collapsed: { mobile: !opened } }}
+      aside={{
+        width: PREVIEW_WIDTH,
+        breakpoint: 1100,
+        collapsed: { desktop: !preview.opened, mobile: !preview.opened },
+      }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <EditorTopBar quiz={quiz} menuOpened={opened} onToggleMenu={toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <EditorNavbar quizId={quizId} onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main bg="gray.0">
+        <Suspense fallback={<PageLoader />}>
+          <Outlet context={context} />
+        </Suspense>
+      </AppShell.Main>
+      {preview.opened && (
+        <AppShell.Aside>
+          <PreviewPanel
+            quizId={quiz.id}
+            device={preview.device}
+            version={preview.version}
+            onShowDraft={() => preview.showVersion(null)}
+            onHide={() => preview.setOpened(false)}
+          />
+        </AppShell.Aside>
+      )}
+      <AppShell.Footer>
+        <EditorFooter quiz={quiz} />
+      </AppShell.Footer>
+    </AppShell>
   );
 }

@@ -2,9 +2,9 @@ import type { Quiz } from "@leadquiz/contract";
 import { Anchor, Button, Group, Popover, Stack, Text, Tooltip } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
 import { CopyTextButton } from "@/shared/ui/copy-text-button";
-import { publicationState, usePublication } from "../api/quiz-queries";
+import { publicationState } from "../api/quiz-queries";
+import { PublishModal } from "./publish-modal";
 
 /** The quiz, and whether the bar is narrow (a phone): smaller buttons. */
 interface ControlProps {
@@ -86,54 +86,31 @@ export function ViewButton({ quiz, compact = false }: ControlProps) {
 }
 
 /**
- * Publish (or publish changes), each after a confirmation; a published quiz without
- * changes offers to unpublish it, also after a confirmation.
+ * Publish, Publish changes, or Published: opens the publish modal (link, status, date,
+ * publish or unpublish after a confirmation).
  */
 export function PublishButton({ quiz, compact = false }: ControlProps) {
   const { t } = useTranslation();
-  const { publish, unpublish } = usePublication(quiz);
-  const [asking, setAsking] = useState<"publish" | "unpublish" | null>(null);
+  const [opened, setOpened] = useState(false);
   const state = publicationState(quiz);
   const label =
     state === "draft"
       ? t("dashboard:shell.publish")
       : state === "changes"
         ? t("dashboard:shell.republish")
-        : t("dashboard:shell.unpublish");
+        : t("dashboard:shell.statusPublished");
   return (
     <>
       <Button
         variant={state === "published" ? "default" : "filled"}
         size={compact ? "compact-sm" : "sm"}
-        loading={publish.isPending || unpublish.isPending}
-        onClick={() => setAsking(state === "published" ? "unpublish" : "publish")}
+        onClick={() => setOpened(true)}
+        aria-haspopup="dialog"
         data-testid="editor-publish"
       >
         {label}
       </Button>
-      <ConfirmDialog
-        opened={asking === "publish"}
-        title={t("dashboard:shell.publishTitle")}
-        message={t("dashboard:shell.publishMessage")}
-        confirmLabel={t("dashboard:shell.publish")}
-        onConfirm={() => {
-          publish.mutate(quiz.id);
-          setAsking(null);
-        }}
-        onClose={() => setAsking(null)}
-      />
-      <ConfirmDialog
-        opened={asking === "unpublish"}
-        title={t("dashboard:shell.unpublishTitle")}
-        message={t("dashboard:shell.unpublishMessage")}
-        confirmLabel={t("dashboard:shell.unpublish")}
-        danger
-        onConfirm={() => {
-          unpublish.mutate(quiz.id);
-          setAsking(null);
-        }}
-        onClose={() => setAsking(null)}
-      />
+      <PublishModal quiz={quiz} opened={opened} onClose={() => setOpened(false)} />
     </>
   );
 }

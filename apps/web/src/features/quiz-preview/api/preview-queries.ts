@@ -1,0 +1,127 @@
+import {
+  apiPaths,
+  publicationVersionListSchema,
+  publicQuizSchema,
+  quizSchema,
+} from "@leadquiz/contract";
+import { notifications } from "@mantine/notifications";
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "@/shared/api/error-message";
+import { useApiClient } from "@/shared/api/services-context";
+import { quizQueryKey } from "../../quiz-shell/api/quiz-queries";
+
+/** The first element of this feature's query keys (never a reason to refresh the preview). */
+const OWN_KEYS = new Set(["quiz-preview", "quiz-publications"]);
+
+export const draftSnapshotKey = (quizId: number) => ["quiz-preview", quizId] as const;
+export const publicationsKey = (quizId: number) => ["quiz-publications", quizId] as const;
+export const versionSnapshotKey = (quizId: number, version: number) =>
+  ["quiz-publications", quizId, version] as const;
+
+/** How long the preview waits for more cache changes before re-reading the draft. */
+export const PREVIEW_REFRESH_DEBOUNCE_MS = 100;
+/** A change made elsewhere (another tab, the API) reaches an open preview within this. */
+const PREVIEW_POLL_MS = 5000;
+
+/**
+ * `GET quiz/{id}/preview/` (getQuizDraftSnapshot): the snapshot the draft would publish.
+ * Re-read every few seconds while the page is visible, for changes made elsewhere;
+ * an unchanged answer keeps the same object (structural sharing), so nothing re-renders.
+ */
+export function useDraftSnapshot(quizId: number, enabled: boolean) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: draftSnapshotKey(quizId),
+    queryFn: ({ signal }) => api.get(apiPaths.quizPreview(quizId), publicQuizSchema, { signal }),
+    enabled,
+    refetchInterval: PREVIEW_POLL_MS,
+    staleTime: 0,
+  });
+}
+
+/**
+ * Re-reads the draft snapshot ~100 ms after any other query of the cache got new data or
+ * any write ended (docs/editor.md "Preview, publishing, history"): the editor's tabs write
+ * through the cache, so their changes reach the preview without knowing about it.
+ */
+export function subscribePreviewRefresh(
+  queryClient: QueryClient,
+  quizId: number,
+  delay = PREVIEW_REFRESH_DEBOUNCE_MS,
+): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      void queryClient.invalidateQueries({ queryKey: draftSnapshotKey(quizId), exact: true });
+    }, delay);
+  };
+  const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== "updated" || event.action.type !== "success") return;
+    if (OWN_KEYS.has(String(event.query.queryKey[0]))) return;
+    schedule();
+  });
+  const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+    if (event.type === "updated" && event.action.type === "success") schedule();
+  });
+  return () => {
+    clearTimeout(timer);
+    stopQueries();
+    stopMutations();
+  };
+}
+
+export function usePreviewRefresh(quizId: number, enabled: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () => (enabled ? subscribePreviewRefresh(queryClient, quizId) : undefined),
+    [queryClient, quizId, enabled],
+  );
+}
+
+/** `GET quiz/{id}/publications/` (listQuizPublications): the version history. */
+export function usePublicationVersions(quizId: number, enabled: boolean) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: publicationsKey(quizId),
+    queryFn: ({ signal }) =>
+      api.get(apiPaths.quizPublications(quizId), publicationVersionListSchema, { signal }),
+    enabled,
+  });
+}
+
+/** `GET quiz/{id}/publications/{version}/` (getQuizPublication): one version's snapshot. */
+export function useVersionSnapshot(quizId: number, version: number | null) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: versionSnapshotKey(quizId, version ?? 0),
+    queryFn: ({ signal }) =>
+      api.get(apiPaths.quizPublicationVersion(quizId, version ?? 0), publicQuizSchema, {
+        signal,
+      }),
+    enabled: version !== null,
+    staleTime: Number.POSITIVE_INFINITY, // a published version never changes
+  });
+}
+
+/**
+ * `POST quiz/{id}/publications/{version}/restore/` (restoreQuizPublication): the draft
+ * becomes that version. Every query of the editor is re-read afterwards.
+ */
+export function useRestoreVersion(quizId: number) {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (version: number) =>
+      api.post(apiPaths.quizPublicationRestore(quizId, version), {}, { schema: quizSchema }),
+    onSuccess: async (quiz, version) => {
+      queryClient.setQueryData(quizQueryKey(quizId), quiz);
+      await queryClient.invalidateQueries();
+      notifications.show({ color: "green", message: t("editor:versions.restored", { version }) });
+    },
+    onError: (error) => notifications.show({ color: "red", message: errorMessage(error, t) }),
+  });
+}

@@ -1,0 +1,84 @@
+import { Alert, Badge, Button, CloseButton, Group, Stack, Text } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "@/shared/api/error-message";
+import { useDraftSnapshot, usePreviewRefresh, useVersionSnapshot } from "../api/preview-queries";
+import type { PreviewDevice } from "../preview-settings";
+import { PreviewFrame } from "./preview-frame";
+
+interface PreviewPanelProps {
+  quizId: number;
+  device: PreviewDevice;
+  /** A published version shown instead of the draft (from the version history), or null. */
+  version: number | null;
+  onShowDraft: () => void;
+  onHide: () => void;
+}
+
+/**
+ * The editor's live preview: the draft (re-read whenever the editor's data changes) or a
+ * published version, in the real runtime, with "Start over" and "Hide".
+ */
+export function PreviewPanel({ quizId, device, version, onShowDraft, onHide }: PreviewPanelProps) {
+  const { t } = useTranslation();
+  const [restart, setRestart] = useState(0);
+  const draft = useDraftSnapshot(quizId, version === null);
+  usePreviewRefresh(quizId, version === null);
+  const published = useVersionSnapshot(quizId, version);
+  const shown = version === null ? draft : published;
+  return (
+    <Stack gap={0} h="100%" data-testid="preview-panel">
+      <Group justify="space-between" wrap="nowrap" px="sm" py={6} gap="xs">
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Text fw={600} size="sm" component="h2" m={0}>
+            {t("editor:preview.title")}
+          </Text>
+          {version === null ? (
+            <Badge variant="light" color="gray" tt="none" data-testid="preview-source">
+              {t("editor:preview.draft")}
+            </Badge>
+          ) : (
+            <Badge variant="light" color="orange" tt="none" data-testid="preview-source">
+              {t("editor:preview.version", { version })}
+            </Badge>
+          )}
+        </Group>
+        <Group gap={4} wrap="nowrap">
+          {version !== null && (
+            <Button size="compact-xs" variant="subtle" onClick={onShowDraft}>
+              {t("editor:preview.backToDraft")}
+            </Button>
+          )}
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            onClick={() => setRestart((n) => n + 1)}
+            data-testid="preview-restart"
+          >
+            {t("editor:preview.restart")}
+          </Button>
+          <CloseButton
+            size="sm"
+            onClick={onHide}
+            aria-label={t("editor:preview.hide")}
+            data-testid="preview-hide"
+          />
+        </Group>
+      </Group>
+      {shown.isError && (
+        <Alert color="red" m="sm" role="alert">
+          {errorMessage(shown.error, t)}
+        </Alert>
+      )}
+      <div style={{ flex: 1, minHeight: 0, background: "var(--mantine-color-gray-1)" }}>
+        <PreviewFrame
+          key={version ?? "draft"}
+          quiz={shown.data}
+          device={device}
+          restart={restart}
+          title={t("editor:preview.frameTitle")}
+        />
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,159 @@
+import type { Quiz } from "@leadquiz/contract";
+import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isApiError } from "@/shared/api/api-error";
+import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
+import { CopyTextButton } from "@/shared/ui/copy-text-button";
+import { formatDateTime } from "../../dashboard/components/format-date";
+import { publicationState, usePublication } from "../api/quiz-queries";
+
+interface PublishModalProps {
+  quiz: Quiz;
+  opened: boolean;
+  onClose: () => void;
+}
+
+// Named colours: their light-variant texts are the AA shades of theme.ts.
+export const publicationColors = { published: "teal", changes: "orange", draft: "gray" } as const;
+
+/** The status words of a publication state (the footer's chip and the modal). */
+export function usePublicationStatus(quiz: Quiz) {
+  const { t } = useTranslation();
+  const state = publicationState(quiz);
+  const label =
+    state === "draft"
+      ? t("dashboard:shell.statusDraft")
+      : state === "changes"
+        ? t("dashboard:shell.statusChanges")
+        : t("dashboard:shell.statusPublished");
+  return { state, label, color: publicationColors[state] };
+}
+
+/**
+ * The publish modal (docs/editor.md "Preview, publishing, history"): the link for visitors
+ * with a copy button, the status, the date and time of the last publish, publish /
+ * publish changes / unpublish (each after a confirmation), and the notice of an expired
+ * tariff once the server refused a publish for it.
+ */
+export function PublishModal({ quiz, opened, onClose }: PublishModalProps) {
+  const { t, i18n } = useTranslation();
+  const { publish, unpublish } = usePublication(quiz);
+  const [asking, setAsking] = useState<"publish" | "unpublish" | null>(null);
+  const status = usePublicationStatus(quiz);
+  const tariffExpired = [publish.error, unpublish.error].some(
+    (error) => isApiError(error) && error.code === "tariff_expired",
+  );
+  const publishLabel =
+    status.state === "draft" ? t("dashboard:shell.publish") : t("dashboard:shell.republish");
+  return (
+    <>
+      <Modal
+        opened={opened && asking === null}
+        onClose={onClose}
+        title={t("editor:publish.title")}
+        centered
+        trapFocus
+        returnFocus
+      >
+        <Stack gap="md" data-testid="publish-modal">
+          {tariffExpired && (
+            <Alert color="red" title={t("editor:publish.tariffExpiredTitle")} role="alert">
+              <Text size="sm" data-testid="publish-tariff-expired">
+                {t("errors:tariff_expired")}
+              </Text>
+            </Alert>
+          )}
+          <Group gap="xs">
+            <Text size="sm" fw={600}>
+              {t("editor:publish.status")}
+            </Text>
+            <Badge variant="light" color={status.color} tt="none" data-testid="publish-status">
+              {status.label}
+            </Badge>
+          </Group>
+          <Text size="sm" data-testid="publish-date">
+            {quiz.published_at
+              ? t("editor:publish.publishedAt", {
+                  date: formatDateTime(quiz.published_at, i18n.language),
+                })
+              : t("editor:publish.neverPublished")}
+          </Text>
+          {status.state === "changes" && (
+            <Alert color="orange" variant="light" data-testid="publish-changes-note">
+              {t("editor:publish.changesNote")}
+            </Alert>
+          )}
+          <Stack gap={6}>
+            <Text size="sm" fw={600}>
+              {t("editor:publish.link")}
+            </Text>
+            {!quiz.is_published && (
+              <Text size="sm" c="dimmed">
+                {t("dashboard:shell.linkNotPublished")}
+              </Text>
+            )}
+            <Anchor
+              href={quiz.public_url}
+              target="_blank"
+              rel="noopener"
+              size="sm"
+              style={{ overflowWrap: "anywhere" }}
+              data-testid="publish-public-url"
+            >
+              {quiz.public_url}
+            </Anchor>
+            <Group>
+              <CopyTextButton text={quiz.public_url} data-testid="publish-copy-link" />
+            </Group>
+          </Stack>
+          <Group justify="flex-end" gap="xs">
+            {quiz.is_published && (
+              <Button
+                variant="default"
+                color="red"
+                onClick={() => setAsking("unpublish")}
+                loading={unpublish.isPending}
+                data-testid="publish-unpublish"
+              >
+                {t("dashboard:shell.unpublish")}
+              </Button>
+            )}
+            {status.state !== "published" && (
+              <Button
+                onClick={() => setAsking("publish")}
+                loading={publish.isPending}
+                data-testid="publish-confirm"
+              >
+                {publishLabel}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </Modal>
+      <ConfirmDialog
+        opened={asking === "publish"}
+        title={t("dashboard:shell.publishTitle")}
+        message={t("dashboard:shell.publishMessage")}
+        confirmLabel={publishLabel}
+        onConfirm={() => {
+          publish.mutate(quiz.id);
+          setAsking(null);
+        }}
+        onClose={() => setAsking(null)}
+      />
+      <ConfirmDialog
+        opened={asking === "unpublish"}
+        title={t("dashboard:shell.unpublishTitle")}
+        message={t("dashboard:shell.unpublishMessage")}
+        confirmLabel={t("dashboard:shell.unpublish")}
+        danger
+        onConfirm={() => {
+          unpublish.mutate(quiz.id);
+          setAsking(null);
+        }}
+        onClose={() => setAsking(null)}
+      />
+    </>
+  );
+}
