@@ -123,5 +123,6 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "GET /quiz/{id}/preview/": { operationId: "getQuizDraftSnapshot" },
   "GET /quiz/{id}/publications/": { operationId: "listQuizPublications" },
   "GET /quiz/{id}/publications/{version}/": { operationId: "getQuizPublication" },
+  "POST /quiz/{id}/publications/{version}/restore/": { operationId: "restoreQuizPublication" },
   "GET /public/quiz/{public_key}/": { operationId: "getPublishedQuiz" },
 };

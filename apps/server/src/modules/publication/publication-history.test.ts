@@ -123,3 +123,77 @@ describe("the version history", () => {
     }
   });
 });
+
+describe("restoring a published version", () => {
+  it("rewrites the draft from the snapshot in one go, keeping ids; visitors keep theirs", async () => {
+    const v1 = await expectCall<PublicQuiz>(t, 200, "GET", `/quiz/${made.quiz}/publications/1/`, {
+      user: owner,
+    });
+    await expectCall(t, 201, "POST", "/question/", {
+      user: owner,
+      body: { quiz: made.quiz, type: 1, title: "Added later" },
+    });
+    await expectCall(t, 204, "DELETE", `/question/${made.question}/`, { user: owner });
+    await expectCall(t, 204, "DELETE", `/result/${made.result}/`, { user: owner });
+
+    const refused = await apiCall(t, "POST", `/quiz/${made.quiz}/publications/1/restore/`, {
+      user: stranger,
+    });
+    expect(refused.statusCode).toBe(404);
+    const untouched = await expectCall<PublicQuiz>(t, 200, "GET", `/quiz/${made.quiz}/preview/`, {
+      user: owner,
+    });
+    expect(untouched.questions.map((q) => q.title)).toEqual(["Added later"]);
+
+    const quiz = await expectCall<{ title: string; has_unpublished_changes: boolean }>(
+      t,
+      200,
+      "POST",
+      `/quiz/${made.quiz}/publications/1/restore/`,
+      { user: owner },
+    );
+    expect(quiz.title).toBe("Renovation quiz");
+    const draft = await expectCall<PublicQuiz>(t, 200, "GET", `/quiz/${made.quiz}/preview/`, {
+      user: owner,
+    });
+    // The draft is version 1 again, to the ids of its questions, answers and results.
+    expect({ ...draft, version: 1 }).toEqual(v1);
+
+    // The restored rows are ordinary draft rows: they can be edited, and new ones added.
+    await renameQuestion("Edited after the restore");
+    await expectCall(t, 201, "POST", "/question/", {
+      user: owner,
+      body: { quiz: made.quiz, type: 1, title: "Added after the restore" },
+    });
+    const history = await expectCall<PublicationVersion[]>(
+      t,
+      200,
+      "GET",
+      `/quiz/${made.quiz}/publications/`,
+      { user: owner },
+    );
+    expect(history.map((entry) => entry.version)).toEqual([2, 1]);
+  });
+
+  it("answers 404 for another account's quiz or an unknown version, 400 for a bad one", async () => {
+    const cases: [string, TestUser, number][] = [
+      [`/quiz/${made.quiz}/publications/1/restore/`, stranger, 404],
+      [`/quiz/${made.quiz}/publications/99/restore/`, owner, 404],
+      ["/quiz/2147483647/publications/1/restore/", owner, 404],
+      [`/quiz/${made.quiz}/publications/0/restore/`, owner, 400],
+      [`/quiz/${made.quiz}/publications/-1/restore/`, owner, 400],
+      [`/quiz/${made.quiz}/publications/1.5/restore/`, owner, 400],
+    ];
+    for (const [url, user, status] of cases) {
+      const response = await apiCall(t, "POST", url, { user });
+      expect({ url, status: response.statusCode }).toEqual({ url, status });
+    }
+    const draft = await expectCall<PublicQuiz>(t, 200, "GET", `/quiz/${made.quiz}/preview/`, {
+      user: owner,
+    });
+    expect(draft.questions.map((q) => q.title)).toEqual([
+      "Edited after the restore",
+      "Added after the restore",
+    ]);
+  });
+});

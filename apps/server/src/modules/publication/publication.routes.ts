@@ -18,6 +18,7 @@ import type { ApiOptions } from "../../app-context";
 import { etagMatches } from "../../lib/http-cache";
 import { authenticatedContext } from "../../plugins/authenticate";
 import { createPublishingWorkflow } from "../../workflows/publishing";
+import { createVersionRestoreWorkflow } from "../../workflows/version-restore";
 import { createPublicationService } from "./publication.service";
 
 const tags = ["publishing"];
@@ -47,6 +48,7 @@ export const PUBLIC_QUIZ_CACHE_CONTROL = "public, max-age=60, stale-while-revali
 export async function publicationRoutes(app: FastifyInstance, { context }: ApiOptions) {
   const service = createPublicationService(context);
   const publishing = createPublishingWorkflow(context);
+  const versionRestore = createVersionRestoreWorkflow(context);
 
   await authenticatedContext(app, context, async (scope) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
@@ -141,6 +143,29 @@ export async function publicationRoutes(app: FastifyInstance, { context }: ApiOp
       },
       async (request) =>
         publishing.versionSnapshot(request.userId, request.params.id, request.params.version),
+    );
+
+    routes.post(
+      apiPaths.quizPublicationRestore(":id", ":version"),
+      {
+        schema: {
+          tags,
+          summary: "Restores a published version as the draft",
+          description:
+            "Rewrites the draft from the version's snapshot in one transaction: its " +
+            "questions, answers, conditions, results, enabled form fields and additions, " +
+            "start page, design, contact form and results settings, keeping their ids; " +
+            "what was added since is removed (fields and additions are switched off). " +
+            "Kept as they are: `is_right` of answers, `send_to_email` of results, the " +
+            "quiz's config. Visitors keep the live snapshot until the next publish. " +
+            "Answers the Quiz (`has_unpublished_changes` true). 404 for another account's " +
+            "quiz or a version it does not have.",
+          params: publicationVersionParamsSchema,
+          response: { 200: quizSchema, ...errors },
+        },
+      },
+      async (request) =>
+        versionRestore.restore(request.userId, request.params.id, request.params.version),
     );
   });
 

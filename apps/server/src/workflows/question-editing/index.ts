@@ -1,4 +1,6 @@
 /** The question-editing workflow: question and answer changes with their condition and formula upkeep. */
+
+export { revalidateFormulas } from "./formula-upkeep";
 export {
   createQuestionEditingWorkflow,
   type QuestionEditingWorkflow,
