@@ -2,8 +2,8 @@ import type { InterfaceLanguageCode } from "@leadquiz/i18n";
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { createApiClient } from "@/shared/api/api-client";
-import { createI18n } from "@/shared/i18n/i18n";
 import { createMemoryStorage, createSessionStore } from "@/shared/session/session-store";
+import { testI18n } from "@/test/test-i18n";
 import { type AppServices, createQueryClient } from "../app/app-services";
 import { AppProviders } from "../app/providers";
 import { appRoutes } from "../app/routes";
@@ -33,7 +33,7 @@ export async function renderApp(options: {
   const session = createSessionStore(createMemoryStorage());
   await session.load();
   if (options.session) session.set(options.session);
-  const i18n = createI18n(options.language ?? "en");
+  const i18n = testI18n(options.language ?? "en");
   const api = createApiClient({
     baseUrl: TEST_API,
     session,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createI18n } from "../i18n/i18n";
+import { testI18n } from "@/test/test-i18n";
 import { ApiError } from "./api-error";
 import { errorMessage } from "./error-message";
 
 describe("errorMessage", () => {
-  const t = createI18n("en").t;
+  const t = testI18n("en").t;
 
   it("translates a known code in the interface language", () => {
     const error = new ApiError(404, { detail: "Не найдено.", code: "not_found" });

@@ -1,7 +1,7 @@
 import { interfaceLanguages, resources } from "@leadquiz/i18n";
 import { describe, expect, it } from "vitest";
+import { testI18n } from "@/test/test-i18n";
 import { configActionSections } from "../../app/paths";
-import { createI18n } from "./i18n";
 
 /** The UI namespaces this app owns (validation and errors come from their own authors). */
 const uiNamespaces = ["common", "auth", "layout", "settings"] as const;
@@ -80,7 +80,7 @@ describe("UI dictionaries", () => {
   });
 
   it("falls back to ru, then en, for a key missing in the chosen language", () => {
-    const i18n = createI18n("uk");
+    const i18n = testI18n("uk");
     i18n.addResource("ru", "common", "onlyInRussian", "только по-русски");
     i18n.addResource("en", "common", "onlyInEnglish", "English only");
     expect(i18n.t("common:onlyInRussian")).toBe("только по-русски");

@@ -3,29 +3,31 @@ import {
   type InterfaceLanguageCode,
   isInterfaceLanguage,
   namespaces,
-  resources,
 } from "@leadquiz/i18n";
-import i18next, { type i18n as I18n } from "i18next";
+import i18next, { type i18n as I18n, type Resource } from "i18next";
 import { initReactI18next } from "react-i18next";
+import { lazyDictionaries } from "./lazy-dictionaries";
 
 /** The localStorage key of the interface language chosen in this browser. */
 export const LANGUAGE_STORAGE_KEY = "leadquiz.language";
 
 /**
- * A ready i18next instance with every dictionary bundled (no loading step): missing keys
- * fall back to ru, then en (docs/product.md "Languages").
+ * The app's i18next instance: missing keys fall back to ru, then en (docs/product.md
+ * "Languages"). Given `resources` (tests), every dictionary is there at once; without, the
+ * dictionaries of the language load on demand (lazy-dictionaries.ts) and `DictionariesGate`
+ * holds the page until they are in.
  */
-export function createI18n(language: InterfaceLanguageCode): I18n {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
+export function createI18n(language: InterfaceLanguageCode, resources?: Resource): I18n {
+  const instance = i18next.createInstance().use(initReactI18next);
+  if (!resources) instance.use(lazyDictionaries);
+  void instance.init({
     lng: language,
     fallbackLng: [...FALLBACK_LANGUAGES],
     supportedLngs: ["en", "ru", "uk"],
-    resources,
+    ...(resources ? { resources, initAsync: false } : {}),
     ns: [...namespaces],
     defaultNS: "common",
     fallbackNS: false,
-    initAsync: false,
     interpolation: { escapeValue: false },
     returnNull: false,
     showSupportNotice: false,

@@ -3,7 +3,7 @@ import { renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
-import { createI18n } from "@/shared/i18n/i18n";
+import { testI18n } from "@/test/test-i18n";
 import {
   cacheUpdate,
   EditorWritesProvider,
@@ -17,7 +17,7 @@ function setup() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(titlesKey, ["first"]);
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nextProvider i18n={createI18n("en")}>
+    <I18nextProvider i18n={testI18n("en")}>
       <QueryClientProvider client={client}>
         <EditorWritesProvider quizId={1}>{children}</EditorWritesProvider>
       </QueryClientProvider>
