@@ -6,6 +6,7 @@ import { answersRoutes } from "./modules/answers/answers.routes";
 import { emailAddressRoutes } from "./modules/email-address/email-address.routes";
 import { formFieldsRoutes } from "./modules/form-fields/form-fields.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { leadInboxRoutes } from "./modules/leads/lead-inbox.routes";
 import { leadsRoutes } from "./modules/leads/leads.routes";
 import { mediaRoutes } from "./modules/media/media.routes";
 import { passwordResetRoutes } from "./modules/password-reset/password-reset.routes";
@@ -45,5 +46,6 @@ export async function apiRoutes(app: FastifyInstance, { context }: ApiOptions) {
   await app.register(mediaRoutes, { context });
   await app.register(visitorSessionsRoutes, { context });
   await app.register(leadsRoutes, { context });
+  await app.register(leadInboxRoutes, { context });
   await app.register(publicationRoutes, { context });
 }

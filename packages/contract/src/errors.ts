@@ -9,6 +9,7 @@ export const errorCodes = [
   "not_found",
   "project_limit",
   "lead_limit",
+  "lead_not_opened",
   "tariff_expired",
   "insufficient_funds",
   "file_too_large",

@@ -8,6 +8,7 @@ export * from "./errors";
 export * from "./fields";
 export * from "./form-fields";
 export * from "./formulas";
+export * from "./lead-inbox";
 export * from "./media";
 export * from "./paths";
 export * from "./projects";

@@ -90,6 +90,13 @@ export const apiPaths = {
   clientSessions: "/client-sessions/",
   publicQuizEvents: (publicKey: string) => `/public/quiz/${publicKey}/events/`,
   publicQuizLead: (publicKey: string) => `/public/quiz/${publicKey}/lead/`,
+
+  // The owner's leads (docs/leads.md).
+  leadsList: "/leadslist/",
+  leadOpen: "/update-lead-tariff/",
+  leadAnswers: (id: Id) => `/lead_answers/${id}/`,
+  leadById: (id: Id) => `/lead/${id}/`,
+  leadsExport: "/leads/export/",
 } as const;
 
 /** An id, or a route parameter such as ":id". */

@@ -8,6 +8,7 @@ import enErrors from "./locales/en/errors.json";
 import enLayout from "./locales/en/layout.json";
 import enQuestions from "./locales/en/questions.json";
 import enResults from "./locales/en/results.json";
+import enLeads from "./locales/en/leads.json";
 import enSettings from "./locales/en/settings.json";
 import enValidation from "./locales/en/validation.json";
 import ruAuth from "./locales/ru/auth.json";
@@ -19,6 +20,7 @@ import ruErrors from "./locales/ru/errors.json";
 import ruLayout from "./locales/ru/layout.json";
 import ruQuestions from "./locales/ru/questions.json";
 import ruResults from "./locales/ru/results.json";
+import ruLeads from "./locales/ru/leads.json";
 import ruSettings from "./locales/ru/settings.json";
 import ruValidation from "./locales/ru/validation.json";
 import ukAuth from "./locales/uk/auth.json";
@@ -30,6 +32,7 @@ import ukErrors from "./locales/uk/errors.json";
 import ukLayout from "./locales/uk/layout.json";
 import ukQuestions from "./locales/uk/questions.json";
 import ukResults from "./locales/uk/results.json";
+import ukLeads from "./locales/uk/leads.json";
 import ukSettings from "./locales/uk/settings.json";
 import ukValidation from "./locales/uk/validation.json";
 
@@ -53,6 +56,7 @@ export const namespaces = [
   "questions",
   /** The editor's results, contact form and additions tabs, and media uploads. */
   "results",
+  "leads",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -69,6 +73,7 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     editor: enEditor,
     questions: enQuestions,
     results: enResults,
+    leads: enLeads,
   },
   ru: {
     common: ruCommon,
@@ -82,6 +87,7 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     editor: ruEditor,
     questions: ruQuestions,
     results: ruResults,
+    leads: ruLeads,
   },
   uk: {
     common: ukCommon,
@@ -95,5 +101,6 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     editor: ukEditor,
     questions: ukQuestions,
     results: ukResults,
+    leads: ukLeads,
   },
 };

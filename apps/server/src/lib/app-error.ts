@@ -9,6 +9,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   not_found: 404,
   project_limit: 403,
   lead_limit: 403,
+  lead_not_opened: 403,
   tariff_expired: 403,
   insufficient_funds: 400,
   file_too_large: 413,

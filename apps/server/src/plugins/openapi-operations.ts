@@ -117,6 +117,13 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "POST /client-sessions/": { operationId: "openVisitorSession" },
   "POST /public/quiz/{public_key}/events/": { operationId: "recordVisitEvent" },
   "POST /public/quiz/{public_key}/lead/": { operationId: "submitLead" },
+  // the owner's leads
+  "GET /leadslist/": { operationId: "listLeads" },
+  "POST /update-lead-tariff/": { operationId: "openLead" },
+  "GET /lead_answers/{id}/": { operationId: "getLeadAnswers" },
+  "PATCH /lead/{id}/": { operationId: "updateLead" },
+  "DELETE /lead/{id}/": { operationId: "eraseLead" },
+  "GET /leads/export/": { operationId: "exportLeads" },
   // publishing
   "POST /publication-quiz/": { operationId: "publishQuiz" },
   "PUT /quiz/{id}/publish/": { operationId: "setQuizPublished" },

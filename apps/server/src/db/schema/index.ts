@@ -9,4 +9,5 @@ export * from "./questions";
 export * from "./quiz-configs";
 export * from "./quizzes";
 export * from "./results";
+export * from "./tariffs";
 export * from "./users";

@@ -1,3 +1,4 @@
+import type { LeadFlag, LeadStatus } from "@leadquiz/contract";
 import { LeadSource } from "@leadquiz/contract/codes";
 import { sql } from "drizzle-orm";
 import {
@@ -111,11 +112,24 @@ export const leads = pgTable(
     pageUrl: text("page_url").notNull().default(""),
     consent: boolean("consent").notNull().default(false),
     isOpened: boolean("is_opened").notNull().default(false),
+    openedAt: timestamp("opened_at", { withTimezone: true }),
+    /** The owner's follow-up: new, in_progress, won, lost (docs/leads.md). */
+    status: text("status").$type<LeadStatus>().notNull().default("new"),
+    note: text("note").notNull().default(""),
+    /** Quality flags computed when the lead was stored (docs/leads.md); never block it. */
+    flags: text("flags").array().$type<LeadFlag[]>().notNull().default(sql`'{}'::text[]`),
+    /** Set when the owner erased the lead's personal data; the row stays for the counts. */
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("leads_submission_id_key").on(t.submissionId),
+    // Keyset pages of the owner's list: newest first by id within the account.
     index("leads_user_idx").on(t.userId, t.id),
     index("leads_quiz_idx").on(t.quizId, t.id),
+    // The duplicate flag: same e-mail or phone for the same quiz.
+    index("leads_quiz_email_idx").on(t.quizId, t.email).where(sql`${t.email} <> ''`),
+    index("leads_quiz_phone_idx").on(t.quizId, t.phone).where(sql`${t.phone} <> ''`),
+    check("leads_status_check", sql`${t.status} in ('new', 'in_progress', 'won', 'lost')`),
   ],
 );

@@ -12,8 +12,14 @@ import {
   type VisitorLimits,
 } from "../visitor-sessions";
 import { checkLead } from "./lead-check";
+import { leadFlagsOf } from "./lead-quality";
 import { redirectUrl, resultsToShow, storedAnswers, storedResults } from "./leads.presenter";
-import { findLeadBySubmission, insertLead, type StoredSubmission } from "./leads.repository";
+import {
+  findLeadBySubmission,
+  insertLead,
+  type StoredSubmission,
+  storedLeadFacts,
+} from "./leads.repository";
 
 export interface LeadsServiceDeps {
   db: Database;
@@ -110,6 +116,13 @@ export function createLeadsService(deps: LeadsServiceDeps) {
       }
 
       const { contacts } = checked;
+      const answers = storedAnswers(snapshot, checked.answers);
+      const facts = await storedLeadFacts(db, {
+        quizId: quiz.id,
+        email: contacts.email,
+        phone: contacts.phone,
+        session: submission.session,
+      });
       const id = await insertLead(db, {
         submissionId: submission.submission_id,
         quizId: quiz.id,
@@ -123,13 +136,19 @@ export function createLeadsService(deps: LeadsServiceDeps) {
         messengers: contacts.messengers,
         other: contacts.other,
         other2: contacts.other2,
-        answers: storedAnswers(snapshot, checked.answers),
+        answers,
         results,
         otherFields: otherFields(snapshot.hidden_fields, submission.extra),
         utm: bounded(submission.utm),
         referrer: submission.referrer,
         pageUrl: submission.page_url,
         consent: submission.consent,
+        flags: leadFlagsOf({
+          email: contacts.email,
+          phone: contacts.phone,
+          answered: answers.length,
+          ...facts,
+        }),
       });
       if (id === null) {
         const stored = await findLeadBySubmission(db, submission.submission_id);

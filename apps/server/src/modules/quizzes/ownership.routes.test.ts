@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import type { Answer, FormField, Question } from "@leadquiz/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leads } from "../../db/schema";
 import {
   apiCall,
   expectCall,
@@ -44,7 +46,8 @@ type Entity =
   | "resultcondition"
   | "formfield"
   | "addition"
-  | "config";
+  | "config"
+  | "lead";
 
 const SECRET = "A-secret-7f3c";
 
@@ -139,8 +142,21 @@ async function buildContent(owner: TestUser): Promise<Record<Entity, number>> {
   const config = await expectCall<{ id: number }>(t, 200, "GET", `/config/quiz/${quiz}`, {
     user: owner,
   });
+  const [lead] = await t.database.db
+    .insert(leads)
+    .values({
+      submissionId: randomUUID(),
+      quizId: quiz,
+      projectId: project,
+      userId: owner.id,
+      publicationVersion: 1,
+      name: `${SECRET} visitor`,
+    })
+    .returning({ id: leads.id });
+  if (!lead) throw new Error("lead not stored");
   refQuestion = first.id;
   return {
+    lead: lead.id,
     project,
     quiz,
     question: question.id,
@@ -181,6 +197,8 @@ function idOfPath(route: Route): Entity | undefined {
   switch (segment) {
     case "questionconditionlist":
       return "question";
+    case "lead_answers":
+      return "lead";
     case "resultconditionlist":
       return "result";
     case "project":
@@ -191,6 +209,7 @@ function idOfPath(route: Route): Entity | undefined {
     case "resultcondition":
     case "formfield":
     case "addition":
+    case "lead":
       return segment;
     default:
       return undefined;
@@ -217,7 +236,15 @@ function valueFor(name: string, schema: JsonSchema, path: string): unknown {
 }
 
 /** Optional properties that still name A's records (filled whenever a body has them). */
-const REFERENCES = new Set(["project", "quiz", "question", "result", "ref_question", "answers"]);
+const REFERENCES = new Set([
+  "project",
+  "quiz",
+  "question",
+  "result",
+  "ref_question",
+  "answers",
+  "lead",
+]);
 
 function sample(schema: JsonSchema, path: string): unknown {
   const variant = schema.oneOf?.[0] ?? schema.anyOf?.find((s) => s.type !== "null");

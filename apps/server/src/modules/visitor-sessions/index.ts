@@ -14,4 +14,4 @@ export {
   VISITOR_LIMITS,
   type VisitorLimits,
 } from "./visitor-limits";
-export { sessionOfQuiz } from "./visitor-sessions.repository";
+export { sessionOfQuiz, sessionStartOfQuiz } from "./visitor-sessions.repository";

@@ -16,6 +16,13 @@ export function sessionOfQuiz(session: string | null | undefined, quizId: number
     where ${visitorSessions.id} = ${session.toLowerCase()}::uuid and ${visitorSessions.quizId} = ${quizId})`;
 }
 
+/** The start of session `session` of quiz `quizId`, as a sub-select (null when not one). */
+export function sessionStartOfQuiz(session: string | null | undefined, quizId: number) {
+  if (!session || !UUID.test(session)) return sql`null::timestamptz`;
+  return sql`(select ${visitorSessions.createdAt} from ${visitorSessions}
+    where ${visitorSessions.id} = ${session.toLowerCase()}::uuid and ${visitorSessions.quizId} = ${quizId})`;
+}
+
 export async function insertSession(
   db: DbOrTx,
   values: { quizId: number; utm: Record<string, string>; referrer: string; pageUrl: string },

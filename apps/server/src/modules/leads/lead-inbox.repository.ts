@@ -1,0 +1,270 @@
+import type { LeadFilters } from "@leadquiz/contract";
+import { and, desc, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { leads, projects, quizPublications, quizzes } from "../../db/schema";
+
+/**
+ * SQL of the owner's leads (docs/leads.md). Every query is scoped by `leads.user_id`: another
+ * account's leads, projects or quizzes simply match nothing. Erased leads are left out.
+ */
+
+const listColumns = {
+  id: leads.id,
+  quizId: leads.quizId,
+  quizTitle: quizzes.title,
+  projectId: leads.projectId,
+  createdAt: leads.createdAt,
+  source: leads.source,
+  isOpened: leads.isOpened,
+  name: leads.name,
+  email: leads.email,
+  phone: leads.phone,
+  messengers: leads.messengers,
+  status: leads.status,
+  flags: leads.flags,
+};
+
+export type LeadListRow = {
+  [K in keyof typeof listColumns]: (typeof listColumns)[K]["_"]["data"];
+};
+
+function likeFragment(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Search: a fragment of the name, the e-mail or the phone (digits compared without spaces
+ * and signs), matched on opened leads only so masked contacts cannot be guessed by search.
+ */
+function searchCondition(search: string): SQL {
+  const text = likeFragment(search.toLowerCase());
+  const digits = search.replace(/\D/g, "");
+  const phone =
+    digits.length > 0
+      ? sql`regexp_replace(${leads.phone}, '[^0-9]', '', 'g') like ${likeFragment(digits)}`
+      : sql`false`;
+  return sql`(${leads.isOpened} and (lower(${leads.name}) like ${text}
+    or lower(${leads.email}) like ${text} or ${phone}))`;
+}
+
+/** The list filters as one condition, always scoped to the account and live (not erased) leads. */
+export function leadFilterCondition(userId: number, filters: LeadFilters): SQL {
+  const conditions: SQL[] = [eq(leads.userId, userId), isNull(leads.erasedAt)];
+  if (filters.project !== undefined) conditions.push(eq(leads.projectId, filters.project));
+  if (filters.quiz !== undefined) conditions.push(eq(leads.quizId, filters.quiz));
+  if (filters.search) conditions.push(searchCondition(filters.search));
+  if (filters.from) conditions.push(sql`${leads.createdAt} >= ${filters.from}::date`);
+  if (filters.to) conditions.push(sql`${leads.createdAt} < ${filters.to}::date + 1`);
+  if (filters.result !== undefined) {
+    conditions.push(sql`${leads.results} @> ${JSON.stringify([{ id: filters.result }])}::jsonb`);
+  }
+  if (filters.utm_source)
+    conditions.push(sql`${leads.utm} ->> 'utm_source' = ${filters.utm_source}`);
+  if (filters.status) conditions.push(eq(leads.status, filters.status));
+  if (filters.flag) conditions.push(sql`${filters.flag} = any(${leads.flags})`);
+  return sql`(${sql.join(conditions, sql` and `)})`;
+}
+
+/**
+ * Whether the project and quiz a filter names are the account's (deleted ones included:
+ * their leads stay listed).
+ */
+export async function ownsFilterTargets(
+  db: DbOrTx,
+  userId: number,
+  targets: { project?: number | undefined; quiz?: number | undefined },
+): Promise<boolean> {
+  if (targets.project !== undefined) {
+    const rows = await db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(eq(projects.id, targets.project), eq(projects.userId, userId)));
+    if (rows.length === 0) return false;
+  }
+  if (targets.quiz !== undefined) {
+    const rows = await db
+      .select({ id: quizzes.id })
+      .from(quizzes)
+      .where(and(eq(quizzes.id, targets.quiz), eq(quizzes.userId, userId)));
+    if (rows.length === 0) return false;
+  }
+  return true;
+}
+
+/** The condition narrowed to opened leads (the export shows contacts of opened leads only). */
+export function openedOnly(condition: SQL): SQL {
+  return sql`(${condition} and ${leads.isOpened})`;
+}
+
+/**
+ * One keyset page, newest first: ids below `before` (the previous page's last id), at most
+ * `limit` rows (leads_user_idx walks the account's ids backwards; no OFFSET, no count).
+ */
+export async function listLeadPage(
+  db: DbOrTx,
+  condition: SQL,
+  before: number | null,
+  limit: number,
+): Promise<LeadListRow[]> {
+  return db
+    .select(listColumns)
+    .from(leads)
+    .innerJoin(quizzes, eq(quizzes.id, leads.quizId))
+    .where(before === null ? condition : and(condition, lt(leads.id, before)))
+    .orderBy(desc(leads.id))
+    .limit(limit);
+}
+
+export async function findLeadRow(
+  db: DbOrTx,
+  userId: number,
+  id: number,
+): Promise<LeadListRow | undefined> {
+  const rows = await db
+    .select(listColumns)
+    .from(leads)
+    .innerJoin(quizzes, eq(quizzes.id, leads.quizId))
+    .where(and(leadFilterCondition(userId, {}), eq(leads.id, id)))
+    .limit(1);
+  return rows[0];
+}
+
+/** Locks the account's live lead `id` for the transaction; answers whether it is opened. */
+export async function lockLead(
+  tx: DbOrTx,
+  userId: number,
+  id: number,
+): Promise<{ isOpened: boolean } | undefined> {
+  const rows = await tx
+    .select({ isOpened: leads.isOpened })
+    .from(leads)
+    .where(and(leadFilterCondition(userId, {}), eq(leads.id, id)))
+    .for("update");
+  return rows[0];
+}
+
+export async function markLeadOpened(tx: DbOrTx, id: number): Promise<void> {
+  await tx.update(leads).set({ isOpened: true, openedAt: new Date() }).where(eq(leads.id, id));
+}
+
+export async function findLeadDetail(db: DbOrTx, userId: number, id: number) {
+  const rows = await db
+    .select({
+      id: leads.id,
+      quizId: leads.quizId,
+      quizTitle: quizzes.title,
+      createdAt: leads.createdAt,
+      isOpened: leads.isOpened,
+      name: leads.name,
+      email: leads.email,
+      phone: leads.phone,
+      other: leads.other,
+      other2: leads.other2,
+      messengers: leads.messengers,
+      answers: leads.answers,
+      otherFields: leads.otherFields,
+      utm: leads.utm,
+      results: leads.results,
+      pageUrl: leads.pageUrl,
+      referrer: leads.referrer,
+      consent: leads.consent,
+      status: leads.status,
+      note: leads.note,
+      flags: leads.flags,
+      policyUrl: sql<
+        string | null
+      >`(select ${quizPublications.snapshot} -> 'contact_form' ->> 'privacy_policy_url'
+        from ${quizPublications} where ${quizPublications.quizId} = ${leads.quizId}
+        and ${quizPublications.version} = ${leads.publicationVersion})`,
+    })
+    .from(leads)
+    .innerJoin(quizzes, eq(quizzes.id, leads.quizId))
+    .where(and(leadFilterCondition(userId, {}), eq(leads.id, id)))
+    .limit(1);
+  return rows[0];
+}
+
+export type LeadDetailRow = NonNullable<Awaited<ReturnType<typeof findLeadDetail>>>;
+
+export async function updateLeadFollowUp(
+  db: DbOrTx,
+  userId: number,
+  id: number,
+  changes: { status?: LeadListRow["status"] | undefined; note?: string | undefined },
+): Promise<{ id: number; status: LeadListRow["status"]; note: string } | undefined> {
+  const rows = await db
+    .update(leads)
+    // An empty change still answers the row: status set to itself.
+    .set({ ...changes, status: changes.status ?? sql`${leads.status}` })
+    .where(and(leadFilterCondition(userId, {}), eq(leads.id, id)))
+    .returning({ id: leads.id, status: leads.status, note: leads.note });
+  return rows[0];
+}
+
+/**
+ * Erases a lead's personal data for good: contacts, answers, fields, UTM, addresses, note.
+ * The row stays (quiz, time, results) so the funnel and lead counts do not change.
+ */
+export async function eraseLead(db: DbOrTx, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .update(leads)
+    .set({
+      name: "",
+      email: "",
+      phone: "",
+      other: "",
+      other2: "",
+      messengers: {},
+      answers: [],
+      otherFields: {},
+      utm: {},
+      referrer: "",
+      pageUrl: "",
+      note: "",
+      sessionId: null,
+      erasedAt: new Date(),
+    })
+    .where(and(leadFilterCondition(userId, {}), eq(leads.id, id)))
+    .returning({ id: leads.id });
+  return rows.length > 0;
+}
+
+/** A batch of the export: the full rows (answers included), keyset like the list. */
+export async function exportLeadBatch(
+  db: DbOrTx,
+  condition: SQL,
+  before: number | null,
+  limit: number,
+) {
+  return db
+    .select({
+      ...listColumns,
+      other: leads.other,
+      other2: leads.other2,
+      answers: leads.answers,
+      utm: leads.utm,
+      results: leads.results,
+      note: leads.note,
+    })
+    .from(leads)
+    .innerJoin(quizzes, eq(quizzes.id, leads.quizId))
+    .where(before === null ? condition : and(condition, lt(leads.id, before)))
+    .orderBy(desc(leads.id))
+    .limit(limit);
+}
+
+export type LeadExportRow = Awaited<ReturnType<typeof exportLeadBatch>>[number];
+
+/** The question titles of the matching leads, one export column each, in quiz and question order. */
+export async function exportQuestionTitles(db: DbOrTx, condition: SQL): Promise<string[]> {
+  const result = await db.execute(
+    sql`select a ->> 'question_title' as title
+      from ${leads} cross join lateral jsonb_array_elements(${leads.answers}) as a
+      where ${condition}
+      group by 1 order by min(${leads.quizId}), min((a ->> 'question')::int), 1`,
+  );
+  // Both drivers answer `{rows}`; drizzle types the result per driver.
+  return (result as unknown as { rows: { title: string | null }[] }).rows.map(
+    (row) => row.title ?? "",
+  );
+}

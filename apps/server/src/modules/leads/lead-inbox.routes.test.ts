@@ -1,0 +1,319 @@
+import { Readable } from "node:stream";
+import {
+  apiPaths,
+  type LeadDetail,
+  type LeadListPage,
+  type LeadOpenResponse,
+} from "@leadquiz/contract";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiCall, expectCall, type TestUser } from "../../test-support/api-client";
+import {
+  createLeadsHarness,
+  houseLead,
+  type LeadsHarness,
+  type PublishedQuiz,
+} from "../../test-support/leads-fixtures";
+import { grantLeadRequests, TRIAL_LEAD_REQUESTS } from "../tariffs";
+
+let h: LeadsHarness;
+let quiz: PublishedQuiz;
+let other: PublishedQuiz;
+
+async function submit(target: PublishedQuiz, overrides: Parameters<typeof houseLead>[0] = {}) {
+  const response = await h.post(apiPaths.publicQuizLead(target.publicKey), houseLead(overrides));
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { lead: number }).lead;
+}
+
+function contacts(name: string, email: string, phone = "+380501234567") {
+  return { name, email, phone, other: "", other2: "", messengers: { telegram: phone } };
+}
+
+const list = (user: TestUser, query = "") =>
+  expectCall<LeadListPage>(h.t, 200, "GET", `${apiPaths.leadsList}${query}`, { user });
+const open = (user: TestUser, lead: number) =>
+  apiCall(h.t, "POST", apiPaths.leadOpen, { user, body: { lead } });
+
+beforeAll(async () => {
+  h = await createLeadsHarness();
+  quiz = await h.publishedQuiz();
+  other = await h.publishedQuiz();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe("GET leadslist/", () => {
+  it("lists the account's leads newest first with contacts masked, in keyset pages", async () => {
+    const ids: number[] = [];
+    for (const n of [1, 2, 3]) {
+      ids.push(await submit(quiz, { contacts: contacts(`Олена ${n}`, `olena${n}@example.com`) }));
+    }
+    await submit(other);
+
+    const first = await list(quiz.owner, "?limit=2");
+    expect(first.results.map((r) => r.id)).toEqual([ids[2], ids[1]]);
+    expect(first.results[0]).toMatchObject({
+      quiz: quiz.id,
+      quiz_title: "Renovation",
+      is_opened: false,
+      name: "О***",
+      email: "o***@example.com",
+      phone: "+38 *** ** 67",
+      messengers: { telegram: "+38 *** ** 67" },
+      status: "new",
+    });
+    expect(first.requests_left).toBe(TRIAL_LEAD_REQUESTS);
+    expect(first.next).not.toBeNull();
+    const second = await list(quiz.owner, `?limit=2&cursor=${first.next}`);
+    expect(second.results.map((r) => r.id)).toEqual([ids[0]]);
+    expect(second.next).toBeNull();
+  });
+
+  it("never shows another account's leads; its project or quiz as a filter answers 404", async () => {
+    const mine = await list(quiz.owner);
+    expect(mine.results.every((r) => r.quiz === quiz.id)).toBe(true);
+    expect((await list(quiz.owner, `?quiz=${quiz.id}`)).results.length).toBeGreaterThan(0);
+    const [foreign] = await h.leadsOf(other.id);
+    for (const query of [`?quiz=${other.id}`, `?project=${foreign?.projectId}`]) {
+      const response = await apiCall(h.t, "GET", `${apiPaths.leadsList}${query}`, {
+        user: quiz.owner,
+      });
+      expect(response.statusCode, query).toBe(404);
+    }
+  });
+
+  it("filters by status, flag, UTM source, result and days; bad filters are a 400", async () => {
+    const owner = (await h.publishedQuiz()).owner;
+    const q = await h.publishedQuiz();
+    const a = await submit(q, { utm: { utm_source: "facebook" } });
+    await submit(q, { contacts: contacts("Ivan", "ivan@mailinator.com") });
+    expect((await list(q.owner, "?utm_source=facebook")).results.map((r) => r.id)).toEqual([a]);
+    const flagged = await list(q.owner, "?flag=disposable_email");
+    expect(flagged.results.map((r) => r.email)).toEqual(["i***@mailinator.com"]);
+    expect(flagged.results[0]?.flags).toContain("disposable_email");
+    await expectCall(h.t, 200, "PATCH", apiPaths.leadById(a), {
+      user: q.owner,
+      body: { status: "won", note: "Called back" },
+    });
+    expect((await list(q.owner, "?status=won")).results.map((r) => r.id)).toEqual([a]);
+    expect((await list(q.owner, "?result=1")).results).toHaveLength(2);
+    expect((await list(q.owner, "?result=2")).results).toHaveLength(0);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await list(q.owner, `?from=${today}&to=${today}`)).results).toHaveLength(2);
+    expect((await list(q.owner, "?to=2020-01-01")).results).toHaveLength(0);
+    expect((await list(owner)).results).toEqual([]);
+    for (const bad of ["?limit=0", "?limit=101", "?from=yesterday", "?status=hot", "?cursor=x"]) {
+      const response = await apiCall(h.t, "GET", `${apiPaths.leadsList}${bad}`, { user: q.owner });
+      expect(response.statusCode, bad).toBe(400);
+    }
+  });
+
+  it("searches opened leads by a fragment of the name, e-mail or phone", async () => {
+    const q = await h.publishedQuiz();
+    const lead = await submit(q, {
+      contacts: contacts("Марина", "marina@example.com", "+380671112233"),
+    });
+    await submit(q, { contacts: contacts("Petro", "petro@example.com", "+380509998877") });
+    // Masked contacts cannot be found by guessing them.
+    expect((await list(q.owner, "?search=marina")).results).toEqual([]);
+    expect((await open(q.owner, lead)).statusCode).toBe(200);
+    for (const fragment of ["марин", "MARINA@", "1112", "67 111 22"]) {
+      const found = await list(q.owner, `?search=${encodeURIComponent(fragment)}`);
+      expect(
+        found.results.map((r) => r.id),
+        fragment,
+      ).toEqual([lead]);
+    }
+    expect((await list(q.owner, "?search=%25")).results).toEqual([]);
+  });
+});
+
+describe("POST update-lead-tariff/", () => {
+  it("opens a lead for one request, once; the detail then shows everything", async () => {
+    const q = await h.publishedQuiz();
+    const lead = await submit(q);
+    const detailBefore = await apiCall(h.t, "GET", apiPaths.leadAnswers(lead), { user: q.owner });
+    expect(detailBefore.statusCode).toBe(403);
+    expect(detailBefore.json().code).toBe("lead_not_opened");
+
+    const first = await open(q.owner, lead);
+    expect(first.statusCode, first.body).toBe(200);
+    const opened = first.json() as LeadOpenResponse;
+    expect(opened.requests_left).toBe(TRIAL_LEAD_REQUESTS - 1);
+    expect(opened.lead).toMatchObject({
+      is_opened: true,
+      name: "Olena",
+      email: "olena@example.com",
+    });
+    const again = (await open(q.owner, lead)).json() as LeadOpenResponse;
+    expect(again.requests_left).toBe(TRIAL_LEAD_REQUESTS - 1);
+
+    const detail = await expectCall<LeadDetail>(h.t, 200, "GET", apiPaths.leadAnswers(lead), {
+      user: q.owner,
+    });
+    expect(detail).toMatchObject({
+      contacts: {
+        name: "Olena",
+        phone: "+380 50 123 4567",
+        messengers: { telegram: "+380501234567" },
+      },
+      answers: [
+        { question: "What do you live in?", answer: "House" },
+        { question: "Garden area?", answer: "200 m²" },
+        { question: "Which extras?", answer: "Painting, Plumbing" },
+      ],
+      other_fields: { client_id: "42" },
+      utm: { utm_source: "google", utm_campaign: "spring" },
+      results: [{ id: 1, title: "House renovation", value: 240, unit: "price" }],
+      page_url: "https://builder.example.com/?client_id=42&utm_source=google",
+      referrer: "https://google.com/",
+      consent: { given: true },
+    });
+  });
+
+  it("spends one request for concurrent openings of the same lead", async () => {
+    const q = await h.publishedQuiz();
+    const lead = await submit(q);
+    await grantLeadRequests(h.t.database.db, q.owner.id, 5);
+    const answers = await Promise.all([1, 2, 3, 4].map(() => open(q.owner, lead)));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect((await list(q.owner)).requests_left).toBe(4);
+  });
+
+  it("with one request left, one of two concurrent openings succeeds and the other gets lead_limit", async () => {
+    const q = await h.publishedQuiz();
+    const a = await submit(q);
+    const b = await submit(q);
+    await grantLeadRequests(h.t.database.db, q.owner.id, 1);
+    const answers = await Promise.all([open(q.owner, a), open(q.owner, b)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 403]);
+    const refused = answers.find((r) => r.statusCode === 403);
+    expect(refused?.json().code).toBe("lead_limit");
+    const page = await list(q.owner);
+    expect(page.requests_left).toBe(0);
+    expect(page.results.filter((r) => r.is_opened)).toHaveLength(1);
+  });
+
+  it("answers 404 for another account's lead and spends nothing", async () => {
+    const lead = await submit(other);
+    const response = await open(quiz.owner, lead);
+    expect(response.statusCode).toBe(404);
+    const detail = await apiCall(h.t, "GET", apiPaths.leadAnswers(lead), { user: quiz.owner });
+    expect(detail.statusCode).toBe(404);
+    expect((await list(other.owner)).results.find((r) => r.id === lead)?.is_opened).toBe(false);
+  });
+});
+
+describe("quality flags", () => {
+  it("flags a duplicate e-mail for the same quiz and a lead sent faster than anyone reads", async () => {
+    const q = await h.publishedQuiz();
+    await submit(q, { contacts: contacts("A", "same@example.com", "+380501111111") });
+    const session = (
+      await h.post(apiPaths.clientSessions, { quiz: q.publicKey, service_session: true })
+    ).json().session as string;
+    const dup = await submit(q, {
+      session,
+      contacts: contacts("B", "same@example.com", "+380502222222"),
+    });
+    const row = (await list(q.owner)).results.find((r) => r.id === dup);
+    expect(row?.flags).toEqual(expect.arrayContaining(["duplicate", "too_fast"]));
+    expect((await list(q.owner, "?flag=duplicate")).results.map((r) => r.id)).toEqual([dup]);
+  });
+});
+
+describe("PATCH and DELETE lead/{id}/", () => {
+  it("keeps a note and a status, and erases personal data for good", async () => {
+    const q = await h.publishedQuiz();
+    const lead = await submit(q);
+    const bad = await apiCall(h.t, "PATCH", apiPaths.leadById(lead), {
+      user: q.owner,
+      body: { status: "hot" },
+    });
+    expect(bad.statusCode).toBe(400);
+    const changed = await expectCall(h.t, 200, "PATCH", apiPaths.leadById(lead), {
+      user: q.owner,
+      body: { status: "in_progress", note: "Call on Monday" },
+    });
+    expect(changed).toEqual({ id: lead, status: "in_progress", note: "Call on Monday" });
+    const foreign = await apiCall(h.t, "DELETE", apiPaths.leadById(lead), { user: quiz.owner });
+    expect(foreign.statusCode).toBe(404);
+
+    await expectCall(h.t, 204, "DELETE", apiPaths.leadById(lead), { user: q.owner });
+    expect((await list(q.owner)).results).toEqual([]);
+    const [row] = await h.leadsOf(q.id);
+    expect(row).toMatchObject({ name: "", email: "", phone: "", answers: [], utm: {}, note: "" });
+    expect(row?.erasedAt).not.toBeNull();
+    const again = await apiCall(h.t, "DELETE", apiPaths.leadById(lead), { user: q.owner });
+    expect(again.statusCode).toBe(404);
+  });
+});
+
+describe("GET leads/export/", () => {
+  let q: PublishedQuiz;
+  let opened: number;
+
+  beforeAll(async () => {
+    q = await h.publishedQuiz();
+    opened = await submit(q, {
+      contacts: contacts("=1+1", "test@example.com"),
+      utm: { utm_source: "@cmd", utm_campaign: "весна-осінь" },
+    });
+    await submit(q, { contacts: contacts("Hidden", "hidden@example.com") });
+    expect((await open(q.owner, opened)).statusCode).toBe(200);
+  });
+
+  async function download(format: "csv" | "xlsx", language = "ru") {
+    const response = await apiCall(h.t, "GET", `${apiPaths.leadsExport}?format=${format}`, {
+      user: q.owner,
+      language,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response;
+  }
+
+  it("streams CSV in UTF-8 with a BOM: opened leads only, one column per question, formulas neutralised", async () => {
+    const response = await download("csv");
+    expect(response.headers["content-type"]).toContain("text/csv");
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const workbook = new ExcelJS.Workbook();
+    const sheet = await workbook.csv.read(Readable.from([response.rawPayload.subarray(3)]), {
+      parserOptions: { delimiter: "," },
+    } as never);
+    const rows = sheet.getSheetValues().filter(Boolean) as unknown[][];
+    const header = rows[0]?.slice(1);
+    expect(header).toEqual(
+      expect.arrayContaining(["Имя", "E-mail", "What do you live in?", "Which extras?"]),
+    );
+    expect(rows).toHaveLength(2);
+    const cells = Object.fromEntries(
+      (header ?? []).map((title, i) => [String(title), rows[1]?.[i + 1]]),
+    );
+    expect(cells).toMatchObject({
+      Имя: "'=1+1",
+      "E-mail": "test@example.com",
+      "UTM source": "'@cmd",
+      "UTM campaign": "весна-осінь",
+      "What do you live in?": "House",
+      "Which extras?": "Painting, Plumbing",
+    });
+  });
+
+  it("streams XLSX that a spreadsheet reader opens", async () => {
+    const response = await download("xlsx", "en");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new Error("the workbook has no sheet");
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const values = (sheet.getRow(2).values as unknown[]).slice(1);
+    const cells = Object.fromEntries(header.map((title, i) => [String(title), values[i]]));
+    expect(cells).toMatchObject({
+      Name: "'=1+1",
+      "UTM campaign": "весна-осінь",
+      "Garden area?": "200 m²",
+    });
+    expect(sheet.rowCount).toBe(2);
+  });
+});

@@ -1,0 +1,149 @@
+import { z } from "zod";
+import { idSchema, MAX_ID, shortText, timestampSchema } from "./quiz-common";
+
+/**
+ * The owner's leads (operations `listLeads`, `openLead`, `getLeadAnswers`, `updateLead`,
+ * `eraseLead`, `exportLeads`; docs/leads.md).
+ */
+
+/** The owner's follow-up of a lead. */
+export const leadStatuses = ["new", "in_progress", "won", "lost"] as const;
+export type LeadStatus = (typeof leadStatuses)[number];
+
+/** Quality flags computed when a lead is stored; a flag never blocks a lead. */
+export const leadFlags = ["disposable_email", "invalid_phone", "duplicate", "too_fast"] as const;
+export type LeadFlag = (typeof leadFlags)[number];
+
+export const LEAD_PAGE_DEFAULT = 50;
+export const LEAD_PAGE_MAX = 100;
+export const LEAD_NOTE_MAX_LENGTH = 5000;
+export const LEAD_SEARCH_MAX_LENGTH = 100;
+
+const optionalId = z.coerce.number().int().min(1).max(MAX_ID).optional();
+/** A calendar day, `YYYY-MM-DD` (UTC). */
+const day = z.iso.date().optional();
+
+/** The filters of `GET leadslist/` and `GET leads/export/`. */
+export const leadFiltersSchema = z.object({
+  project: optionalId,
+  quiz: optionalId,
+  /** A fragment of the name, e-mail or phone (opened leads' contacts only). */
+  search: z.string().trim().max(LEAD_SEARCH_MAX_LENGTH).optional(),
+  /** First day included. */
+  from: day,
+  /** Last day included. */
+  to: day,
+  /** Leads shown this result id. */
+  result: optionalId,
+  utm_source: shortText.optional(),
+  status: z.enum(leadStatuses).optional(),
+  flag: z.enum(leadFlags).optional(),
+});
+export type LeadFilters = z.infer<typeof leadFiltersSchema>;
+
+export const leadListQuerySchema = leadFiltersSchema.extend({
+  /** The `next` of the previous page. */
+  cursor: z
+    .string()
+    .max(32)
+    .regex(/^[0-9]+$/)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(LEAD_PAGE_MAX).default(LEAD_PAGE_DEFAULT),
+});
+export type LeadListQuery = z.input<typeof leadListQuerySchema>;
+
+export const leadExportQuerySchema = leadFiltersSchema.extend({
+  format: z.enum(["csv", "xlsx"]).default("csv"),
+});
+export type LeadExportQuery = z.input<typeof leadExportQuerySchema>;
+
+/** A row of the list; contacts masked (`J***`) until the lead is opened. */
+export const leadListItemSchema = z.object({
+  id: z.int32(),
+  quiz: z.int32(),
+  quiz_title: z.string(),
+  project: z.int32(),
+  created_at: timestampSchema,
+  /** 0 Form, 1 SocialNetwork. */
+  source: z.int32().min(0).max(1),
+  is_opened: z.boolean(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  messengers: z.record(z.string(), z.string()),
+  status: z.enum(leadStatuses),
+  flags: z.array(z.enum(leadFlags)),
+});
+export type LeadListItem = z.infer<typeof leadListItemSchema>;
+
+/** A page: newest first; `next` is the cursor of the following page (null at the end). */
+export const leadListPageSchema = z.object({
+  next: z.string().nullable(),
+  results: z.array(leadListItemSchema),
+  /** Requests (lead openings) the account has left. */
+  requests_left: z.int32().min(0),
+});
+export type LeadListPage = z.infer<typeof leadListPageSchema>;
+
+/** `POST update-lead-tariff/`. */
+export const leadOpenSchema = z.object({ lead: idSchema });
+export type LeadOpen = z.infer<typeof leadOpenSchema>;
+
+export const leadOpenResponseSchema = z.object({
+  lead: leadListItemSchema,
+  requests_left: z.int32().min(0),
+});
+export type LeadOpenResponse = z.infer<typeof leadOpenResponseSchema>;
+
+/** `PATCH lead/{id}/`: the owner's follow-up. */
+export const leadUpdateSchema = z.object({
+  status: z.enum(leadStatuses).optional(),
+  note: z.string().max(LEAD_NOTE_MAX_LENGTH).optional(),
+});
+export type LeadUpdate = z.infer<typeof leadUpdateSchema>;
+
+export const leadUpdateResponseSchema = z.object({
+  id: z.int32(),
+  status: z.enum(leadStatuses),
+  note: z.string(),
+});
+
+/** `GET lead_answers/{id}/` of an opened lead. */
+export const leadDetailSchema = z.object({
+  id: z.int32(),
+  quiz: z.int32(),
+  quiz_title: z.string(),
+  created_at: timestampSchema,
+  contacts: z.object({
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    other: z.string(),
+    other2: z.string(),
+    messengers: z.record(z.string(), z.string()),
+  }),
+  /** Question and answer texts as the visitor saw them. */
+  answers: z.array(z.object({ question: z.string(), answer: z.string() })),
+  other_fields: z.record(z.string(), z.string()),
+  utm: z.record(z.string(), z.string()),
+  results: z.array(
+    z.object({
+      id: z.int32(),
+      title: z.string(),
+      value: z.union([z.string(), z.number(), z.null()]),
+      unit: z.string().nullable(),
+    }),
+  ),
+  page_url: z.string(),
+  referrer: z.string(),
+  /** What the visitor agreed to: the policy link the form showed, and when (the lead's time). */
+  consent: z.object({
+    given: z.boolean(),
+    at: timestampSchema.nullable(),
+    policy_url: z.string().nullable(),
+  }),
+  status: z.enum(leadStatuses),
+  note: z.string(),
+  flags: z.array(z.enum(leadFlags)),
+});
+export type LeadDetail = z.infer<typeof leadDetailSchema>;
