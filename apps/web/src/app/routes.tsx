@@ -106,7 +106,12 @@ export const appRoutes: RouteObject[] = [
                 }),
               },
               { path: routePatterns.referralSystem, ...comingSoon("layout:nav.referralSystem") },
-              { path: routePatterns.leads, ...comingSoon("layout:nav.leads") },
+              {
+                path: routePatterns.leads,
+                lazy: async () => ({
+                  Component: (await import("../features/leads/pages/leads-page")).LeadsPage,
+                }),
+              },
               { path: routePatterns.certificate, ...comingSoon("layout:nav.certificate") },
               {
                 path: routePatterns.settings,

@@ -63,3 +63,16 @@ export function testJwt(seconds: number): string {
   const exp = Math.floor(Date.now() / 1000) + seconds;
   return `${encode({ alg: "HS256", typ: "JWT" })}.${encode({ sub: "1", exp })}.signature`;
 }
+
+/** A signed-in owner as `GET userinfo/` answers it (English interface, e-mail proven). */
+export const testOwner = {
+  id: 1,
+  email: "owner@example.com",
+  username: "owner@example.com",
+  first_name: "",
+  last_name: "",
+  language_code: "en",
+  date_joined: "2026-01-01T00:00:00Z",
+  referral_code: "abc",
+  email_verified: true,
+};

@@ -54,6 +54,8 @@ export interface ApiClient {
   get<T>(path: string, schema: Parser<T>, options?: Omit<RequestOptions<T>, "schema">): Promise<T>;
   post<T = unknown>(path: string, body: unknown, options?: RequestOptions<T>): Promise<T>;
   patch<T = unknown>(path: string, body: unknown, options?: RequestOptions<T>): Promise<T>;
+  /** A GET whose answer is a file (an export): the body as a Blob, signed in like `request`. */
+  download(path: string, query?: RequestOptions<unknown>["query"]): Promise<Blob>;
 }
 
 /**
@@ -93,7 +95,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function send(
     path: string,
-    init: { method: HttpMethod; body?: unknown; access: string | null },
+    init: { method: HttpMethod; body?: unknown; access: string | null; file?: boolean },
     query?: RequestOptions<unknown>["query"],
     signal?: AbortSignal,
     onUploadProgress?: RequestOptions<unknown>["onUploadProgress"],
@@ -131,7 +133,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (error instanceof DOMException && error.name === "AbortError") throw error;
       throw new ApiError(0, null);
     }
-    return { status: response.status, ok: response.ok, data: await readBody(response) };
+    const data = init.file && response.ok ? await response.blob() : await readBody(response);
+    return { status: response.status, ok: response.ok, data };
   }
 
   const exclusive =
@@ -185,14 +188,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return current && !isTokenExpired(current.access, now()) ? current.access : null;
   }
 
-  async function request<T = unknown>(path: string, opts: RequestOptions<T> = {}): Promise<T> {
+  async function request<T = unknown>(
+    path: string,
+    opts: RequestOptions<T> = {},
+    file = false,
+  ): Promise<T> {
     const method = opts.method ?? "GET";
     const auth = opts.auth ?? true;
     const access =
       auth === true ? await accessToken() : auth === "optional" ? currentValidAccess() : null;
     let result = await send(
       path,
-      { method, body: opts.body, access },
+      { method, body: opts.body, access, file },
       opts.query,
       opts.signal,
       opts.onUploadProgress,
@@ -205,7 +212,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         const tokens = await refreshTokens(current.refresh);
         result = await send(
           path,
-          { method, body: opts.body, access: tokens.access },
+          { method, body: opts.body, access: tokens.access, file },
           opts.query,
           opts.signal,
           opts.onUploadProgress,
@@ -222,6 +229,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     get: (path, schema, opts) => request(path, { ...opts, method: "GET", schema }),
     post: (path, body, opts) => request(path, { ...opts, method: "POST", body }),
     patch: (path, body, opts) => request(path, { ...opts, method: "PATCH", body }),
+    download: (path, query) => request<Blob>(path, query ? { query } : {}, true),
   };
 }
 

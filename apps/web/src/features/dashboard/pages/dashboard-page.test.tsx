@@ -2,19 +2,8 @@ import type { Project } from "@leadquiz/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { jsonResponse, renderApp, testJwt } from "../../../test/render-app";
+import { jsonResponse, renderApp, testJwt, testOwner as user } from "../../../test/render-app";
 
-const user = {
-  id: 1,
-  email: "owner@example.com",
-  username: "owner@example.com",
-  first_name: "",
-  last_name: "",
-  language_code: "en",
-  date_joined: "2026-01-01T00:00:00Z",
-  referral_code: "abc",
-  email_verified: true,
-};
 const session = { access: testJwt(600), refresh: "r" };
 
 const shop: Project = {

@@ -1,0 +1,140 @@
+import {
+  apiPaths,
+  type LeadDetail,
+  type LeadFilters,
+  type LeadListPage,
+  type LeadStatus,
+  leadDetailSchema,
+  leadListPageSchema,
+  leadOpenResponseSchema,
+  leadUpdateResponseSchema,
+} from "@leadquiz/contract";
+import {
+  type InfiniteData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { useApiClient } from "@/shared/api/services-context";
+
+/** New leads show up without a reload: the open pages are read again this often. */
+export const LEADS_POLL_MS = 15_000;
+
+export const leadsQueryKey = ["leads"] as const;
+
+type LeadPages = InfiniteData<LeadListPage, string | null>;
+
+/** The filters as query parameters (empty ones left out). */
+export function filterQuery(filters: LeadFilters): Record<string, string | number | undefined> {
+  return Object.fromEntries(
+    Object.entries(filters).filter(([, value]) => value !== undefined && value !== ""),
+  );
+}
+
+/** `GET leadslist/` (operation `listLeads`): keyset pages, "show more" reads the next one. */
+export function useLeadPages(filters: LeadFilters) {
+  const api = useApiClient();
+  return useInfiniteQuery({
+    queryKey: [...leadsQueryKey, "list", filters],
+    queryFn: ({ pageParam, signal }) =>
+      api.get(apiPaths.leadsList, leadListPageSchema, {
+        query: { ...filterQuery(filters), cursor: pageParam ?? undefined },
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next,
+    refetchInterval: LEADS_POLL_MS,
+  });
+}
+
+/** `GET lead_answers/{id}/` (operation `getLeadAnswers`), for an opened lead. */
+export function useLeadDetail(id: number | null) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [...leadsQueryKey, "detail", id],
+    queryFn: ({ signal }) => api.get(apiPaths.leadAnswers(id ?? 0), leadDetailSchema, { signal }),
+    enabled: id !== null,
+  });
+}
+
+/** Every list page with the lead replaced by `change(lead)`. */
+function patchLead(
+  pages: LeadPages | undefined,
+  id: number,
+  change: (lead: LeadListPage["results"][number]) => LeadListPage["results"][number],
+  requestsLeft?: number,
+): LeadPages | undefined {
+  if (!pages) return pages;
+  return {
+    ...pages,
+    pages: pages.pages.map((page) => ({
+      ...page,
+      requests_left: requestsLeft ?? page.requests_left,
+      results: page.results.map((lead) => (lead.id === id ? change(lead) : lead)),
+    })),
+  };
+}
+
+/** `POST update-lead-tariff/` (operation `openLead`): spends one request, once per lead. */
+export function useOpenLead() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (lead: number) =>
+      api.post(apiPaths.leadOpen, { lead }, { schema: leadOpenResponseSchema }),
+    onSuccess: (opened) => {
+      queryClient.setQueriesData<LeadPages>({ queryKey: [...leadsQueryKey, "list"] }, (pages) =>
+        patchLead(pages, opened.lead.id, () => opened.lead, opened.requests_left),
+      );
+    },
+  });
+}
+
+/** `PATCH lead/{id}/` (operation `updateLead`): status and note. */
+export function useUpdateLead() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { id: number; status?: LeadStatus; note?: string }) => {
+      const { id, ...body } = change;
+      return api.patch(apiPaths.leadById(id), body, { schema: leadUpdateResponseSchema });
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueriesData<LeadPages>({ queryKey: [...leadsQueryKey, "list"] }, (pages) =>
+        patchLead(pages, saved.id, (lead) => ({ ...lead, status: saved.status })),
+      );
+      queryClient.setQueryData<LeadDetail>([...leadsQueryKey, "detail", saved.id], (detail) =>
+        detail ? { ...detail, status: saved.status, note: saved.note } : detail,
+      );
+    },
+  });
+}
+
+/** `DELETE lead/{id}/` (operation `eraseLead`): the lead's personal data, for good. */
+export function useEraseLead() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.request(apiPaths.leadById(id), { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadsQueryKey }),
+  });
+}
+
+/** `GET leads/export/` (operation `exportLeads`) with the list's filters, saved as a file. */
+export function useExportLeads() {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: async ({ filters, format }: { filters: LeadFilters; format: "csv" | "xlsx" }) => {
+      const file = await api.download(apiPaths.leadsExport, { ...filterQuery(filters), format });
+      const url = URL.createObjectURL(file);
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = `leads-${new Date().toISOString().slice(0, 10)}.${format}`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+    },
+  });
+}

@@ -1,0 +1,125 @@
+import type { LeadDetail, LeadListItem, LeadListPage } from "@leadquiz/contract";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import {
+  type FakeHandler,
+  jsonResponse,
+  renderApp,
+  testJwt,
+  testOwner,
+} from "../../../test/render-app";
+
+const session = { access: testJwt(600), refresh: "r" };
+
+const masked: LeadListItem = {
+  id: 41,
+  quiz: 7,
+  quiz_title: "Sofa quiz",
+  project: 5,
+  created_at: "2026-11-24T09:30:00Z",
+  source: 0,
+  is_opened: false,
+  name: "O***",
+  email: "o***@example.com",
+  phone: "+38 *** ** 67",
+  messengers: {},
+  status: "new",
+  flags: ["disposable_email"],
+};
+const opened: LeadListItem = {
+  ...masked,
+  is_opened: true,
+  name: "Olena",
+  email: "olena@example.com",
+  phone: "+380 50 123 4567",
+};
+const detail: LeadDetail = {
+  id: 41,
+  quiz: 7,
+  quiz_title: "Sofa quiz",
+  created_at: masked.created_at,
+  contacts: {
+    name: "Olena",
+    email: "olena@example.com",
+    phone: "+380 50 123 4567",
+    other: "",
+    other2: "",
+    messengers: {},
+  },
+  answers: [{ question: "What do you live in?", answer: "House" }],
+  other_fields: {},
+  utm: { utm_source: "google" },
+  results: [],
+  page_url: "https://shop.example.com/",
+  referrer: "",
+  consent: { given: true, at: masked.created_at, policy_url: null },
+  status: "new",
+  note: "",
+  flags: ["disposable_email"],
+};
+
+function page(results: LeadListItem[], requestsLeft: number): LeadListPage {
+  return { next: null, results, requests_left: requestsLeft };
+}
+
+/** The owner's screen with `list` as the only page of leads; `more` answers the rest. */
+function leadsApi(list: LeadListPage, more: FakeHandler = () => undefined): FakeHandler {
+  return (request, path) => {
+    if (path === "/userinfo/") return jsonResponse(200, [testOwner]);
+    if (path === "/project/") return jsonResponse(200, []);
+    if (path === "/leadslist/") return jsonResponse(200, list);
+    return more(request, path);
+  };
+}
+
+describe("the leads screen", { timeout: 40_000 }, () => {
+  it("opens a masked lead after the confirmation and shows its answers and UTM", async () => {
+    const { requests } = await renderApp({
+      url: "/leads",
+      session,
+      handler: leadsApi(page([masked], 3), (request, path) => {
+        if (path === "/update-lead-tariff/" && request.method === "POST") {
+          return jsonResponse(200, { lead: opened, requests_left: 2 });
+        }
+        if (path === "/lead_answers/41/") return jsonResponse(200, detail);
+        return undefined;
+      }),
+    });
+    const row = await screen.findByTestId("lead-row-41");
+    expect(within(row).getByText("o***@example.com")).toBeTruthy();
+    expect(within(row).getByText("Disposable e-mail")).toBeTruthy();
+    await userEvent.click(within(row).getByRole("button", { name: "Open" }));
+    expect(await screen.findByText(/spends one request of your tariff \(3 left\)/)).toBeTruthy();
+    await userEvent.click(screen.getByTestId("confirm-ok"));
+    const answers = await screen.findByTestId("detail-answers");
+    expect(within(answers).getByText("House")).toBeTruthy();
+    expect(within(screen.getByTestId("detail-utm")).getByText("google")).toBeTruthy();
+    expect(requests.find((r) => r.path === "/update-lead-tariff/")?.body).toEqual({ lead: 41 });
+    await waitFor(() => expect(screen.getByTestId("requests-left").textContent).toContain("2"));
+  });
+
+  it("prompts to connect another tariff when no request is left", async () => {
+    await renderApp({
+      url: "/leads",
+      session,
+      handler: leadsApi(page([masked], 0)),
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Open" }));
+    const link = await screen.findByRole("link", { name: "Connect another tariff" });
+    expect(link.getAttribute("href")).toBe("/balance/my-rate");
+  });
+
+  it("says Leads not found and leads to the projects when there is none", async () => {
+    await renderApp({
+      url: "/leads",
+      session,
+      handler: leadsApi(page([], 10)),
+    });
+    const empty = await screen.findByTestId("leads-empty");
+    expect(within(empty).getByText("Leads not found")).toBeTruthy();
+    expect(within(empty).getByRole("link", { name: "Go to projects" }).getAttribute("href")).toBe(
+      "/",
+    );
+  });
+});
