@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import { expect, type FrameLocator, type Page, test } from "@playwright/test";
 import { E2E_ORIGIN } from "./e2e-origin";
@@ -178,6 +178,35 @@ async function choiceQuestion(
       { id: second.id, text: texts[1] },
     ],
   };
+}
+
+/**
+ * A lead sent straight to `POST public/quiz/{key}/lead/`, as a hand-written form would:
+ * path "a" (A family, the first seat count) with these contacts and consent.
+ */
+export async function submitLeadThroughApi(
+  quiz: BranchingQuiz,
+  contacts: VisitorContacts,
+): Promise<number> {
+  const { lead } = await call<{ lead: number }>("POST", `/public/quiz/${quiz.publicKey}/lead/`, {
+    body: {
+      submission_id: randomUUID(),
+      session: null,
+      version: 1,
+      answers: [
+        { question: quiz.q1.id, answers: [quiz.q1.a.id] },
+        { question: quiz.q2a.id, answers: [quiz.q2a.answers[0].id] },
+      ],
+      contacts: { ...contacts, other: "", other2: "", messengers: {} },
+      consent: true,
+      utm: {},
+      referrer: "",
+      page_url: quiz.publicUrl,
+      extra: {},
+      website: "",
+    },
+  });
+  return lead;
 }
 
 /** Builds and publishes the branching quiz (a new project and quiz each time). */

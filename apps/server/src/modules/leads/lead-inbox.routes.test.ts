@@ -293,8 +293,8 @@ describe("GET leads/export/", () => {
     expect(cells).toMatchObject({
       Имя: "'=1+1",
       "E-mail": "test@example.com",
-      "UTM source": "'@cmd",
-      "UTM campaign": "весна-осінь",
+      "Источник (UTM)": "'@cmd",
+      "Кампания (UTM)": "весна-осінь",
       "What do you live in?": "House",
       "Which extras?": "Painting, Plumbing",
     });

@@ -178,7 +178,10 @@ export async function leadInboxRoutes(app: FastifyInstance, { context }: ApiOpti
         const filters = leadFiltersSchema.parse(rest);
         const language = languageFromAcceptLanguage(request.headers["accept-language"]);
         const labels = Object.fromEntries(
-          exportColumns.map((column) => [column, translate(language, `leads:export.${column}`)]),
+          exportColumns.map((column) => [
+            column,
+            translate(language, `leads:exportColumns.${column}`),
+          ]),
         ) as unknown as ExportLabels;
         const statusLabel = (status: (typeof leadStatuses)[number]) =>
           translate(language, `leads:status.${status}`);

@@ -4,7 +4,7 @@ import { testI18n } from "@/test/test-i18n";
 import { configActionSections } from "../../app/paths";
 
 /** The UI namespaces this app owns (validation and errors come from their own authors). */
-const uiNamespaces = ["common", "auth", "layout", "settings"] as const;
+const uiNamespaces = ["common", "auth", "layout", "settings", "leads"] as const;
 
 type Tree = { [key: string]: string | Tree };
 
@@ -61,7 +61,7 @@ describe("UI dictionaries", () => {
     const used = new Set<string>();
     for (const text of Object.values(sources)) {
       for (const match of text.matchAll(
-        /["'`]((?:common|auth|layout|settings):[A-Za-z0-9_.]+)["'`]/g,
+        /["'`]((?:common|auth|layout|settings|leads):[A-Za-z0-9_.]+)["'`]/g,
       )) {
         if (match[1]) used.add(match[1]);
       }

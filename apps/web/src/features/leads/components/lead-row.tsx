@@ -46,7 +46,7 @@ export function LeadRow({ lead, onView, onStatus }: LeadRowProps) {
       <Table.Td>
         <Group gap={4} data-testid="lead-flags">
           {lead.flags.map((flag) => (
-            <Badge key={flag} color="orange.9" variant="light" tt="none" data-flag={flag}>
+            <Badge key={flag} color="red.9" variant="outline" tt="none" data-flag={flag}>
               {t(`leads:flags.${flag}`)}
             </Badge>
           ))}

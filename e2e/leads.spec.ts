@@ -1,0 +1,113 @@
+import { expect, test } from "@playwright/test";
+import { expectNoViolations } from "./support/axe";
+import {
+  publishBranchingQuiz,
+  sendContacts,
+  submitLeadThroughApi,
+  takePath,
+} from "./support/quiz-builder";
+import { logInThroughUi, ownClientAddress } from "./support/users";
+
+/**
+ * The leads screen (`/leads`, docs/leads.md) with the leads real visitors left: one took
+ * the quiz in the browser (with UTM in the address), one came from a hand-written form
+ * with a disposable e-mail. The owner finds them masked, opens one after the confirmation
+ * (one request spent, the next look free) and reads every answer and the UTM.
+ */
+test("a visitor's lead appears masked, is opened for one request and shows every answer", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const quiz = await publishBranchingQuiz();
+
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(`${quiz.publicUrl}?utm_source=e2e-leads&utm_campaign=spring`);
+  await takePath(visitorPage, quiz, "a");
+  await sendContacts(visitorPage, {
+    name: "Olena Leads",
+    phone: "+12025550143",
+    email: "olena.leads@example.com",
+  });
+  await expect(visitorPage.getByRole("heading", { name: "Thank you!" })).toBeVisible();
+  await visitor.close();
+  await submitLeadThroughApi(quiz, {
+    name: "Ivan Throwaway",
+    phone: "+12125550100",
+    email: "ivan@mailinator.com",
+  });
+
+  const email = process.env.E2E_QUIZ_OWNER_EMAIL;
+  const password = process.env.E2E_QUIZ_OWNER_PASSWORD;
+  if (!email || !password) throw new Error("global-setup did not create the quiz owner");
+  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": ownClientAddress() });
+  await page.goto("/login?redirectUrl=%2Fleads");
+  await logInThroughUi(page, email, password);
+  await expect(page.getByRole("heading", { name: "Leads", exact: true })).toBeVisible();
+
+  // Only this quiz's leads (the owner serves every visitor test).
+  await page.getByTestId("filter-quiz").click();
+  await page.getByRole("option", { name: quiz.title }).click();
+  const rows = page.locator("[data-testid^=lead-row-]");
+  await expect(rows).toHaveCount(2);
+  // Rows by their lead id: the masked text they are found by changes once opened.
+  const rowOf = async (masked: string) =>
+    page.getByTestId((await rows.filter({ hasText: masked }).getAttribute("data-testid")) ?? "");
+  const olena = await rowOf("O***");
+  const ivan = await rowOf("I***");
+  await expect(olena.getByTestId("lead-email")).toHaveText("o***@example.com");
+  await expect(olena.getByTestId("lead-phone")).toHaveText("+12 *** ** 43");
+  await expect(page.getByText("Olena Leads")).toHaveCount(0);
+  await expect(ivan.getByTestId("lead-flags")).toContainText("Disposable e-mail");
+  await expect(olena.getByTestId("lead-flags")).not.toContainText("Disposable e-mail");
+  await expectNoViolations(page, "leads list");
+
+  // Opening asks first and says what it costs.
+  const left = Number((await page.getByTestId("requests-left").textContent())?.match(/\d+/)?.[0]);
+  await olena.getByRole("button", { name: "Open" }).click();
+  const confirm = page.getByRole("dialog", { name: "Open this lead?" });
+  await expect(confirm).toContainText("spends one request of your tariff");
+  await expectNoViolations(page, "open confirmation");
+  await confirm.getByRole("button", { name: "Open for 1 request" }).click();
+
+  const detail = page.getByRole("dialog", { name: /Lead #\d+/ });
+  const answers = detail.getByTestId("detail-answers");
+  await expect(answers).toContainText(quiz.q1.title);
+  await expect(answers).toContainText(quiz.q1.a.text);
+  await expect(answers).toContainText(quiz.q2a.title);
+  await expect(answers).toContainText(quiz.q2a.answers[0].text);
+  await expect(detail.getByTestId("detail-utm")).toContainText("e2e-leads");
+  await expect(detail.getByTestId("detail-utm")).toContainText("spring");
+  await expect(detail.getByTestId("detail-contacts")).toContainText("Olena Leads");
+  await expect(detail.getByTestId("detail-results")).toContainText(quiz.resultA.title);
+  await expectNoViolations(page, "lead detail");
+  await page.keyboard.press("Escape");
+  await expect(detail).toHaveCount(0);
+  await expect(page.getByTestId("requests-left")).toHaveText(`Requests left: ${left - 1}`);
+  await expect(olena.getByTestId("lead-name")).toHaveText("Olena Leads");
+
+  // Looking again is free: no confirmation, the same count.
+  await olena.getByRole("button", { name: "View" }).click();
+  await expect(detail.getByTestId("detail-answers")).toContainText(quiz.q1.a.text);
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("requests-left")).toHaveText(`Requests left: ${left - 1}`);
+
+  // The quality filter keeps the flagged lead only.
+  await page.getByTestId("filter-flag").click();
+  await page.getByRole("option", { name: "Disposable e-mail" }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("I***");
+
+  // Phone layout: the page fits, the table scrolls inside its frame.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await page.getByTestId("filter-quiz").click();
+  await page.getByRole("option", { name: quiz.title }).click();
+  await expect(rows).toHaveCount(2);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoViolations(page, "leads list, phone");
+});
