@@ -38,6 +38,8 @@ export const leadFiltersSchema = z.object({
   utm_source: shortText.optional(),
   status: z.enum(leadStatuses).optional(),
   flag: z.enum(leadFlags).optional(),
+  /** `partial`: leads visitors left unfinished; sent leads otherwise. */
+  kind: z.enum(["complete", "partial"]).optional(),
 });
 export type LeadFilters = z.infer<typeof leadFiltersSchema>;
 
@@ -73,6 +75,8 @@ export const leadListItemSchema = z.object({
   messengers: z.record(z.string(), z.string()),
   status: z.enum(leadStatuses),
   flags: z.array(z.enum(leadFlags)),
+  /** Left unfinished by the visitor (docs/leads.md "Partial leads"). */
+  is_partial: z.boolean(),
 });
 export type LeadListItem = z.infer<typeof leadListItemSchema>;
 

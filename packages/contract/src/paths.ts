@@ -90,6 +90,7 @@ export const apiPaths = {
   clientSessions: "/client-sessions/",
   publicQuizEvents: (publicKey: string) => `/public/quiz/${publicKey}/events/`,
   publicQuizLead: (publicKey: string) => `/public/quiz/${publicKey}/lead/`,
+  publicQuizPartialLead: (publicKey: string) => `/public/quiz/${publicKey}/partial-lead/`,
 
   // The owner's leads (docs/leads.md).
   leadsList: "/leadslist/",

@@ -264,6 +264,15 @@ export const leadSubmissionSchema = z.object({
 });
 export type LeadSubmission = z.infer<typeof leadSubmissionSchema>;
 
+/**
+ * `POST public/quiz/{key}/partial-lead/`: what a visitor who leaves unfinished gave so far,
+ * sent again as it grows (the latest replaces the earlier). Keyed by the visitor session.
+ */
+export const partialLeadSchema = leadSubmissionSchema
+  .omit({ submission_id: true, session: true, [LEAD_HONEYPOT_FIELD]: true })
+  .extend({ session: z.uuid() });
+export type PartialLead = z.infer<typeof partialLeadSchema>;
+
 /** A result as the server recomputed it (the engine's `ShownResult`, for display). */
 export const leadResultSchema = z.object({
   id: z.int32(),

@@ -117,6 +117,7 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "POST /client-sessions/": { operationId: "openVisitorSession" },
   "POST /public/quiz/{public_key}/events/": { operationId: "recordVisitEvent" },
   "POST /public/quiz/{public_key}/lead/": { operationId: "submitLead" },
+  "POST /public/quiz/{public_key}/partial-lead/": { operationId: "submitPartialLead" },
   // the owner's leads
   "GET /leadslist/": { operationId: "listLeads" },
   "POST /update-lead-tariff/": { operationId: "openLead" },

@@ -112,6 +112,12 @@ export const leads = pgTable(
     pageUrl: text("page_url").notNull().default(""),
     consent: boolean("consent").notNull().default(false),
     isOpened: boolean("is_opened").notNull().default(false),
+    /**
+     * Kept from a visitor who answered or typed a contact and left (docs/leads.md "Partial
+     * leads"); its `submission_id` is the visitor session's id, and the full lead of that
+     * session replaces it.
+     */
+    isPartial: boolean("is_partial").notNull().default(false),
     openedAt: timestamp("opened_at", { withTimezone: true }),
     /** The owner's follow-up: new, in_progress, won, lost (docs/leads.md). */
     status: text("status").$type<LeadStatus>().notNull().default("new"),
@@ -127,6 +133,7 @@ export const leads = pgTable(
     // Keyset pages of the owner's list: newest first by id within the account.
     index("leads_user_idx").on(t.userId, t.id),
     index("leads_quiz_idx").on(t.quizId, t.id),
+    index("leads_partial_session_idx").on(t.sessionId).where(sql`${t.isPartial}`),
     // The duplicate flag: same e-mail or phone for the same quiz.
     index("leads_quiz_email_idx").on(t.quizId, t.email).where(sql`${t.email} <> ''`),
     index("leads_quiz_phone_idx").on(t.quizId, t.phone).where(sql`${t.phone} <> ''`),

@@ -63,11 +63,16 @@ const PROBLEM_FIELDS: Record<AnswerProblem, { field: string; message: string }> 
  * - `contacts.messengers.<name>`: a messenger the form does not offer;
  * - `consent`: not given (the form always asks for it).
  */
-export function checkLead(snapshot: PublicQuiz, submission: LeadSubmission): CheckedLead {
+export function checkLead(
+  snapshot: PublicQuiz,
+  submission: Pick<LeadSubmission, "answers" | "contacts" | "consent">,
+  mode: "full" | "partial" = "full",
+): CheckedLead {
   const errors: Record<string, string[]> = {};
   const fail = (field: string, message: string) => {
     errors[field] = [...(errors[field] ?? []), message];
   };
+  const partial = mode === "partial";
 
   const questions = new Map<number, PublicQuestion>(snapshot.questions.map((q) => [q.id, q]));
   const answers: Record<number, AnswerValue> = {};
@@ -91,7 +96,7 @@ export function checkLead(snapshot: PublicQuiz, submission: LeadSubmission): Che
     }
     answers[question.id] = value;
   }
-  if (Object.keys(errors).length === 0) {
+  if (!partial && Object.keys(errors).length === 0) {
     for (const question of quizState(snapshot, answers).reachable) {
       if (question.required && !isAnswered(question, answers[question.id])) {
         fail(`questions.${question.id}`, "required");
@@ -99,27 +104,48 @@ export function checkLead(snapshot: PublicQuiz, submission: LeadSubmission): Che
     }
   }
 
-  const contacts = checkContacts(snapshot, submission, fail);
+  if (partial) {
+    if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
+    return { answers, contacts: partialContacts(snapshot, submission) };
+  }
+  const contacts = checkContacts(snapshot, submission, fail, true);
   if (!submission.consent) fail("consent", "required_checkbox");
   if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
   return { answers, contacts };
 }
 
+/**
+ * A partial lead's contacts (docs/leads.md "Partial leads"): kept only once the visitor
+ * agreed to the policy; a contact still being typed (not yet valid) is left out, never an error.
+ */
+function partialContacts(
+  snapshot: PublicQuiz,
+  submission: Pick<LeadSubmission, "contacts" | "consent">,
+): CheckedContacts {
+  const contacts = checkContacts(snapshot, submission, () => undefined, false);
+  if (!submission.consent) return { ...EMPTY_CONTACTS, messengers: {} };
+  return contacts;
+}
+
+const EMPTY_CONTACTS: CheckedContacts = {
+  name: "",
+  email: "",
+  phone: "",
+  other: "",
+  other2: "",
+  messengers: {},
+};
+
 function checkContacts(
   snapshot: PublicQuiz,
-  submission: LeadSubmission,
+  submission: Pick<LeadSubmission, "contacts">,
   fail: (field: string, message: string) => void,
+  /** A full lead: a required field left empty is an error, an invalid value too. */
+  strict: boolean,
 ): CheckedContacts {
   const sent = submission.contacts;
   const enabled = snapshot.fields.filter((field) => field.enabled);
-  const contacts: CheckedContacts = {
-    name: "",
-    email: "",
-    phone: "",
-    other: "",
-    other2: "",
-    messengers: {},
-  };
+  const contacts: CheckedContacts = { ...EMPTY_CONTACTS, messengers: {} };
   for (const type of Object.values(FormFieldType)) {
     const key = formFieldKeys[type];
     const field = enabled.find((f) => f.type === type);
@@ -132,7 +158,10 @@ function checkContacts(
     }
     if (key === "email") {
       const problem = validateEmail(text);
-      if (problem) fail(at, problem);
+      if (problem) {
+        fail(at, problem);
+        if (!strict) continue;
+      }
     }
     if (key === "phone") {
       const phone = parsePhoneNumberFromString(text, defaultPhoneCountryFor(snapshot.language));
@@ -141,12 +170,14 @@ function checkContacts(
         continue;
       }
       fail(at, "invalid_phone");
+      if (!strict) continue;
     }
     contacts[key] = text;
   }
   const offered = new Set<string>(snapshot.contact_form.messengers);
   for (const [messenger, handle] of Object.entries(sent.messengers)) {
     if (!offered.has(messenger)) fail(`contacts.messengers.${messenger}`, "invalid_value");
+    else if (!strict && !(handle ?? "").trim()) continue;
     else contacts.messengers[messenger as Messenger] = (handle ?? "").trim();
   }
   return contacts;

@@ -22,6 +22,7 @@ const listColumns = {
   messengers: leads.messengers,
   status: leads.status,
   flags: leads.flags,
+  isPartial: leads.isPartial,
 };
 
 export type LeadListRow = {
@@ -49,7 +50,11 @@ function searchCondition(search: string): SQL {
 
 /** The list filters as one condition, always scoped to the account and live (not erased) leads. */
 export function leadFilterCondition(userId: number, filters: LeadFilters): SQL {
-  const conditions: SQL[] = [eq(leads.userId, userId), isNull(leads.erasedAt)];
+  const conditions: SQL[] = [
+    eq(leads.userId, userId),
+    isNull(leads.erasedAt),
+    eq(leads.isPartial, filters.kind === "partial"),
+  ];
   if (filters.project !== undefined) conditions.push(eq(leads.projectId, filters.project));
   if (filters.quiz !== undefined) conditions.push(eq(leads.quizId, filters.quiz));
   if (filters.search) conditions.push(searchCondition(filters.search));
@@ -63,6 +68,11 @@ export function leadFilterCondition(userId: number, filters: LeadFilters): SQL {
   if (filters.status) conditions.push(eq(leads.status, filters.status));
   if (filters.flag) conditions.push(sql`${filters.flag} = any(${leads.flags})`);
   return sql`(${sql.join(conditions, sql` and `)})`;
+}
+
+/** The account's live (not erased) lead `id`, sent or partial. */
+function ownedLead(userId: number, id: number): SQL {
+  return sql`(${leads.userId} = ${userId} and ${leads.erasedAt} is null and ${leads.id} = ${id})`;
 }
 
 /**
@@ -124,7 +134,7 @@ export async function findLeadRow(
     .select(listColumns)
     .from(leads)
     .innerJoin(quizzes, eq(quizzes.id, leads.quizId))
-    .where(and(leadFilterCondition(userId, {}), eq(leads.id, id)))
+    .where(ownedLead(userId, id))
     .limit(1);
   return rows[0];
 }
@@ -138,7 +148,7 @@ export async function lockLead(
   const rows = await tx
     .select({ isOpened: leads.isOpened })
     .from(leads)
-    .where(and(leadFilterCondition(userId, {}), eq(leads.id, id)))
+    .where(ownedLead(userId, id))
     .for("update");
   return rows[0];
 }
@@ -179,7 +189,7 @@ export async function findLeadDetail(db: DbOrTx, userId: number, id: number) {
     })
     .from(leads)
     .innerJoin(quizzes, eq(quizzes.id, leads.quizId))
-    .where(and(leadFilterCondition(userId, {}), eq(leads.id, id)))
+    .where(ownedLead(userId, id))
     .limit(1);
   return rows[0];
 }
@@ -196,7 +206,7 @@ export async function updateLeadFollowUp(
     .update(leads)
     // An empty change still answers the row: status set to itself.
     .set({ ...changes, status: changes.status ?? sql`${leads.status}` })
-    .where(and(leadFilterCondition(userId, {}), eq(leads.id, id)))
+    .where(ownedLead(userId, id))
     .returning({ id: leads.id, status: leads.status, note: leads.note });
   return rows[0];
 }
@@ -224,7 +234,7 @@ export async function eraseLead(db: DbOrTx, userId: number, id: number): Promise
       sessionId: null,
       erasedAt: new Date(),
     })
-    .where(and(leadFilterCondition(userId, {}), eq(leads.id, id)))
+    .where(ownedLead(userId, id))
     .returning({ id: leads.id });
   return rows.length > 0;
 }

@@ -47,6 +47,7 @@ export function presentListItem(row: LeadListRow): LeadListItem {
     messengers: open ? row.messengers : maskMessengers(row.messengers),
     status: row.status,
     flags: row.flags,
+    is_partial: row.isPartial,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { leads } from "../../db/schema";
 import { sessionOfQuiz, sessionStartOfQuiz } from "../visitor-sessions";
@@ -92,4 +92,69 @@ export async function storedLeadFacts(
     duplicate: row?.duplicate === true,
     secondsTaken: row?.seconds === null || row?.seconds === undefined ? null : Number(row.seconds),
   };
+}
+
+export type NewPartialLead = Omit<NewLead, "submissionId" | "session" | "flags"> & {
+  /** The visitor session (a session of this quiz, else nothing is stored). */
+  session: string;
+};
+
+/**
+ * Keeps what a visitor who left gave so far, one row per visitor session (its id is the
+ * row's submission_id): a later report of the same session replaces the earlier. Nothing is
+ * stored when the session is not one of this quiz's, or when the session already sent its
+ * full lead (one statement: INSERT … SELECT … WHERE NOT EXISTS … ON CONFLICT DO UPDATE).
+ */
+export async function upsertPartialLead(db: DbOrTx, lead: NewPartialLead): Promise<void> {
+  const { session, ...values } = lead;
+  const sessionId = sessionOfQuiz(session, values.quizId);
+  if (!sessionId) return;
+  const row = { ...values, submissionId: session.toLowerCase(), isPartial: true };
+  const sent = db
+    .select({ one: sql`1` })
+    .from(leads)
+    .where(
+      and(eq(leads.sessionId, sql`${session.toLowerCase()}::uuid`), eq(leads.isPartial, false)),
+    );
+  await db.execute(sql`insert into ${leads} (
+      submission_id, quiz_id, project_id, user_id, publication_version, session_id, is_partial,
+      name, email, phone, messengers, other, other2, answers, results, other_fields, utm,
+      referrer, page_url, consent)
+    select ${row.submissionId}::uuid, ${row.quizId}, ${row.projectId}, ${row.userId},
+      ${row.publicationVersion}, ${sessionId}, true, ${row.name ?? ""}, ${row.email ?? ""},
+      ${row.phone ?? ""}, ${JSON.stringify(row.messengers ?? {})}::jsonb, ${row.other ?? ""},
+      ${row.other2 ?? ""}, ${JSON.stringify(row.answers ?? [])}::jsonb,
+      ${JSON.stringify(row.results ?? [])}::jsonb, ${JSON.stringify(row.otherFields ?? {})}::jsonb,
+      ${JSON.stringify(row.utm ?? {})}::jsonb, ${row.referrer ?? ""}, ${row.pageUrl ?? ""},
+      ${row.consent ?? false}
+    where ${sessionId} is not null and not exists (${sent})
+    on conflict (submission_id) do update set
+      publication_version = excluded.publication_version, name = excluded.name,
+      email = excluded.email, phone = excluded.phone, messengers = excluded.messengers,
+      other = excluded.other, other2 = excluded.other2, answers = excluded.answers,
+      results = excluded.results, other_fields = excluded.other_fields, utm = excluded.utm,
+      referrer = excluded.referrer, page_url = excluded.page_url, consent = excluded.consent
+    where ${leads.isPartial} and ${leads.erasedAt} is null`);
+}
+
+/**
+ * The full lead `leadId` replaces its session's partial lead: the partial row goes, and when
+ * the owner had already opened (paid for) it, the full lead is opened too.
+ */
+export async function mergePartialLead(db: DbOrTx, leadId: number): Promise<void> {
+  const sessionOfLead = sql`(select ${leads.sessionId} from ${leads} where ${leads.id} = ${leadId})`;
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(leads)
+      .where(
+        and(eq(leads.isPartial, true), eq(leads.sessionId, sessionOfLead), isNull(leads.erasedAt)),
+      )
+      .returning({ isOpened: leads.isOpened });
+    if (removed.some((row) => row.isOpened)) {
+      await tx
+        .update(leads)
+        .set({ isOpened: true, openedAt: new Date() })
+        .where(eq(leads.id, leadId));
+    }
+  });
 }

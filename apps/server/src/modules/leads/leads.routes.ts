@@ -3,14 +3,17 @@ import {
   errorBodySchema,
   leadResponseSchema,
   leadSubmissionSchema,
+  partialLeadSchema,
   validationErrorBodySchema,
   visitorQuizParamsSchema,
 } from "@leadquiz/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { ApiOptions } from "../../app-context";
 import {
   acceptVisitorJson,
+  countRequest,
   publicQuizLookupFor,
   VISITOR_LIMITS,
   visitorCountersFor,
@@ -20,14 +23,19 @@ import { createLeadsService } from "./leads.service";
 /** A lead body is a few KB; 256 KB leaves room for long texts and answers 413 beyond. */
 export const LEAD_BODY_LIMIT = 256 * 1024;
 
-/** The visitor's lead (no account): `POST public/quiz/{public_key}/lead/`. */
+/**
+ * The visitor's lead (no account): `POST public/quiz/{public_key}/lead/`, and what a visitor
+ * who leaves unfinished gave (`POST public/quiz/{public_key}/partial-lead/`).
+ */
 export async function leadsRoutes(app: FastifyInstance, { context }: ApiOptions) {
+  const counters = visitorCountersFor(app, context);
+  const limited = context.config.rateLimit.enabled;
   const service = createLeadsService({
     db: context.db,
     log: context.log.child({ module: "leads" }),
     lookup: publicQuizLookupFor(context.db),
-    counters: visitorCountersFor(app, context),
-    limits: context.config.rateLimit.enabled ? VISITOR_LIMITS : null,
+    counters,
+    limits: limited ? VISITOR_LIMITS : null,
   });
   // Encapsulated by api.ts's register: the JSON handling applies to this route only.
   acceptVisitorJson(app);
@@ -66,6 +74,40 @@ export async function leadsRoutes(app: FastifyInstance, { context }: ApiOptions)
       });
       if (replayed) reply.header("idempotent-replayed", "true");
       return reply.status(201).send(response);
+    },
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    apiPaths.publicQuizPartialLead(":public_key"),
+    {
+      bodyLimit: LEAD_BODY_LIMIT,
+      schema: {
+        tags: ["visitors"],
+        summary: "Keeps what a visitor who leaves unfinished gave so far",
+        description:
+          "Sent by the runtime when the visitor leaves (page hidden, or 30 minutes without " +
+          "activity) after answering a question or typing a contact. Checked like a lead " +
+          "but nothing is required; contacts are kept only with `consent` and only when " +
+          "valid. One partial lead per visitor `session` (a session of this quiz, else " +
+          "nothing is stored): the latest replaces the earlier, and the session's full lead " +
+          "replaces it. 204 whatever is stored; 400 per field for answers the quiz does not have.",
+        params: visitorQuizParamsSchema,
+        body: partialLeadSchema,
+        response: {
+          204: z.void().describe("No Content"),
+          400: validationErrorBodySchema,
+          404: errorBodySchema,
+          413: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (limited) {
+        await countRequest(counters, VISITOR_LIMITS.eventsPerIp, "events", request.ip);
+      }
+      await service.submitPartial(request.params.public_key, request.body);
+      return reply.status(204).send();
     },
   );
 }

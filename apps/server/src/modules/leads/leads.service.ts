@@ -1,4 +1,9 @@
-import { LEAD_HONEYPOT_FIELD, type LeadResponse, type LeadSubmission } from "@leadquiz/contract";
+import {
+  LEAD_HONEYPOT_FIELD,
+  type LeadResponse,
+  type LeadSubmission,
+  type PartialLead,
+} from "@leadquiz/contract";
 import { shownResults } from "@leadquiz/engine";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
@@ -17,8 +22,10 @@ import { redirectUrl, resultsToShow, storedAnswers, storedResults } from "./lead
 import {
   findLeadBySubmission,
   insertLead,
+  mergePartialLead,
   type StoredSubmission,
   storedLeadFacts,
+  upsertPartialLead,
 } from "./leads.repository";
 
 export interface LeadsServiceDeps {
@@ -155,8 +162,47 @@ export function createLeadsService(deps: LeadsServiceDeps) {
         if (!stored) throw new Error("lead conflict without a stored lead");
         return replay(stored, quiz.id);
       }
+      await mergePartialLead(db, id);
       await count();
       return { replayed: false, response: { lead: id, ...shown } };
+    },
+
+    /**
+     * `POST public/quiz/{public_key}/partial-lead/` (docs/leads.md "Partial leads"): the
+     * answers are checked like a lead's (400 per field), nothing is required, contacts are
+     * kept only with consent and only when valid. Stored under the visitor session, the
+     * latest report replacing the earlier; nothing once the session sent its full lead.
+     */
+    async submitPartial(publicKey: string, partial: PartialLead): Promise<void> {
+      const quiz = await lookup.liveQuiz(publicKey);
+      if (!quiz) throw new AppError("not_found");
+      const snapshot = await lookup.snapshot(quiz.id, partial.version);
+      if (!snapshot) throw new FieldErrors({ version: ["invalid_value"] });
+      const checked = checkLead(snapshot, partial, "partial");
+      const answers = storedAnswers(snapshot, checked.answers);
+      const { contacts } = checked;
+      const typed = Object.values(contacts).some((v) => typeof v === "string" && v !== "");
+      if (answers.length === 0 && !typed) return;
+      await upsertPartialLead(db, {
+        quizId: quiz.id,
+        projectId: quiz.projectId,
+        userId: quiz.userId,
+        publicationVersion: partial.version,
+        session: partial.session,
+        name: contacts.name,
+        email: contacts.email,
+        phone: contacts.phone,
+        messengers: contacts.messengers,
+        other: contacts.other,
+        other2: contacts.other2,
+        answers,
+        results: storedResults(shownResults(snapshot, checked.answers)),
+        otherFields: otherFields(snapshot.hidden_fields, partial.extra),
+        utm: bounded(partial.utm),
+        referrer: partial.referrer,
+        pageUrl: partial.page_url,
+        consent: partial.consent,
+      });
     },
   };
 }

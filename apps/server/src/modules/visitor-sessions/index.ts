@@ -8,6 +8,7 @@ export { type LiveQuiz, type PublicQuizLookup, publicQuizLookupFor } from "./pub
 export { acceptVisitorJson } from "./visitor-body";
 export { type VisitorCounters, visitorCountersFor } from "./visitor-counters";
 export {
+  countRequest,
   leadCounters,
   leadLimitReached,
   rateLimited,

@@ -98,6 +98,17 @@ export function LeadFiltersBar({ filters, search, onSearch, onChange }: LeadFilt
         allowDeselect={false}
         data-testid="filter-flag"
       />
+      <Select
+        label={t("leads:filters.kind")}
+        data={[
+          { value: "", label: t("leads:filters.kindComplete") },
+          { value: "partial", label: t("leads:filters.kindPartial") },
+        ]}
+        value={filters.kind ?? ""}
+        onChange={(value) => set({ kind: value === "partial" ? "partial" : undefined })}
+        allowDeselect={false}
+        data-testid="filter-kind"
+      />
       <Button
         variant="default"
         mt={{ base: 0, xs: 25 }}

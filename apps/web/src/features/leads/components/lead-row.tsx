@@ -45,6 +45,11 @@ export function LeadRow({ lead, onView, onStatus }: LeadRowProps) {
       </Table.Td>
       <Table.Td>
         <Group gap={4} data-testid="lead-flags">
+          {lead.is_partial && (
+            <Badge color="dark" variant="outline" tt="none">
+              {t("leads:partial")}
+            </Badge>
+          )}
           {lead.flags.map((flag) => (
             <Badge key={flag} color="red.9" variant="outline" tt="none" data-flag={flag}>
               {t(`leads:flags.${flag}`)}

@@ -26,6 +26,7 @@ const masked: LeadListItem = {
   messengers: {},
   status: "new",
   flags: ["disposable_email"],
+  is_partial: false,
 };
 const opened: LeadListItem = {
   ...masked,

@@ -1,0 +1,2 @@
+ALTER TABLE "leads" ADD COLUMN "is_partial" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "leads_partial_session_idx" ON "leads" USING btree ("session_id") WHERE "leads"."is_partial";
