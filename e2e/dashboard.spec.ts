@@ -152,16 +152,19 @@ test("the editor frame names the quiz, publishes it and shares its link", async 
   await expect(page.getByTestId("editor-view")).toHaveAttribute("aria-disabled", "true");
   await expectNoViolations(page, "editor frame");
 
-  // Publish asks first, then the status, Link and View follow.
+  // Publish (in the publish modal) asks first, then the status, Link and View follow.
   await page.getByTestId("editor-publish").click();
+  await page.getByRole("dialog", { name: "Publishing" }).getByTestId("publish-confirm").click();
   await page
     .getByRole("dialog", { name: "Publish the quiz?" })
     .getByRole("button", {
       name: "Publish",
     })
     .click();
+  await expect(page.getByTestId("publish-status")).toHaveText("Published");
+  await page.keyboard.press("Escape");
   await expect(page.getByTestId("editor-publication-status")).toHaveText("Published");
-  await expect(page.getByTestId("editor-publish")).toHaveText("Unpublish");
+  await expect(page.getByTestId("editor-publish")).toHaveText("Published");
   await page.getByTestId("editor-link").click();
   const url = await page.getByTestId("editor-public-url").textContent();
   expect(url).toMatch(/\/q\/[\w-]+$/);
@@ -190,6 +193,7 @@ test("the editor frame names the quiz, publishes it and shares its link", async 
   // Unpublish, after a confirmation.
   await page.getByRole("link", { name: "New quiz", exact: true }).click();
   await page.getByTestId("editor-publish").click();
+  await page.getByRole("dialog", { name: "Publishing" }).getByTestId("publish-unpublish").click();
   await page
     .getByRole("dialog", { name: "Unpublish the quiz?" })
     .getByRole("button", {

@@ -159,7 +159,7 @@ export const TEXTS = {
   resultB: "The armchair",
 } as const;
 
-async function choiceQuestion(
+export async function choiceQuestion(
   quiz: number,
   title: string,
   texts: readonly [string, string],

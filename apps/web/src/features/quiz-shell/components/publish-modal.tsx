@@ -1,12 +1,13 @@
 import type { Quiz } from "@leadquiz/contract";
 import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text } from "@mantine/core";
-import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "@/shared/api/api-error";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
 import { CopyTextButton } from "@/shared/ui/copy-text-button";
 import { formatDateTime } from "../../dashboard/components/format-date";
-import { publicationState, usePublication } from "../api/quiz-queries";
+import { publicationState, quizQueryKey, usePublication } from "../api/quiz-queries";
 
 interface PublishModalProps {
   quiz: Quiz;
@@ -41,6 +42,11 @@ export function PublishModal({ quiz, opened, onClose }: PublishModalProps) {
   const { publish, unpublish } = usePublication(quiz);
   const [asking, setAsking] = useState<"publish" | "unpublish" | null>(null);
   const status = usePublicationStatus(quiz);
+  const queryClient = useQueryClient();
+  // The status as the server has it now (a change may have been made in another tab).
+  useEffect(() => {
+    if (opened) void queryClient.invalidateQueries({ queryKey: quizQueryKey(quiz.id) });
+  }, [opened, queryClient, quiz.id]);
   const tariffExpired = [publish.error, unpublish.error].some(
     (error) => isApiError(error) && error.code === "tariff_expired",
   );
