@@ -39,7 +39,6 @@ test("the preview follows the draft; publish from the modal; restore a published
   test.setTimeout(240_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.addInitScript(() => window.localStorage.removeItem("leadquiz:editor-preview"));
   const { quiz, question } = await quizWithOneQuestion("Where do you live?");
   await signInAsQuizOwner(page);
   // The preview sends nothing of a visitor's: no session, no funnel event, no lead.
