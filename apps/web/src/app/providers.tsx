@@ -63,6 +63,7 @@ function ThemedMantine({ children }: { children: ReactNode }) {
         components: {
           Notification: { defaultProps: { closeButtonProps: { "aria-label": close } } },
           Modal: { defaultProps: { closeButtonProps: { "aria-label": close } } },
+          Drawer: { defaultProps: { closeButtonProps: { "aria-label": close } } },
         },
       }),
     [close],

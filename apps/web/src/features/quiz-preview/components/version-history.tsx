@@ -61,7 +61,7 @@ export function VersionHistoryButton({ quizId, compact = false }: VersionHistory
                     {t("editor:versions.version", { version: entry.version })}
                   </Text>
                   {entry.is_live && (
-                    <Badge variant="light" color="teal" tt="none">
+                    <Badge variant="filled" color="teal.9" tt="none">
                       {t("editor:versions.live")}
                     </Badge>
                   )}
