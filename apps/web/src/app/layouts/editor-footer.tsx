@@ -1,6 +1,6 @@
 import type { Quiz } from "@leadquiz/contract";
 import { Badge, Box, Button, Group, SegmentedControl } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
+import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../features/dashboard/components/format-date";
 import { useEditorPreview } from "../../features/quiz-preview/editor-preview";
@@ -18,6 +18,8 @@ interface EditorFooterProps {
 export function EditorFooter({ quiz }: EditorFooterProps) {
   const { t, i18n } = useTranslation();
   const preview = useEditorPreview();
+  // On a phone the device names are short, so the status and instructions keep their room.
+  const phone = useMediaQuery("(max-width: 36em)", false, { getInitialValueInEffect: false });
   const [instructionsOpened, instructions] = useDisclosure(false);
   const { label: status, color } = usePublicationStatus(quiz);
   const when = quiz.published_at
@@ -47,8 +49,14 @@ export function EditorFooter({ quiz }: EditorFooterProps) {
             preview.setOpened(true);
           }}
           data={[
-            { value: "desktop", label: t("layout:editor.footer.desktop") },
-            { value: "mobile", label: t("layout:editor.footer.mobile") },
+            {
+              value: "desktop",
+              label: phone ? t("editor:preview.desktopShort") : t("layout:editor.footer.desktop"),
+            },
+            {
+              value: "mobile",
+              label: phone ? t("editor:preview.mobileShort") : t("layout:editor.footer.mobile"),
+            },
           ]}
         />
       </Group>

@@ -73,8 +73,8 @@ export function QuizEditorLayout() {
   );
 }
 
-/** The preview panel's width beside the tabs (wider on a large screen). */
-const PREVIEW_WIDTH = { base: 420, xl: 520 };
+/** The preview panel's width beside the tabs (wider on larger screens). */
+const PREVIEW_WIDTH = { base: 420, lg: 460, xl: 560 };
 
 /** The frame around the editor's pages, with the live preview as the shell's aside. */
 function EditorFrame({ quiz, quizId }: { quiz: Quiz; quizId: string }) {
