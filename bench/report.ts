@@ -2,6 +2,7 @@ import type { PaintResult } from "./fcp";
 import { MOBILE_PROFILE } from "./fcp";
 import type { LoadResult, LoadSettings } from "./load";
 import type { OwnerAppSizes } from "./owner-app-sizes";
+import type { PreviewLatencyResult } from "./preview-latency";
 import type { RuntimeSizes, ServedFile, Size } from "./sizes";
 
 /** Budgets of issue 4 and issue 9 (gzipped bytes). */
@@ -32,6 +33,7 @@ export interface BenchResults {
   page?: { url: string; html: ServedFile };
   ownerApp?: OwnerAppSizes;
   firstPaint?: PaintResult;
+  preview?: PreviewLatencyResult;
   leads?: {
     settings: LoadSettings;
     /** The 1-minute load average just before the load test. */
@@ -170,6 +172,22 @@ export function renderReport(r: BenchResults): string {
       );
     });
     add("");
+  }
+
+  if (r.preview) {
+    const p = r.preview;
+    add(
+      "## Editor preview: a draft change until the preview shows it",
+      "",
+      `Chromium ${p.chromium}, 1280×800, no throttling. Each run changes the start page title ` +
+        "through the API, then the editor re-reads the quiz (as after each of its own writes); " +
+        "the run ends when the preview frame shows the new title (docs/editor.md " +
+        '"Preview, publishing, history"). Aim: under 300 ms.',
+      "",
+      `**Median: ${p.medianMs} ms** (runs: ${p.runsMs.join(", ")} ms). Opening the editor until ` +
+        `the preview first shows the quiz: ${p.firstShowMs} ms.`,
+      "",
+    );
   }
 
   if (r.leads) {

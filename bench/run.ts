@@ -2,7 +2,7 @@
  * `npm run bench`: sizes, first contentful paint and lead throughput of Leadquiz, written
  * to bench/results/latest.md (+ latest.json). See bench/README.md.
  *
- * Options: --only sizes,fcp,leads (default all) --duration 10 --connections 20
+ * Options: --only sizes,fcp,leads,preview (default all) --duration 10 --connections 20
  * --warmup 3 --fcp-runs 5. Environment: BENCH_ADMIN_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/test: a fresh database lq_bench_… is made from it and
  * dropped afterwards), CHROMIUM_PATH (default /usr/bin/chromium).
@@ -16,6 +16,7 @@ import { API_PREFIX, apiPaths } from "@leadquiz/contract";
 import { measureFirstPaint } from "./fcp";
 import { postLoad } from "./load";
 import { ownerAppSizes } from "./owner-app-sizes";
+import { measurePreviewLatency } from "./preview-latency";
 import { type BenchResults, renderReport } from "./report";
 import { runtimeSizes, servedFile } from "./sizes";
 import {
@@ -32,7 +33,7 @@ import {
 } from "./support";
 import { createTypicalQuiz, type TypicalQuiz } from "./typical-quiz";
 
-const PARTS = ["sizes", "fcp", "leads"] as const;
+const PARTS = ["sizes", "fcp", "leads", "preview"] as const;
 type Part = (typeof PARTS)[number];
 
 const { values: args } = parseArgs({
@@ -42,6 +43,7 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "20" },
     warmup: { type: "string", default: "3" },
     "fcp-runs": { type: "string", default: "5" },
+    "preview-runs": { type: "string", default: "5" },
   },
 });
 const only = new Set(
@@ -61,6 +63,7 @@ const settings = {
   warmupSeconds: positive(args.warmup, "warmup"),
 };
 const fcpRuns = positive(args["fcp-runs"], "fcp-runs");
+const previewRuns = positive(args["preview-runs"], "preview-runs");
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** The default country of the typical (Ukrainian) quiz is UA: phone metadata zone 3. */
@@ -199,6 +202,16 @@ async function main(): Promise<number> {
       await fetch(`${base}/q/${quiz.publicKey}`).then((response) => response.text());
       results.firstPaint = await measureFirstPaint(`${base}/q/${quiz.publicKey}`, {
         runs: fcpRuns,
+        executablePath: chromiumPath,
+      });
+    });
+  }
+
+  if (only.has("preview")) {
+    await part("editor preview latency", async () => {
+      if (!quiz) throw new Error("no typical quiz");
+      results.preview = await measurePreviewLatency(base, quiz, {
+        runs: previewRuns,
         executablePath: chromiumPath,
       });
     });

@@ -14,6 +14,8 @@ export interface TypicalQuiz {
   publicKey: string;
   version: number;
   language: string;
+  /** The owner's tokens (the owner app's session, for the preview bench). */
+  owner: { access: string; refresh: string };
   /** A valid lead for this quiz (the "flat" path: the branch question is skipped). */
   lead(submissionId?: string): LeadSubmission;
 }
@@ -51,10 +53,11 @@ export async function createTypicalQuiz(base: string): Promise<TypicalQuiz> {
   const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
   const password = "bench-Password-2026";
   await api.call("POST", apiPaths.register, { username: email, email, password, language: "uk" });
-  const { access } = await api.call<{ access: string }>("POST", apiPaths.token, {
-    email,
-    password,
-  });
+  const { access, refresh } = await api.call<{ access: string; refresh: string }>(
+    "POST",
+    apiPaths.token,
+    { email, password },
+  );
   api.token = access;
 
   const project = await api.call<WithId>("POST", apiPaths.projects, { title: "Ремонти" });
@@ -177,6 +180,7 @@ export async function createTypicalQuiz(base: string): Promise<TypicalQuiz> {
     publicKey,
     version: publication.version,
     language: TYPICAL_LANGUAGE.code,
+    owner: { access, refresh },
     lead: (submissionId = randomUUID()) => ({
       submission_id: submissionId,
       session: null,

@@ -20,7 +20,7 @@ export const publicationsKey = (quizId: number) => ["quiz-publications", quizId]
 export const versionSnapshotKey = (quizId: number, version: number) =>
   ["quiz-publications", quizId, version] as const;
 
-/** How long the preview waits for more cache changes before re-reading the draft. */
+/** Changes closer together than this are gathered into one more read of the draft. */
 export const PREVIEW_REFRESH_DEBOUNCE_MS = 100;
 /** A change made elsewhere (another tab, the API) reaches an open preview within this. */
 const PREVIEW_POLL_MS = 5000;
@@ -42,9 +42,11 @@ export function useDraftSnapshot(quizId: number, enabled: boolean) {
 }
 
 /**
- * Re-reads the draft snapshot ~100 ms after any other query of the cache got new data or
- * any write ended (docs/editor.md "Preview, publishing, history"): the editor's tabs write
- * through the cache, so their changes reach the preview without knowing about it.
+ * Re-reads the draft snapshot when any other query of the cache got new data or any write
+ * ended (docs/editor.md "Preview, publishing, history"): the editor's tabs write through
+ * the cache, so their changes reach the preview without knowing about it. The first
+ * change is read at once; more changes within ~100 ms are gathered into one more read
+ * at the end of the burst (an in-flight read is replaced by the newer one).
  */
 export function subscribePreviewRefresh(
   queryClient: QueryClient,
@@ -52,10 +54,20 @@ export function subscribePreviewRefresh(
   delay = PREVIEW_REFRESH_DEBOUNCE_MS,
 ): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let quietSince = 0;
+  const refresh = () => {
+    quietSince = Date.now() + delay;
+    void queryClient.invalidateQueries({ queryKey: draftSnapshotKey(quizId), exact: true });
+  };
   const schedule = () => {
-    clearTimeout(timer);
+    if (timer !== undefined) return;
+    if (Date.now() >= quietSince) {
+      refresh();
+      return;
+    }
     timer = setTimeout(() => {
-      void queryClient.invalidateQueries({ queryKey: draftSnapshotKey(quizId), exact: true });
+      timer = undefined;
+      refresh();
     }, delay);
   };
   const stopQueries = queryClient.getQueryCache().subscribe((event) => {

@@ -1,0 +1,58 @@
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { draftSnapshotKey, publicationsKey, subscribePreviewRefresh } from "./preview-queries";
+
+let client: QueryClient;
+let reads: number;
+let stop: () => void;
+let unobserve: () => void;
+beforeEach(async () => {
+  vi.useFakeTimers();
+  client = new QueryClient();
+  reads = 0;
+  // The preview's query, watched as the panel watches it: an invalidation reads it again.
+  unobserve = new QueryObserver(client, {
+    queryKey: draftSnapshotKey(7),
+    queryFn: async () => {
+      reads += 1;
+      return reads;
+    },
+  }).subscribe(() => undefined);
+  await vi.advanceTimersByTimeAsync(0);
+  reads = 0;
+  stop = subscribePreviewRefresh(client, 7);
+});
+afterEach(() => {
+  stop();
+  unobserve();
+  vi.useRealTimers();
+});
+
+/** Another tab's data arriving in the cache (a write's optimistic update or a re-read). */
+const otherData = (value: number) => client.setQueryData(["questions", 7], value);
+
+describe("the preview follows the editor's cache", () => {
+  it("re-reads the draft at once for a change, once more after a burst of changes", async () => {
+    otherData(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(1);
+    otherData(2);
+    otherData(3);
+    otherData(4);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(reads).toBe(1);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(reads).toBe(2);
+    await vi.advanceTimersByTimeAsync(1000);
+    otherData(5);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(3);
+  });
+
+  it("ignores its own reads and the version history", async () => {
+    client.setQueryData(publicationsKey(7), []);
+    client.setQueryData(draftSnapshotKey(7), 0);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(reads).toBe(0);
+  });
+});
