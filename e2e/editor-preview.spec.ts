@@ -54,9 +54,12 @@ test("the preview follows the draft; publish from the modal; restore a published
   await expect(frameElement).toHaveAttribute("data-device", "desktop");
   await expect(preview.getByRole("heading", { name: "Where do you live?" })).toBeVisible();
 
-  // A change of the draft reaches the preview.
+  // A change of the draft made outside the editor (the API) reaches the preview too: it is
+  // re-read every 5 s (the editor's own writes refresh it at once).
   await ownerCall("PATCH", `/question/${question.id}/`, { title: "Where do you live now?" });
-  await expect(preview.getByRole("heading", { name: "Where do you live now?" })).toBeVisible();
+  await expect(preview.getByRole("heading", { name: "Where do you live now?" })).toBeVisible({
+    timeout: 20_000,
+  });
 
   // Walkable: answer, back, on to the form and the thank-you screen (nothing is sent).
   await preview.getByRole("radio", { name: "A house" }).click();
@@ -116,7 +119,9 @@ test("the preview follows the draft; publish from the modal; restore a published
 
   // A second version: the modal says there are unpublished changes and republishes.
   await ownerCall("PATCH", `/question/${question.id}/`, { title: "Second version title" });
-  await expect(preview.getByRole("heading", { name: "Second version title" })).toBeVisible();
+  await expect(preview.getByRole("heading", { name: "Second version title" })).toBeVisible({
+    timeout: 20_000,
+  });
   await page.getByTestId("editor-publish").click();
   await expect(modal.getByTestId("publish-changes-note")).toBeVisible();
   await expect(modal.getByTestId("publish-status")).toHaveText("Unpublished changes");

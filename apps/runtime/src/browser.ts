@@ -5,10 +5,16 @@ import "./styles.css";
 import { boot } from "./boot";
 import { hydrateQuiz, mountQuiz } from "./mount";
 import { readPageContext } from "./page-context";
-import { bootPreview } from "./preview";
 
 Object.assign(window, { LeadquizRuntime: { mountQuiz, hydrateQuiz, readPageContext, boot } });
-const start = () => bootPreview() || boot();
+// The editor's preview page loads the preview's small chunk; visitors' pages never do.
+const start = () => {
+  if (document.querySelector("script[data-leadquiz-preview]")) {
+    void import("./preview").then(({ bootPreview }) => bootPreview());
+  } else {
+    boot();
+  }
+};
 if (document.readyState === "loading") {
   document.addEventListener("DOMContentLoaded", start);
 } else {
