@@ -15,14 +15,14 @@ function comingSoon(titleKey: string): Pick<RouteObject, "lazy"> {
   };
 }
 
-const editorSectionTitles: Record<Exclude<QuizEditorSection, "config-action">, string> = {
+/** Sections with their own page (below); the others still say "coming soon". */
+type BuiltSection = "config-action" | "results" | "form-contacts" | "addition";
+
+const editorSectionTitles: Record<Exclude<QuizEditorSection, BuiltSection>, string> = {
   questions: "layout:editor.nav.questions",
   "design-settings": "layout:editor.nav.design",
   integration: "layout:editor.nav.integration",
   settings: "layout:editor.nav.settings",
-  results: "layout:editor.nav.results",
-  "form-contacts": "layout:editor.nav.contactForm",
-  addition: "layout:editor.nav.additions",
 };
 
 /** Every route of docs/product.md "Pages and menus"; pages load on demand. */
@@ -167,6 +167,28 @@ export const appRoutes: RouteObject[] = [
                 path,
                 ...comingSoon(titleKey),
               })),
+              {
+                path: "results",
+                lazy: async () => ({
+                  Component: (await import("../features/quiz-editor/results/results-page"))
+                    .ResultsPage,
+                }),
+              },
+              {
+                path: "form-contacts",
+                lazy: async () => ({
+                  Component: (
+                    await import("../features/quiz-editor/contact-form/contact-form-page")
+                  ).ContactFormPage,
+                }),
+              },
+              {
+                path: "addition",
+                lazy: async () => ({
+                  Component: (await import("../features/quiz-editor/additions/additions-page"))
+                    .AdditionsPage,
+                }),
+              },
               {
                 path: "config-action",
                 lazy: async () => ({

@@ -1,0 +1,11 @@
+import type { Quiz } from "@leadquiz/contract";
+import { useOutletContext } from "react-router";
+import type { QuizEditorContext } from "../../../app/layouts/quiz-editor-layout";
+import { parseQuizId, useQuiz } from "../../quiz-shell/api/quiz-queries";
+
+/** The quiz of an editor page (the layout has loaded it before the page renders). */
+export function useEditorQuiz(): { quizId: number; quiz: Quiz | undefined } {
+  const { quizId } = useOutletContext<QuizEditorContext>();
+  const id = parseQuizId(quizId) ?? 0;
+  return { quizId: id, quiz: useQuiz(id).data };
+}
