@@ -105,7 +105,7 @@ test("a formula result with an output table and a condition", async ({ page }) =
 
   // Logic setup: shown when Q1 is more than 2.
   await page.getByRole("tab", { name: "Logic setup" }).click();
-  await page.getByText("When its conditions hold").click();
+  await page.getByRole("radio", { name: "When its conditions hold" }).check();
   const form = page.getByTestId("condition-form");
   await form.getByRole("textbox", { name: "Question" }).click();
   await page.getByRole("option", { name: "Q1 “Rooms”" }).click();

@@ -1,5 +1,5 @@
 import { apiPaths, ConditionMode, type Result, type ResultCondition } from "@leadquiz/contract";
-import { ActionIcon, Group, Paper, SegmentedControl, Stack, Text } from "@mantine/core";
+import { ActionIcon, Group, Paper, Radio, SegmentedControl, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useApiClient } from "@/shared/api/services-context";
 import { BoundsInputs } from "../fields/bounds-inputs";
@@ -23,25 +23,21 @@ export function ResultLogicTab({ result, quiz, questions }: ResultTabProps) {
   const mode = result.condition_mode;
   return (
     <Stack gap="md" data-testid="result-logic-tab">
-      <Stack gap={4}>
-        <Text fw={500} size="sm" id="condition-mode-label">
-          {t("results:logic.mode")}
-        </Text>
-        <SegmentedControl
-          aria-labelledby="condition-mode-label"
-          orientation="vertical"
-          value={String(mode)}
-          onChange={(value) =>
-            void patch(result, t("results:logic.mode"), {
-              condition_mode: Number(value) as Result["condition_mode"],
-            })
-          }
-          data={modes.map((code) => ({
-            value: String(code),
-            label: t(`results:logic.modes.${code}`),
-          }))}
-        />
-      </Stack>
+      <Radio.Group
+        label={t("results:logic.mode")}
+        value={String(mode)}
+        onChange={(value) =>
+          void patch(result, t("results:logic.mode"), {
+            condition_mode: Number(value) as Result["condition_mode"],
+          })
+        }
+      >
+        <Stack gap="xs" mt="xs">
+          {modes.map((code) => (
+            <Radio key={code} value={String(code)} label={t(`results:logic.modes.${code}`)} />
+          ))}
+        </Stack>
+      </Radio.Group>
       {(mode === ConditionMode.Formula || mode === ConditionMode.Range) && (
         <Stack gap="xs">
           <Text size="sm">{t(`results:logic.rangeHint.${mode}`)}</Text>

@@ -161,10 +161,12 @@ export function FormulaEditor({ label, elements, questions, owner, onChange }: F
           ? elements.length === 0
             ? t("results:formula.validEmpty")
             : t("results:formula.valid")
-          : t("results:formula.invalid", {
-              reason: t(`results:formula.errors.${errors[0]?.code ?? "empty"}`),
-              n: (errors[0]?.index ?? 0) + 1,
-            })}
+          : elements.length === 0
+            ? t("results:formula.invalidEmpty")
+            : t("results:formula.invalid", {
+                reason: t(`results:formula.errors.${errors[0]?.code ?? "empty"}`),
+                n: (errors[0]?.index ?? 0) + 1,
+              })}
       </Text>
 
       <Group gap={4} aria-label={t("results:formula.operators")} role="group">
