@@ -105,7 +105,8 @@ test("a formula result with an output table and a condition", async ({ page }) =
 
   // Logic setup: shown when Q1 is more than 2.
   await page.getByRole("tab", { name: "Logic setup" }).click();
-  await page.getByRole("radio", { name: "When its conditions hold" }).check();
+  await page.getByRole("radio", { name: "When its conditions hold" }).click();
+  await expect(page.getByRole("radio", { name: "When its conditions hold" })).toBeChecked();
   const form = page.getByTestId("condition-form");
   await form.getByRole("textbox", { name: "Question" }).click();
   await page.getByRole("option", { name: "Q1 “Rooms”" }).click();
@@ -148,7 +149,9 @@ test("the contact form: fields, messengers and links", async ({ page }) => {
   await expect(other.getByLabel("Label")).toBeVisible();
   await other.getByLabel("Label").fill("Company");
   await other.getByRole("switch", { name: "The field Other is required" }).click();
-  await page.getByRole("checkbox", { name: "Telegram" }).check();
+  // A controlled checkbox: its new state shows once the optimistic change has rendered.
+  await page.getByRole("checkbox", { name: "Telegram" }).click();
+  await expect(page.getByRole("checkbox", { name: "Telegram" })).toBeChecked();
 
   const privacy = page.getByLabel("Privacy policy link");
   await privacy.fill("example");

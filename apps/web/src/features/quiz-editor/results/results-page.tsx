@@ -29,6 +29,7 @@ import { ResultViewTab } from "./result-view-tab";
 import { ResultsSettings } from "./results-settings";
 
 const tabs = ["view", "value", "logic"] as const;
+const gridBreakpoints = { xs: "400px", sm: "560px", md: "760px", lg: "960px", xl: "1200px" };
 type ResultTab = (typeof tabs)[number];
 const isTab = (value: string | null): value is ResultTab =>
   value !== null && (tabs as readonly string[]).includes(value);
@@ -88,7 +89,8 @@ export function ResultsPage() {
       <Title order={1} size="h2">
         {t("results:title")}
       </Title>
-      <Grid gutter="md">
+      {/* Container breakpoints: the preview panel beside the tab takes part of the width. */}
+      <Grid gutter="md" type="container" breakpoints={gridBreakpoints}>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="sm">
             <Paper withBorder p="sm" radius="md">

@@ -100,6 +100,9 @@ export function EditorWritesProvider({
 
   const writes = useMemo<EditorWrites>(() => {
     let tail: Promise<unknown> = Promise.resolve();
+    // Re-reads wait until no write is queued: a re-read answered before a queued write has
+    // been sent would put the older data back over that write's optimistic change.
+    let toRefresh: QueryKey[] = [];
     const setPending = (delta: number) => {
       queue.pending += delta;
       for (const listener of queue.listeners) listener();
@@ -120,8 +123,12 @@ export function EditorWritesProvider({
           });
           return { ok: false, error };
         } finally {
-          for (const queryKey of request.refresh ?? []) void client.invalidateQueries({ queryKey });
-          void client.invalidateQueries({ queryKey: quizQueryKey(quizId), exact: true });
+          toRefresh.push(...(request.refresh ?? []));
+          if (queue.pending === 1) {
+            for (const queryKey of toRefresh) void client.invalidateQueries({ queryKey });
+            void client.invalidateQueries({ queryKey: quizQueryKey(quizId), exact: true });
+            toRefresh = [];
+          }
           setPending(-1);
         }
       };
