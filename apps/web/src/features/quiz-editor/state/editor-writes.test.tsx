@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider, QueryObserver } from "@tanstack/react-query";
 import { renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
@@ -120,5 +120,36 @@ describe("editor writes", () => {
     expect(titles()).toEqual(["second"]);
     expect(sent).toEqual(["second", "first", "second"]);
     expect(writes.history.getState()).toMatchObject({ canUndo: true, canRedo: false });
+  });
+
+  it("re-reads only once no write is queued, so a later write's change is not overwritten", async () => {
+    const { client, hook, titles } = setup();
+    let reads = 0;
+    // The server still holds "first" until the queued write is sent; the list is on screen.
+    const observer = new QueryObserver(client, {
+      queryKey: titlesKey,
+      queryFn: () => {
+        reads += 1;
+        return ["first"];
+      },
+      staleTime: Number.POSITIVE_INFINITY,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    const first = gate();
+    const a = hook.result.current.writes.write({
+      send: () => first.promise,
+      refresh: [titlesKey],
+    });
+    const b = hook.result.current.writes.write({
+      send: () => new Promise<void>(() => {}),
+      optimistic: [rename("second")],
+    });
+    first.release(true);
+    await a;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reads).toBe(0);
+    expect(titles()).toEqual(["second"]);
+    unsubscribe();
+    void b;
   });
 });
