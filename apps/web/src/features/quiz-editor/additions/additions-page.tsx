@@ -7,6 +7,7 @@ import { useApiClient } from "@/shared/api/services-context";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
 import { useEditorQuiz } from "../fields/use-editor-quiz";
 import { usePatchEdit } from "../fields/use-patch-edit";
+import { useUndoableCreate } from "../fields/use-undoable-create";
 import { MediaField } from "../media/media-field";
 import { mediaTargets } from "../media/media-target";
 import { cacheUpdate, useEditorWrites } from "../state/editor-writes";
@@ -57,14 +58,18 @@ function AdditionCard({
   const { t } = useTranslation();
   const api = useApiClient();
   const { write } = useEditorWrites();
+  const createUndoable = useUndoableCreate();
   const patchEdit = usePatchEdit();
   const [confirming, setConfirming] = useState(false);
   const key = additionsQueryKey(quizId);
   const name = t(`results:additions.types.${type}`);
 
   const create = () =>
-    void write({
-      send: () => api.post(apiPaths.additions, { quiz: quizId, type }, { schema: additionSchema }),
+    void createUndoable({
+      label: t("results:additions.add", { name }),
+      create: () =>
+        api.post(apiPaths.additions, { quiz: quizId, type }, { schema: additionSchema }),
+      remove: (id) => api.request(apiPaths.additionById(id), { method: "DELETE" }),
       refresh: [key],
     });
   const remove = (target: Addition) => {

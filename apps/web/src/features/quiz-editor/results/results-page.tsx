@@ -21,6 +21,7 @@ import { useApiClient } from "@/shared/api/services-context";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
 import { MoreActionsButton } from "@/shared/ui/more-actions-button";
 import { useEditorQuiz } from "../fields/use-editor-quiz";
+import { useUndoableCreate } from "../fields/use-undoable-create";
 import { cacheUpdate, useEditorWrites } from "../state/editor-writes";
 import { resultsQueryKey, useQuizQuestions, useResults } from "./api/result-queries";
 import { ResultLogicTab } from "./result-logic-tab";
@@ -44,6 +45,7 @@ export function ResultsPage() {
   const { quizId, quiz } = useEditorQuiz();
   const api = useApiClient();
   const { write } = useEditorWrites();
+  const createUndoable = useUndoableCreate();
   const results = useResults(quizId);
   const questions = useQuizQuestions(quizId);
   const [params, setParams] = useSearchParams();
@@ -58,8 +60,10 @@ export function ResultsPage() {
 
   const key = resultsQueryKey(quizId);
   const add = async () => {
-    const created = await write({
-      send: () => api.post(apiPaths.results, { quiz: quizId }, { schema: resultSchema }),
+    const created = await createUndoable({
+      label: t("results:list.add"),
+      create: () => api.post(apiPaths.results, { quiz: quizId }, { schema: resultSchema }),
+      remove: (id) => api.request(apiPaths.resultById(id), { method: "DELETE" }),
       refresh: [key],
     });
     if (created.ok) choose(created.value.id, "view");
