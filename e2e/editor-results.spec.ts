@@ -232,6 +232,13 @@ test("a bonus with an image; a file over 100 MB is refused before sending", asyn
   await saved(page);
   await expectNoViolations(page, "additions");
 
+  // Adding can be undone from the top bar.
+  await page.getByRole("button", { name: "Add: Consultant" }).click();
+  await expect(page.getByTestId("addition-3").getByLabel("Job title")).toBeVisible();
+  await saved(page);
+  await page.getByRole("button", { name: "Undo", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Add: Consultant" })).toBeVisible();
+
   await page.reload();
   await expect(page.getByTestId("addition-1").getByLabel("Name")).toHaveValue(
     "A free design project",
