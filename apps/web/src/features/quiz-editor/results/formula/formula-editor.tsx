@@ -4,7 +4,7 @@ import {
   FormulaOp,
   type Question,
 } from "@leadquiz/contract";
-import { type FormulaOwner, formulaVerdict } from "@leadquiz/engine";
+import { type FormulaOwner, formulaVerdict, generalFormulaVerdict } from "@leadquiz/engine";
 import {
   Button,
   Group,
@@ -35,7 +35,7 @@ export interface FormulaEditorProps {
   elements: readonly FormulaElement[];
   /** The quiz's questions in their order (what the formula may refer to). */
   questions: readonly Question[];
-  /** The result that owns the formula (none for the quiz's general formula). */
+  /** The result that owns the formula; none for the quiz's general formula (may be empty). */
   owner?: FormulaOwner;
   onChange: (next: FormulaElement[], previous: FormulaElement[]) => void;
 }
@@ -61,7 +61,10 @@ export function FormulaEditor({ label, elements, questions, owner, onChange }: F
       ? t("results:formula.missingQuestion")
       : t("results:formula.questionRef", { n, title: title || t("results:formula.untitled") });
   };
-  const errors = formulaVerdict(elements, questions, owner);
+  // The general formula (no owner) may be empty: then it is simply not set.
+  const errors = owner
+    ? formulaVerdict(elements, questions, owner)
+    : generalFormulaVerdict(elements, questions);
   const broken = new Set(errors.map((error) => error.index));
 
   const change = (next: FormulaElement[]) => onChange(next, [...elements]);
