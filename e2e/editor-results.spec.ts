@@ -115,6 +115,15 @@ test("a formula result with an output table and a condition", async ({ page }) =
   await form.getByRole("textbox", { name: "Value" }).fill("2");
   await form.getByRole("button", { name: "Add condition" }).click();
   await expect(page.getByTestId("result-condition")).toContainText("Q1 “Rooms”: more than 2");
+  // The same condition again is refused, with the reason under the form.
+  await form.getByRole("textbox", { name: "Question" }).click();
+  await page.getByRole("option", { name: "Q1 “Rooms”" }).click();
+  await form.getByRole("textbox", { name: "Operator" }).click();
+  await page.getByRole("option", { name: "More than" }).click();
+  await form.getByRole("textbox", { name: "Value" }).fill("2");
+  await form.getByRole("button", { name: "Add condition" }).click();
+  await expect(form.getByRole("alert")).toHaveText("The same condition already exists");
+  await expect(page.getByTestId("result-condition")).toHaveCount(1);
   await saved(page);
   await expectNoViolations(page, "results, logic setup");
 

@@ -256,7 +256,7 @@ export function MediaField({
         </Stack>
       </Paper>
       {error && (
-        <Text id={errorId} size="sm" c="red.8" role="alert" data-testid="media-error">
+        <Text id={errorId} size="sm" c="red.9" role="alert" data-testid="media-error">
           {error}
         </Text>
       )}

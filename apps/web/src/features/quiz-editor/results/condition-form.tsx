@@ -266,7 +266,7 @@ export function ConditionForm({
           </Group>
         )}
         {error && (
-          <Text size="sm" c="red.8" role="alert">
+          <Text size="sm" c="red.9" role="alert">
             {error}
           </Text>
         )}

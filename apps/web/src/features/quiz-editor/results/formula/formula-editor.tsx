@@ -156,7 +156,7 @@ export function FormulaEditor({ label, elements, questions, owner, onChange }: F
       <Text
         size="sm"
         role="status"
-        c={errors.length === 0 ? "teal.9" : "red.8"}
+        c={errors.length === 0 ? "teal.9" : "red.9"}
         data-testid="formula-verdict"
         data-valid={errors.length === 0}
       >
