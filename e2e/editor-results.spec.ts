@@ -249,10 +249,18 @@ test("a bonus with an image; a file over 100 MB is refused before sending", asyn
   await expect(page.getByRole("button", { name: "Add: Consultant" })).toBeVisible();
 
   await page.reload();
-  await expect(page.getByTestId("addition-1").getByLabel("Name")).toHaveValue(
-    "A free design project",
-  );
-  await expect(page.getByTestId("addition-1").getByTestId("media-image")).toBeVisible();
+  const stored = page.getByTestId("addition-1");
+  await expect(stored.getByLabel("Name")).toHaveValue("A free design project");
+  await expect(stored.getByTestId("media-image")).toBeVisible();
+
+  // Removing the image.
+  await stored.getByRole("button", { name: "Remove" }).click();
+  await expect(stored.getByTestId("media-image")).toHaveCount(0);
+  await saved(page);
+  await page.reload();
+  await expect(
+    page.getByTestId("addition-1").getByText("Drag a file here or choose one"),
+  ).toBeVisible();
 });
 
 test("a video upload shows its upload, compression and optimisation phases", async ({ page }) => {
