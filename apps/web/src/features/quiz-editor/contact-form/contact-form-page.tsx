@@ -1,4 +1,11 @@
-import { type ContactForm, FormFieldType, type Messenger, messengers } from "@leadquiz/contract";
+import {
+  type ContactForm,
+  type FormField,
+  FormFieldType,
+  type Messenger,
+  messengers,
+  type Quiz,
+} from "@leadquiz/contract";
 import { Checkbox, Loader, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
@@ -49,9 +56,9 @@ function ContactFormEditor({
   fields,
 }: {
   quizId: number;
-  quiz: Parameters<typeof useQuizSectionPatch>[0];
+  quiz: Quiz;
   form: ContactForm;
-  fields: NonNullable<ReturnType<typeof useFormFields>["data"]>;
+  fields: FormField[];
 }) {
   const { t } = useTranslation();
   const patch = useQuizSectionPatch(quiz);
