@@ -16,10 +16,9 @@ function comingSoon(titleKey: string): Pick<RouteObject, "lazy"> {
 }
 
 /** Sections with their own page (below); the others still say "coming soon". */
-type BuiltSection = "config-action" | "results" | "form-contacts" | "addition";
+type BuiltSection = "config-action" | "questions" | "results" | "form-contacts" | "addition";
 
 const editorSectionTitles: Record<Exclude<QuizEditorSection, BuiltSection>, string> = {
-  questions: "layout:editor.nav.questions",
   "design-settings": "layout:editor.nav.design",
   integration: "layout:editor.nav.integration",
   settings: "layout:editor.nav.settings",
@@ -167,6 +166,13 @@ export const appRoutes: RouteObject[] = [
                 path,
                 ...comingSoon(titleKey),
               })),
+              {
+                path: "questions",
+                lazy: async () => ({
+                  Component: (await import("../features/quiz-editor/questions/questions-page"))
+                    .QuestionsPage,
+                }),
+              },
               {
                 path: "results",
                 lazy: async () => ({

@@ -1,0 +1,141 @@
+import { ANSWER_TEXT_MAX_LENGTH, type Question } from "@leadquiz/contract";
+import { ANSWERS_MAX, ANSWERS_MIN } from "@leadquiz/engine";
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { type Answer, useAnswers } from "../api/question-queries";
+import type { QuestionWrites } from "../api/question-writes";
+import { CommittedNumberField, CommittedTextField } from "../fields/committed-fields";
+import { TrashIcon } from "../icons";
+
+function AnswerRow({
+  answer,
+  index,
+  canDelete,
+  writes,
+}: {
+  answer: Answer;
+  index: number;
+  canDelete: boolean;
+  writes: QuestionWrites;
+}) {
+  const { t } = useTranslation();
+  const n = index + 1;
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid={`answer-${n}`}>
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        <div style={{ flex: "1 1 14rem", minWidth: 0 }}>
+          <CommittedTextField
+            label={t("questions:answers.text", { n })}
+            value={answer.text}
+            maxLength={ANSWER_TEXT_MAX_LENGTH}
+            serverField="text"
+            testId={`answer-${n}-text`}
+            onCommit={(text) =>
+              writes.patchAnswer(answer, { text }, t("questions:answers.textLabel"))
+            }
+          />
+        </div>
+        <div style={{ flex: "0 1 7rem" }}>
+          <CommittedNumberField
+            label={t("questions:answers.points")}
+            value={answer.points}
+            serverField="points"
+            testId={`answer-${n}-points`}
+            onCommit={(points) =>
+              writes.patchAnswer(answer, { points }, t("questions:answers.points"))
+            }
+          />
+        </div>
+        <Checkbox
+          mt={30}
+          label={t("questions:answers.correct")}
+          checked={answer.is_right}
+          data-testid={`answer-${n}-correct`}
+          onChange={(event) =>
+            void writes.patchAnswer(
+              answer,
+              { is_right: event.currentTarget.checked },
+              t("questions:answers.correct"),
+            )
+          }
+        />
+        <Tooltip
+          label={
+            canDelete
+              ? t("questions:answers.delete", { n })
+              : t("questions:answers.min", { min: ANSWERS_MIN })
+          }
+        >
+          <ActionIcon
+            mt={26}
+            variant="subtle"
+            color="red.8"
+            size="lg"
+            aria-label={t("questions:answers.delete", { n })}
+            disabled={!canDelete}
+            onClick={() => void writes.deleteAnswer(answer)}
+          >
+            <TrashIcon />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Paper>
+  );
+}
+
+/** The answers of a choice question: 2 to 10, each with a text, points and a right flag. */
+export function AnswersEditor({
+  quizId,
+  question,
+  writes,
+}: {
+  quizId: number;
+  question: Question;
+  writes: QuestionWrites;
+}) {
+  const { t } = useTranslation();
+  const answers = useAnswers(quizId, question.id);
+  const list = answers.data ?? [];
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Title order={4} size="h5">
+          {t("questions:answers.title")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("questions:answers.limits", { min: ANSWERS_MIN, max: ANSWERS_MAX })}
+        </Text>
+      </Group>
+      {answers.isPending ? <Loader size="sm" aria-label={t("questions:answers.loading")} /> : null}
+      {list.map((answer, index) => (
+        <AnswerRow
+          key={answer.id}
+          answer={answer}
+          index={index}
+          canDelete={list.length > ANSWERS_MIN}
+          writes={writes}
+        />
+      ))}
+      <Button
+        variant="light"
+        disabled={list.length >= ANSWERS_MAX || answers.isPending}
+        onClick={() => void writes.addAnswer(question.id)}
+        data-testid="add-answer"
+        style={{ alignSelf: "flex-start" }}
+      >
+        {t("questions:answers.add")}
+      </Button>
+    </Stack>
+  );
+}

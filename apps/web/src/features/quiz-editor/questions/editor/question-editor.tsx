@@ -1,0 +1,157 @@
+import {
+  DESCRIPTION_MAX_LENGTH,
+  type Question,
+  SHORT_TEXT_MAX_LENGTH,
+  TITLE_MAX_LENGTH,
+  URL_MAX_LENGTH,
+} from "@leadquiz/contract";
+import { validateYouTubeUrl } from "@leadquiz/engine";
+import { Divider, Select, SimpleGrid, Stack, Switch, Title } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
+import type { QuestionWrites } from "../api/question-writes";
+import { CommittedTextField } from "../fields/committed-fields";
+import { hasAnswers, type QuestionTypeCode, questionTypes, typeKey } from "../question-types";
+import { AnswersEditor } from "./answers-editor";
+import { ImagePositionSelect, QuestionOptions, VideoConsultantSwitch } from "./question-options";
+
+/** The type select: a change asks first, as it discards the answers. */
+function TypeSelect({ question, writes }: { question: Question; writes: QuestionWrites }) {
+  const { t } = useTranslation();
+  const [next, setNext] = useState<QuestionTypeCode | null>(null);
+  return (
+    <>
+      <Select
+        label={t("questions:editor.type")}
+        data={questionTypes.map((type) => ({
+          value: String(type),
+          label: t(`questions:types.${typeKey(type)}.name`),
+        }))}
+        value={String(question.type)}
+        allowDeselect={false}
+        data-testid="question-type"
+        onChange={(value) => {
+          if (value && Number(value) !== question.type) setNext(Number(value) as QuestionTypeCode);
+        }}
+      />
+      <ConfirmDialog
+        opened={next !== null}
+        title={t("questions:confirm.typeTitle")}
+        message={t(
+          hasAnswers(question.type)
+            ? "questions:confirm.typeText"
+            : "questions:confirm.typeTextNoAnswers",
+          { type: next ? t(`questions:types.${typeKey(next)}.name`) : "" },
+        )}
+        confirmLabel={t("questions:confirm.typeOk")}
+        danger
+        onClose={() => setNext(null)}
+        onConfirm={() => {
+          if (next) void writes.changeType(question, next);
+          setNext(null);
+        }}
+      />
+    </>
+  );
+}
+
+/** Everything of one question: texts, type, the options of its type, answers, media options. */
+export function QuestionEditor({
+  quizId,
+  question,
+  writes,
+}: {
+  quizId: number;
+  question: Question;
+  writes: QuestionWrites;
+}) {
+  const { t } = useTranslation();
+  const youTube = (value: string) => {
+    const key = value === "" ? null : validateYouTubeUrl(value);
+    return key ? `validation:${key}` : null;
+  };
+  return (
+    <Stack gap="md" data-testid="question-editor">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TypeSelect question={question} writes={writes} />
+        <Switch
+          mt={{ base: 0, sm: 30 }}
+          label={t("questions:editor.required")}
+          checked={question.required}
+          data-testid="question-required"
+          onChange={(event) =>
+            void writes.patchQuestion(
+              question,
+              { required: event.currentTarget.checked },
+              t("questions:editor.required"),
+            )
+          }
+        />
+      </SimpleGrid>
+      <CommittedTextField
+        label={t("questions:editor.title")}
+        value={question.title}
+        maxLength={TITLE_MAX_LENGTH}
+        serverField="title"
+        testId="question-title"
+        onCommit={(title) => writes.patchQuestion(question, { title }, t("questions:editor.title"))}
+      />
+      <CommittedTextField
+        label={t("questions:editor.description")}
+        value={question.description}
+        maxLength={DESCRIPTION_MAX_LENGTH}
+        serverField="description"
+        multiline
+        testId="question-description"
+        onCommit={(description) =>
+          writes.patchQuestion(question, { description }, t("questions:editor.description"))
+        }
+      />
+      <CommittedTextField
+        label={t("questions:editor.buttonText")}
+        description={t("questions:editor.buttonTextHint")}
+        value={question.button_text}
+        maxLength={SHORT_TEXT_MAX_LENGTH}
+        serverField="button_text"
+        testId="question-button-text"
+        onCommit={(button_text) =>
+          writes.patchQuestion(question, { button_text }, t("questions:editor.buttonText"))
+        }
+      />
+      <Divider />
+      <Title order={4} size="h5">
+        {t("questions:editor.options")}
+      </Title>
+      <QuestionOptions question={question} writes={writes} />
+      {hasAnswers(question.type) ? (
+        <>
+          <Divider />
+          <AnswersEditor quizId={quizId} question={question} writes={writes} />
+        </>
+      ) : null}
+      <Divider />
+      <Title order={4} size="h5">
+        {t("questions:editor.media")}
+      </Title>
+      <ImagePositionSelect question={question} writes={writes} />
+      <CommittedTextField
+        label={t("questions:editor.videoUrl")}
+        description={t("questions:editor.videoUrlHint")}
+        value={question.video_url ?? ""}
+        maxLength={URL_MAX_LENGTH}
+        serverField="video_url"
+        validate={youTube}
+        testId="question-video-url"
+        onCommit={(url) =>
+          writes.patchQuestion(
+            question,
+            { video_url: url === "" ? null : url },
+            t("questions:editor.videoUrl"),
+          )
+        }
+      />
+      <VideoConsultantSwitch question={question} writes={writes} />
+    </Stack>
+  );
+}

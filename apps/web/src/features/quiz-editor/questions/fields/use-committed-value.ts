@@ -1,0 +1,62 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+
+/** The pause in typing after which a text field's change is written (docs/editor.md). */
+export const COMMIT_DELAY_MS = 600;
+
+/**
+ * A field's draft that is written when the field is left, after a pause in typing, and
+ * when the field goes away (unmount). While the user has not changed it, the draft follows
+ * `value` (an undo, a refused write put back, another tab's change re-read).
+ */
+export function useCommittedValue<T>(
+  value: T,
+  commit: (next: T) => void,
+  options: { isValid?: (next: T) => boolean; equals?: (a: T, b: T) => boolean } = {},
+) {
+  const [draft, setDraftState] = useState(value);
+  const dirty = useRef(false);
+  const latest = useRef({ draft, value, commit, options });
+  latest.current = { draft, value, commit, options };
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => {
+    if (!dirty.current) setDraftState(value);
+  }, [value]);
+
+  const flush = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    const current = latest.current;
+    if (!dirty.current) return;
+    const equals = current.options.equals ?? Object.is;
+    const valid = current.options.isValid?.(current.draft) ?? true;
+    if (!valid) return;
+    dirty.current = false;
+    if (!equals(current.draft, current.value)) current.commit(current.draft);
+  }, []);
+
+  const setDraft = useCallback(
+    (next: T) => {
+      dirty.current = true;
+      setDraftState(next);
+      latest.current = { ...latest.current, draft: next };
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(flush, COMMIT_DELAY_MS);
+    },
+    [flush],
+  );
+
+  /** Sets and writes at once (a switch, a select). */
+  const commitNow = useCallback(
+    (next: T) => {
+      setDraft(next);
+      flush();
+    },
+    [flush, setDraft],
+  );
+
+  // A field that goes away writes what was typed.
+  useEffect(() => flush, [flush]);
+
+  return { draft, setDraft, flush, commitNow };
+}

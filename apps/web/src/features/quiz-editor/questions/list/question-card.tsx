@@ -1,0 +1,144 @@
+import { useSortable } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import {
+  ActionIcon,
+  Badge,
+  Collapse,
+  Group,
+  Menu,
+  Paper,
+  Text,
+  UnstyledButton,
+} from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { MoreActionsButton } from "@/shared/ui/more-actions-button";
+import type { Question } from "../api/question-queries";
+import type { QuestionWrites } from "../api/question-writes";
+import { QuestionEditor } from "../editor/question-editor";
+import { ChevronIcon, GripIcon } from "../icons";
+import { typeKey } from "../question-types";
+
+export interface QuestionCardActions {
+  onToggle: () => void;
+  onCopy: () => void;
+  onMove: (position: number) => void;
+  onDelete: () => void;
+}
+
+/** One question of the list: a drag handle, its number, type and title; opened, its editor. */
+export function QuestionCard({
+  quizId,
+  question,
+  position,
+  count,
+  opened,
+  writes,
+  actions,
+}: {
+  quizId: number;
+  question: Question;
+  /** 1-based place in the list. */
+  position: number;
+  count: number;
+  opened: boolean;
+  writes: QuestionWrites;
+  actions: QuestionCardActions;
+}) {
+  const { t } = useTranslation();
+  const sortable = useSortable({ id: question.id });
+  const title = question.title || t("questions:list.untitled");
+  const bodyId = `question-${question.id}-body`;
+  return (
+    <Paper
+      ref={sortable.setNodeRef}
+      withBorder
+      radius="md"
+      {...(sortable.isDragging ? { shadow: "md" } : {})}
+      data-testid={`question-${position}`}
+      style={{
+        transform: CSS.Translate.toString(sortable.transform),
+        transition: sortable.transition,
+        position: "relative",
+        zIndex: sortable.isDragging ? 2 : undefined,
+      }}
+    >
+      <Group gap="xs" p="xs" wrap="nowrap">
+        <ActionIcon
+          variant="subtle"
+          color="gray.8"
+          size="lg"
+          style={{ cursor: "grab", touchAction: "none" }}
+          aria-label={t("questions:list.dragHandle", { n: position, title })}
+          data-testid="drag-handle"
+          {...sortable.attributes}
+          {...sortable.listeners}
+        >
+          <GripIcon />
+        </ActionIcon>
+        <UnstyledButton
+          onClick={actions.onToggle}
+          aria-expanded={opened}
+          aria-controls={bodyId}
+          data-testid="question-toggle"
+          style={{ flex: 1, minWidth: 0 }}
+        >
+          <Group gap="sm" wrap="nowrap">
+            <Badge variant="light" radius="sm" style={{ flexShrink: 0 }}>
+              {position}
+            </Badge>
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600} truncate="end">
+                {title}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t(`questions:types.${typeKey(question.type)}.name`)}
+                {question.required ? ` · ${t("questions:list.requiredMark")}` : ""}
+              </Text>
+            </div>
+          </Group>
+        </UnstyledButton>
+        <ChevronIcon open={opened} />
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <MoreActionsButton
+              label={t("questions:list.actions", { n: position })}
+              data-testid="question-actions"
+            />
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={actions.onCopy} data-testid="question-copy">
+              {t("questions:list.copy")}
+            </Menu.Item>
+            <Menu.Item
+              disabled={position === 1}
+              onClick={() => actions.onMove(position - 1)}
+              data-testid="question-move-up"
+            >
+              {t("questions:list.moveUp")}
+            </Menu.Item>
+            <Menu.Item
+              disabled={position === count}
+              onClick={() => actions.onMove(position + 1)}
+              data-testid="question-move-down"
+            >
+              {t("questions:list.moveDown")}
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red.8" onClick={actions.onDelete} data-testid="question-delete">
+              {t("questions:list.delete")}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      <Collapse in={opened}>
+        <div id={bodyId}>
+          {opened ? (
+            <Paper p="md" pt={0} bg="transparent">
+              <QuestionEditor quizId={quizId} question={question} writes={writes} />
+            </Paper>
+          ) : null}
+        </div>
+      </Collapse>
+    </Paper>
+  );
+}

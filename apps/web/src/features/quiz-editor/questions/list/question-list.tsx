@@ -1,0 +1,193 @@
+import {
+  type Announcements,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
+import { Alert, Button, Group, Loader, Menu, Stack, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "@/shared/api/error-message";
+import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
+import { type Question, useQuestionList } from "../api/question-queries";
+import { useQuestionWrites } from "../api/question-writes";
+import { PlusIcon } from "../icons";
+import { questionTypes, typeKey } from "../question-types";
+import { QuestionCard } from "./question-card";
+
+/** The "Add question" menu: the seven types, each with a line saying what it asks. */
+function AddQuestionMenu({ onAdd }: { onAdd: (type: Question["type"]) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-start" width={300} withinPortal>
+      <Menu.Target>
+        <Button leftSection={<PlusIcon />} data-testid="add-question">
+          {t("questions:list.add")}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t("questions:list.chooseType")}</Menu.Label>
+        {questionTypes.map((type) => (
+          <Menu.Item key={type} onClick={() => onAdd(type)} data-testid={`add-type-${type}`}>
+            <Text size="sm" fw={600}>
+              {t(`questions:types.${typeKey(type)}.name`)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t(`questions:types.${typeKey(type)}.hint`)}
+            </Text>
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** What dnd-kit says to screen readers while a question is moved, in the interface language. */
+function useAnnouncements(questions: readonly Question[]): Announcements {
+  const { t } = useTranslation();
+  const place = (id: string | number | undefined) =>
+    questions.findIndex((question) => question.id === id) + 1;
+  return {
+    onDragStart: ({ active }) => t("questions:dnd.picked", { n: place(active.id) }),
+    onDragOver: ({ active, over }) =>
+      over ? t("questions:dnd.over", { n: place(active.id), to: place(over.id) }) : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? t("questions:dnd.dropped", { n: place(active.id), to: place(over.id) }) : undefined,
+    onDragCancel: ({ active }) => t("questions:dnd.cancelled", { n: place(active.id) }),
+  };
+}
+
+/**
+ * The question list: add (choose a type), open one to edit, copy, delete (asks first) and
+ * reorder by dragging or with the keyboard (the handle: Space, arrows, Space; or the
+ * menu's move up and down). A move asks first: conditions that would then look forward
+ * are deleted by the server (docs/editor.md "Questions and logic").
+ */
+export function QuestionList({ quizId }: { quizId: number }) {
+  const { t } = useTranslation();
+  const list = useQuestionList(quizId);
+  const writes = useQuestionWrites(quizId);
+  const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
+  const [move, setMove] = useState<{ question: Question; to: number } | null>(null);
+  const [removing, setRemoving] = useState<Question | null>(null);
+  const questions = list.data ?? [];
+  const announcements = useAnnouncements(questions);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const toggle = (id: number, open?: boolean) =>
+    setOpened((current) => {
+      const next = new Set(current);
+      if (open ?? !next.has(id)) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const question = questions.find((q) => q.id === active.id);
+    const to = questions.findIndex((q) => q.id === over.id) + 1;
+    if (question && to > 0) setMove({ question, to });
+  };
+
+  const add = async (type: Question["type"]) => {
+    const result = await writes.addQuestion({ type });
+    if (result.ok) toggle(result.value.id, true);
+  };
+
+  if (list.isError) {
+    return <Alert color="red">{errorMessage(list.error, t)}</Alert>;
+  }
+  if (list.isPending) return <Loader aria-label={t("questions:list.loading")} />;
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={2} size="h3">
+          {t("questions:list.title", { count: questions.length })}
+        </Title>
+        <AddQuestionMenu onAdd={(type) => void add(type)} />
+      </Group>
+      {questions.length === 0 ? (
+        <Text c="dimmed" data-testid="questions-empty">
+          {t("questions:list.empty")}
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t("questions:list.reorderHint")}
+        </Text>
+      )}
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={{
+          announcements,
+          screenReaderInstructions: { draggable: t("questions:dnd.instructions") },
+        }}
+      >
+        <SortableContext
+          items={questions.map((question) => question.id)}
+          strategy={verticalListSortingStrategy}
+        >
+          <Stack gap="xs" data-testid="question-list">
+            {questions.map((question, index) => (
+              <QuestionCard
+                key={question.id}
+                quizId={quizId}
+                question={question}
+                position={index + 1}
+                count={questions.length}
+                opened={opened.has(question.id)}
+                writes={writes}
+                actions={{
+                  onToggle: () => toggle(question.id),
+                  onCopy: () => void writes.copyQuestion(question),
+                  onMove: (to) => setMove({ question, to }),
+                  onDelete: () => setRemoving(question),
+                }}
+              />
+            ))}
+          </Stack>
+        </SortableContext>
+      </DndContext>
+      <ConfirmDialog
+        opened={move !== null}
+        title={t("questions:confirm.moveTitle")}
+        message={t("questions:confirm.moveText", {
+          n: move ? questions.indexOf(move.question) + 1 : 0,
+          to: move?.to ?? 0,
+        })}
+        confirmLabel={t("questions:confirm.moveOk")}
+        onClose={() => setMove(null)}
+        onConfirm={() => {
+          if (move) void writes.moveQuestion(move.question, move.to);
+          setMove(null);
+        }}
+      />
+      <ConfirmDialog
+        opened={removing !== null}
+        title={t("questions:confirm.deleteTitle")}
+        message={t("questions:confirm.deleteText", { title: removing?.title ?? "" })}
+        confirmLabel={t("questions:confirm.deleteOk")}
+        danger
+        onClose={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing) void writes.deleteQuestion(removing);
+          setRemoving(null);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,177 @@
+import { type Answer, type Question, QuestionType, type Quiz } from "@leadquiz/contract";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { type FakeHandler, jsonResponse, renderApp, testJwt } from "../../../test/render-app";
+import { moveInList } from "./api/question-writes";
+
+const session = { access: testJwt(600), refresh: "r" };
+const user = {
+  id: 1,
+  email: "owner@example.com",
+  username: "owner@example.com",
+  first_name: "",
+  last_name: "",
+  language_code: "en",
+  date_joined: "2026-01-01T00:00:00Z",
+  referral_code: "abc",
+  email_verified: true,
+};
+const quiz: Quiz = {
+  id: 7,
+  project: 5,
+  title: "Sofa quiz",
+  is_published: false,
+  published_at: null,
+  created_at: "2026-11-01T10:00:00Z",
+  updated_at: "2026-11-01T10:00:00Z",
+  leads_count: 0,
+  public_url: "http://localhost/q/abc",
+  language: 2,
+  currency: 1,
+  public_key: "abc",
+  has_unpublished_changes: true,
+  start_page: {
+    enabled: true,
+    title: "",
+    description: "",
+    button_text: "",
+    media: null,
+    company_name: "",
+    legal_text: "",
+  },
+  design: {
+    button_color: "#000000",
+    button_text_color: "#ffffff",
+    text_color: "#000000",
+    background_color: "#ffffff",
+    background_image: null,
+    font: null,
+    button_style: 1,
+    progress_bar: true,
+    disable_display: false,
+  },
+  contact_form: {
+    title: "",
+    description: "",
+    privacy_policy_url: "",
+    thank_you_url: "",
+    button_text: "",
+    button_link: "",
+    auto_redirect_url: "",
+    messengers: [],
+  },
+  results_settings: {
+    show_several: false,
+    position: "after_form",
+    output_format: "logic",
+    general_formula: [],
+    general_formula_valid: true,
+    general_formula_errors: [],
+  },
+  analytics: { gtm_id: "", ga_id: "", pixel_id: "", tiktok_id: "", hidden_fields: [] },
+};
+
+function question(id: number, sort: number, type: Question["type"], title: string): Question {
+  return {
+    id,
+    quiz: 7,
+    sort,
+    type,
+    title,
+    description: "",
+    button_text: "",
+    required: false,
+    media: null,
+    video_url: null,
+    config: {},
+  };
+}
+
+const answer = (id: number, questionId: number, text: string): Answer => ({
+  id,
+  question: questionId,
+  sort: id,
+  text,
+  image: null,
+  is_right: false,
+  points: 0,
+});
+
+function api(questions: Question[], answers: Answer[] = []): FakeHandler {
+  return (request, path) => {
+    if (path === "/userinfo/") return jsonResponse(200, [user]);
+    if (path === "/quiz/7/") return jsonResponse(200, quiz);
+    if (path === "/quiz/7/question_list/") return jsonResponse(200, questions);
+    const answerList = /^\/question\/(\d+)\/answer_list\/$/.exec(path);
+    if (answerList) {
+      return jsonResponse(
+        200,
+        answers.filter((a) => a.question === Number(answerList[1])),
+      );
+    }
+    if (/^\/questionconditionlist\/\d+\/$/.test(path)) return jsonResponse(200, []);
+    if (request.method === "PATCH") return jsonResponse(500, { detail: "not expected" });
+    return undefined;
+  };
+}
+
+describe("the questions section", { timeout: 40_000 }, () => {
+  it("renumbers the list as the server does when a question moves", () => {
+    const list = [question(1, 1, 1, "a"), question(2, 2, 1, "b"), question(3, 3, 1, "c")];
+    expect(moveInList(list, 1, 3).map((q) => [q.id, q.sort])).toEqual([
+      [2, 1],
+      [3, 2],
+      [1, 3],
+    ]);
+    expect(moveInList(list, 3, 1).map((q) => q.id)).toEqual([3, 1, 2]);
+  });
+
+  it("offers a slider's range options and sends nothing while the step rule fails", async () => {
+    const { requests } = await renderApp({
+      url: "/quiz/7/questions",
+      session,
+      handler: api([question(11, 1, QuestionType.Slider, "Area?")]),
+    });
+    const card = await screen.findByTestId("question-1");
+    await userEvent.click(within(card).getByTestId("question-toggle"));
+    expect(within(card).getByTestId("option-min")).toBeTruthy();
+    expect(within(card).getByTestId("option-two_sided")).toBeTruthy();
+    expect(within(card).queryByTestId("add-answer")).toBeNull();
+    expect(within(card).queryByTestId("option-multi_answers")).toBeNull();
+    const step = within(card).getByTestId("option-step");
+    fireEvent.change(step, { target: { value: "7" } });
+    fireEvent.blur(step);
+    expect(
+      await within(card).findByText(
+        "The difference between the maximum and the minimum must be divisible by the step",
+      ),
+    ).toBeTruthy();
+    expect(requests.filter((r) => r.method === "PATCH")).toEqual([]);
+  });
+
+  it("the logic tab: the first question has none; a text question is never offered", async () => {
+    await renderApp({
+      url: "/quiz/7/questions?tab=logic",
+      session,
+      handler: api(
+        [
+          question(11, 1, QuestionType.List, "Budget?"),
+          question(12, 2, QuestionType.Text, "Tell us"),
+          question(13, 3, QuestionType.Rating, "Sure?"),
+        ],
+        [answer(101, 11, "Small"), answer(102, 11, "Big")],
+      ),
+    });
+    const first = await screen.findByTestId("logic-question-1");
+    expect(within(first).getByText("The first question cannot have conditions")).toBeTruthy();
+    const third = screen.getByTestId("logic-question-3");
+    await userEvent.click(within(third).getByTestId("condition-ref"));
+    // The dropdown's options (Mantine keeps them hidden to jsdom while it animates).
+    const offered = () =>
+      screen.queryAllByRole("option", { hidden: true }).map((option) => option.textContent);
+    await waitFor(() => expect(offered()).toContain("1. Budget?"));
+    expect(offered()).not.toContain("2. Tell us");
+    expect(screen.getByRole("tab", { name: "Logic setup", selected: true })).toBeTruthy();
+  });
+});

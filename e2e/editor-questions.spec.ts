@@ -1,0 +1,269 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expectNoViolations } from "./support/axe";
+import { registerThroughUi, uniqueEmail } from "./support/users";
+
+/**
+ * The questions section of the quiz editor (issue 9), through the UI only against the real
+ * server: every question type with its options and answers, a condition, reordering by
+ * keyboard, the confirmations, a refused edit, undo, and axe on both sub-tabs.
+ */
+
+const card = (page: Page, n: number) => page.getByTestId(`question-${n}`);
+
+async function addQuestion(page: Page, typeName: string, title: string): Promise<Locator> {
+  const before = await page.getByTestId("question-list").locator(":scope > div").count();
+  await page.getByTestId("add-question").click();
+  await page.getByRole("menuitem", { name: new RegExp(`^${typeName}`) }).click();
+  const added = card(page, before + 1);
+  await expect(added.getByTestId("question-editor")).toBeVisible();
+  const field = added.getByTestId("question-title");
+  await field.fill(title);
+  await field.blur();
+  await expect(added.getByTestId("question-toggle")).toContainText(title);
+  return added;
+}
+
+async function saved(page: Page) {
+  await expect(page.getByTestId("editor-save-state")).not.toContainText("Saving");
+}
+
+/** Types into a field and leaves it (the change is written when the field is left). */
+async function setField(scope: Locator, testId: string, value: string) {
+  const field = scope.getByTestId(testId);
+  await field.fill(value);
+  await field.blur();
+}
+
+/**
+ * Turns a switch or checkbox on. The editor's switches show the cache, which updates a tick
+ * after the click, so Playwright's check() (which reads the state at once) is not used.
+ */
+async function switchOn(control: Locator) {
+  await control.click();
+  await expect(control).toBeChecked();
+}
+
+/** Opens a multi-select (its chosen pills cover part of the inner text field). */
+async function openMultiSelect(input: Locator) {
+  await input.click({ force: true });
+}
+
+async function collapse(question: Locator) {
+  await question.getByTestId("question-toggle").click();
+  await expect(question.getByTestId("question-editor")).toHaveCount(0);
+}
+
+async function chooseOption(page: Page, select: Locator, name: string) {
+  await select.click();
+  await page.getByRole("option", { name, exact: true }).click();
+}
+
+test("an owner builds questions of every type, with logic, reorder, confirmations and undo", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await registerThroughUi(page, uniqueEmail("questions"));
+  await page.getByRole("button", { name: "Create my first quiz" }).click();
+  await expect(page).toHaveURL(/\/quiz\/\d+\/questions$/);
+  await expect(page.getByTestId("questions-empty")).toBeVisible();
+
+  // 1 List: answers (add, texts, points, correct) and multiple choice.
+  const list = await addQuestion(page, "List", "Your budget?");
+  await setField(list, "answer-1-text", "Small");
+  await setField(list, "answer-2-text", "Big");
+  await list.getByTestId("add-answer").click();
+  await expect(list.getByTestId("answer-3")).toBeVisible();
+  await setField(list, "answer-3-text", "Huge");
+  await setField(list, "answer-2-points", "10");
+  await switchOn(list.getByTestId("answer-2-correct"));
+  await switchOn(list.getByTestId("option-multi_answers"));
+  await saved(page);
+  await collapse(list);
+
+  // 2 Cards: image format, yes/no format and own answer.
+  const cards = await addQuestion(page, "Cards", "Which style?");
+  await chooseOption(page, cards.getByTestId("option-image_format"), "Landscape");
+  await switchOn(cards.getByTestId("option-own_answer"));
+  await saved(page);
+  await collapse(cards);
+
+  // 3 Drop-down: placeholder, required.
+  const select = await addQuestion(page, "Drop-down", "Which city?");
+  await setField(select, "option-placeholder", "Pick a city");
+  await switchOn(select.getByTestId("question-required"));
+  await saved(page);
+  await collapse(select);
+
+  // 4 Own answer: placeholder and a button text.
+  const text = await addQuestion(page, "Own answer", "Tell us more");
+  await setField(text, "option-placeholder", "A few words");
+  await setField(text, "question-button-text", "Continue");
+  await saved(page);
+  await collapse(text);
+
+  // 5 Rating: seven points; 11 is refused under the field before anything is sent.
+  const rating = await addQuestion(page, "Rating scale", "How sure are you?");
+  await setField(rating, "option-quantity_of_answers", "11");
+  await expect(rating.getByText("A question must have from 2 to 10 answers")).toBeVisible();
+  await setField(rating, "option-quantity_of_answers", "7");
+  await expect(rating.getByText("A question must have from 2 to 10 answers")).toHaveCount(0);
+  await saved(page);
+  await collapse(rating);
+
+  // 6 Date: a range with time.
+  const date = await addQuestion(page, "Date", "When to start?");
+  await switchOn(date.getByTestId("option-date_range"));
+  await switchOn(date.getByTestId("option-time"));
+  await saved(page);
+  await collapse(date);
+
+  // 7 Slider: min, max, step (the step rule of the engine), two-sided, unit.
+  const slider = await addQuestion(page, "Slider", "Area?");
+  await setField(slider, "option-max", "1000");
+  await setField(slider, "option-step", "7");
+  await expect(
+    slider.getByText("The difference between the maximum and the minimum must be divisible"),
+  ).toBeVisible();
+  await setField(slider, "option-step", "10");
+  await switchOn(slider.getByTestId("option-two_sided"));
+  await chooseOption(page, slider.getByTestId("option-unit"), "Square metres");
+  await saved(page);
+  await collapse(slider);
+
+  // Everything was stored: re-read after a reload.
+  await page.reload();
+  await expect(page.getByTestId("question-7")).toContainText("Area?");
+  await card(page, 1).getByTestId("question-toggle").click();
+  await expect(card(page, 1).getByTestId("answer-3-text")).toHaveValue("Huge");
+  await expect(card(page, 1).getByTestId("answer-2-points")).toHaveValue("10");
+  await expect(card(page, 1).getByTestId("answer-2-correct")).toBeChecked();
+  await expect(card(page, 1).getByTestId("option-multi_answers")).toBeChecked();
+  await collapse(card(page, 1));
+  await card(page, 7).getByTestId("question-toggle").click();
+  await expect(card(page, 7).getByTestId("option-step")).toHaveValue("10");
+  await expect(card(page, 7).getByTestId("option-unit")).toHaveValue("Square metres");
+  await expect(card(page, 7).getByTestId("option-two_sided")).toBeChecked();
+  await collapse(card(page, 7));
+  await card(page, 2).getByTestId("question-toggle").click();
+  await expect(card(page, 2).getByTestId("option-image_format")).toHaveValue("Landscape");
+  await expectNoViolations(page, "questions tab, a question opened");
+  await collapse(card(page, 2));
+
+  // Logic: the first question offers none; question 2 gets a condition on question 1.
+  await page.getByRole("tab", { name: "Logic setup" }).click();
+  await expect(page).toHaveURL(/tab=logic/);
+  await expect(page.getByTestId("logic-question-1")).toContainText(
+    "The first question cannot have conditions",
+  );
+  const logic2 = page.getByTestId("logic-question-2");
+  const addCondition = async (answer: string) => {
+    const form = logic2.getByTestId("new-condition");
+    await chooseOption(page, form.getByTestId("condition-ref"), "1. Your budget?");
+    await openMultiSelect(form.getByTestId("condition-answers"));
+    await page.getByRole("option", { name: answer, exact: true }).click();
+    await page.keyboard.press("Escape");
+    await form.getByTestId("condition-add").click();
+  };
+  await addCondition("Big");
+  await expect(logic2.getByTestId("condition-1")).toContainText("Big");
+  // Text questions cannot be referenced: question 5 is not offered question 4.
+  await page.getByTestId("logic-question-5").getByTestId("condition-ref").click();
+  await expect(page.getByRole("option", { name: "4. Tell us more" })).toHaveCount(0);
+  await expect(page.getByRole("option", { name: "3. Which city?" })).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  // A duplicate is refused with the server's message.
+  await addCondition("Big");
+  await expect(logic2.getByTestId("new-condition").getByTestId("condition-refusal")).toHaveText(
+    "The same condition already exists",
+  );
+  await expect(logic2.getByTestId("condition-2")).toHaveCount(0);
+
+  // A refused edit rolls back and says why: condition 2 made equal to condition 1.
+  await openMultiSelect(logic2.getByTestId("new-condition").getByTestId("condition-answers"));
+  await page.getByRole("option", { name: "Big", exact: true }).click();
+  await page.getByRole("option", { name: "Small", exact: true }).click();
+  await page.keyboard.press("Escape");
+  await logic2.getByTestId("new-condition").getByTestId("condition-add").click();
+  const second = logic2.getByTestId("condition-2");
+  await expect(second).toContainText("Small");
+  await openMultiSelect(second.getByTestId("condition-answers"));
+  await page.getByRole("option", { name: "Small", exact: true }).click();
+  await page.keyboard.press("Escape");
+  await expect(second.getByTestId("condition-refusal")).toHaveText(
+    "The same condition already exists",
+  );
+  await expect(second).toContainText("Small");
+  await expect(page.getByText(/The change was not saved/)).toBeVisible();
+  await expectNoViolations(page, "logic tab");
+
+  // The start page: its texts are kept.
+  await page.getByRole("tab", { name: "Start page" }).click();
+  await expect(page).toHaveURL(/tab=start/);
+  await setField(page.getByTestId("questions-page"), "start-title", "Find your kitchen");
+  await setField(page.getByTestId("questions-page"), "start-company_name", "Kitchens Ltd");
+  await page.getByTestId("start-enabled").click();
+  await expect(page.getByTestId("start-enabled")).not.toBeChecked();
+  await saved(page);
+  await page.reload();
+  await expect(page.getByTestId("start-title")).toHaveValue("Find your kitchen");
+  await expect(page.getByTestId("start-company_name")).toHaveValue("Kitchens Ltd");
+  await expect(page.getByTestId("start-enabled")).not.toBeChecked();
+  await expectNoViolations(page, "start page tab");
+
+  // Multiple choice off asks first (AND conditions become OR).
+  await page.getByRole("tab", { name: "Questions" }).click();
+  await card(page, 1).getByTestId("question-toggle").click();
+  await card(page, 1).getByTestId("option-multi_answers").click();
+  const multiDialog = page.getByRole("dialog", { name: "Turn off multiple choice?" });
+  await expect(multiDialog).toBeVisible();
+  await multiDialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(card(page, 1).getByTestId("option-multi_answers")).toBeChecked();
+  await card(page, 1).getByTestId("option-multi_answers").click();
+  await multiDialog.getByRole("button", { name: "Turn off" }).click();
+  await expect(card(page, 1).getByTestId("option-multi_answers")).not.toBeChecked();
+  await saved(page);
+  await collapse(card(page, 1));
+
+  // A type change asks first, then discards the answers.
+  const extra = await addQuestion(page, "List", "Temporary");
+  await chooseOption(page, extra.getByTestId("question-type"), "Slider");
+  const typeDialog = page.getByRole("dialog", { name: "Change the type?" });
+  await expect(typeDialog).toContainText("All its answers are discarded");
+  await typeDialog.getByRole("button", { name: "Change the type" }).click();
+  await expect(extra.getByTestId("option-step")).toBeVisible();
+  await expect(extra.getByTestId("add-answer")).toHaveCount(0);
+  // Delete asks first.
+  await extra.getByTestId("question-actions").click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  await page
+    .getByRole("dialog", { name: "Delete the question?" })
+    .getByTestId("confirm-ok")
+    .click();
+  await expect(card(page, 8)).toHaveCount(0);
+
+  // Reorder by keyboard: the handle of question 3, Space, arrow down, Space; asks first.
+  const handle = card(page, 3).getByTestId("drag-handle");
+  await handle.focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Space");
+  const moveDialog = page.getByRole("dialog", { name: "Move the question?" });
+  await expect(moveDialog).toContainText("Output logic may be partly lost");
+  await moveDialog.getByRole("button", { name: "Move" }).click();
+  await expect(card(page, 4)).toContainText("Which city?");
+  await expect(card(page, 3)).toContainText("Tell us more");
+  await saved(page);
+  await page.reload();
+  await expect(card(page, 4)).toContainText("Which city?");
+
+  // Undo of a title change restores it on the server.
+  await card(page, 1).getByTestId("question-toggle").click();
+  await setField(card(page, 1), "question-title", "Budget, changed");
+  await saved(page);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(card(page, 1).getByTestId("question-title")).toHaveValue("Your budget?");
+  await saved(page);
+  await page.reload();
+  await expect(card(page, 1)).toContainText("Your budget?");
+});
