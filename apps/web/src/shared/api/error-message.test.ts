@@ -16,4 +16,9 @@ describe("errorMessage", () => {
     const error = new ApiError(429, { detail, code: "rate_limited" });
     expect(errorMessage(error, t)).toBe(detail);
   });
+
+  it("says what the server refused in a value, when it answers field messages", () => {
+    const error = new ApiError(400, { non_field_errors: ["The same condition already exists"] });
+    expect(errorMessage(error, t)).toBe("The same condition already exists");
+  });
 });

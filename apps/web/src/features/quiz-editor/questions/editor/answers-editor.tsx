@@ -1,4 +1,4 @@
-import { ANSWER_TEXT_MAX_LENGTH, type Question } from "@leadquiz/contract";
+import { ANSWER_TEXT_MAX_LENGTH, type Question, QuestionType } from "@leadquiz/contract";
 import { ANSWERS_MAX, ANSWERS_MIN } from "@leadquiz/engine";
 import {
   ActionIcon,
@@ -13,24 +13,33 @@ import {
   Tooltip,
 } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { type Answer, useAnswers } from "../api/question-queries";
+import { MediaField } from "../../media/media-field";
+import { mediaTargets } from "../../media/media-target";
+import { cacheUpdate } from "../../state/editor-writes";
+import { type Answer, questionKeys, useAnswers } from "../api/question-queries";
 import type { QuestionWrites } from "../api/question-writes";
 import { CommittedNumberField, CommittedTextField } from "../fields/committed-fields";
 import { TrashIcon } from "../icons";
 
 function AnswerRow({
+  quizId,
   answer,
   index,
   canDelete,
+  withImage,
   writes,
 }: {
+  quizId: number;
   answer: Answer;
   index: number;
   canDelete: boolean;
+  /** List and Cards show answer images (Select does not). */
+  withImage: boolean;
   writes: QuestionWrites;
 }) {
   const { t } = useTranslation();
   const n = index + 1;
+  const answersKey = questionKeys.answers(quizId, answer.question);
   return (
     <Paper withBorder p="sm" radius="md" data-testid={`answer-${n}`}>
       <Group align="flex-start" gap="sm" wrap="wrap">
@@ -90,6 +99,21 @@ function AnswerRow({
           </ActionIcon>
         </Tooltip>
       </Group>
+      {withImage ? (
+        <MediaField
+          label={t("questions:answers.image", { n })}
+          value={answer.image}
+          target={mediaTargets.answerImage(answer.id)}
+          quizId={quizId}
+          accept="image"
+          refresh={[answersKey]}
+          removeOptimistic={[
+            cacheUpdate<Answer[]>(answersKey, (list) =>
+              list.map((a) => (a.id === answer.id ? { ...a, image: null } : a)),
+            ),
+          ]}
+        />
+      ) : null}
     </Paper>
   );
 }
@@ -121,6 +145,8 @@ export function AnswersEditor({
       {list.map((answer, index) => (
         <AnswerRow
           key={answer.id}
+          quizId={quizId}
+          withImage={question.type !== QuestionType.Select}
           answer={answer}
           index={index}
           canDelete={list.length > ANSWERS_MIN}

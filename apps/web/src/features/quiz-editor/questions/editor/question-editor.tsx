@@ -3,13 +3,16 @@ import {
   type Question,
   SHORT_TEXT_MAX_LENGTH,
   TITLE_MAX_LENGTH,
-  URL_MAX_LENGTH,
 } from "@leadquiz/contract";
-import { validateYouTubeUrl } from "@leadquiz/engine";
 import { Divider, Select, SimpleGrid, Stack, Switch, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
+import { MediaField } from "../../media/media-field";
+import { mediaTargets } from "../../media/media-target";
+import { YouTubeLinkField } from "../../media/youtube-link-field";
+import { cacheUpdate } from "../../state/editor-writes";
+import { questionKeys } from "../api/question-queries";
 import type { QuestionWrites } from "../api/question-writes";
 import { CommittedTextField } from "../fields/committed-fields";
 import { hasAnswers, type QuestionTypeCode, questionTypes, typeKey } from "../question-types";
@@ -67,10 +70,7 @@ export function QuestionEditor({
   writes: QuestionWrites;
 }) {
   const { t } = useTranslation();
-  const youTube = (value: string) => {
-    const key = value === "" ? null : validateYouTubeUrl(value);
-    return key ? `validation:${key}` : null;
-  };
+  const listKey = questionKeys.list(quizId);
   return (
     <Stack gap="md" data-testid="question-editor">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -134,17 +134,24 @@ export function QuestionEditor({
       <Title order={4} size="h5">
         {t("questions:editor.media")}
       </Title>
+      <MediaField
+        label={t("questions:editor.image")}
+        value={question.media}
+        target={mediaTargets.questionMedia(question.id)}
+        quizId={quizId}
+        refresh={[listKey]}
+        removeOptimistic={[
+          cacheUpdate<Question[]>(listKey, (list) =>
+            list.map((q) => (q.id === question.id ? { ...q, media: null } : q)),
+          ),
+        ]}
+      />
       <ImagePositionSelect question={question} writes={writes} />
-      <CommittedTextField
+      <YouTubeLinkField
         label={t("questions:editor.videoUrl")}
-        description={t("questions:editor.videoUrlHint")}
         value={question.video_url ?? ""}
-        maxLength={URL_MAX_LENGTH}
-        serverField="video_url"
-        validate={youTube}
-        testId="question-video-url"
         onCommit={(url) =>
-          writes.patchQuestion(
+          void writes.patchQuestion(
             question,
             { video_url: url === "" ? null : url },
             t("questions:editor.videoUrl"),

@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-
-/** The pause in typing after which a text field's change is written (docs/editor.md). */
-export const COMMIT_DELAY_MS = 600;
+import { COMMIT_DELAY_MS } from "../../fields/use-committed-text";
 
 /**
  * A field's draft that is written when the field is left, after a pause in typing, and

@@ -6,10 +6,7 @@ import {
 } from "@leadquiz/contract";
 import type { ConditionKind } from "@leadquiz/engine";
 import { MultiSelect, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
-import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "@/shared/api/api-error";
-import { errorMessage } from "@/shared/api/error-message";
 import type { WriteResult } from "../../state/editor-writes";
 import type { Answer, Question, QuestionCondition } from "../api/question-queries";
 import { configValue } from "../editor/question-options";
@@ -29,12 +26,6 @@ export type ConditionValues = Pick<
   | "range_to"
 >;
 export type ConditionPatch = Partial<ConditionValues>;
-
-/** Why the server refused a condition: its field messages, else the translated error. */
-export function refusalText(error: unknown, t: TFunction): string {
-  const fields = isApiError(error) ? error.fieldErrors : null;
-  return fields ? Object.values(fields).flat().join(" ") : errorMessage(error, t);
-}
 
 const done: Promise<WriteResult<unknown>> = Promise.resolve({ ok: true, value: undefined });
 

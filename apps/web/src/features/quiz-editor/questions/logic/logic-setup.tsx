@@ -30,7 +30,7 @@ import { type QuestionWrites, useQuestionWrites } from "../api/question-writes";
 import { configValue } from "../editor/question-options";
 import { TrashIcon } from "../icons";
 import { hasAnswers } from "../question-types";
-import { ConditionFields, type ConditionValues, refusalText } from "./condition-fields";
+import { ConditionFields, type ConditionValues } from "./condition-fields";
 
 /** A new condition's values: the server's defaults (docs/quiz-model.md "Conditions"). */
 const defaultValues: ConditionValues = {
@@ -104,7 +104,7 @@ function ConditionRow({
             setRefusal(null);
             const result = context.writes.patchCondition(condition, patch);
             void result.then((outcome) => {
-              if (!outcome.ok) setRefusal(refusalText(outcome.error, t));
+              if (!outcome.ok) setRefusal(errorMessage(outcome.error, t));
             });
             return result;
           }}
@@ -155,7 +155,7 @@ function NewCondition({
     });
     setSaving(false);
     if (result.ok) reset();
-    else setRefusal(refusalText(result.error, t));
+    else setRefusal(errorMessage(result.error, t));
   };
   return (
     <Paper withBorder p="sm" radius="md" bg="gray.0" data-testid="new-condition">

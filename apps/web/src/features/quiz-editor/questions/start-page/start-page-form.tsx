@@ -11,6 +11,8 @@ import { Paper, Stack, Switch, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useApiClient } from "@/shared/api/services-context";
 import { quizQueryKey } from "../../../quiz-shell/api/quiz-queries";
+import { MediaField } from "../../media/media-field";
+import { mediaTargets } from "../../media/media-target";
 import { cacheUpdate, useEditorWrites } from "../../state/editor-writes";
 import { CommittedTextField } from "../fields/committed-fields";
 
@@ -83,6 +85,19 @@ export function StartPageForm({ quiz }: { quiz: Quiz }) {
         {text("button_text", SHORT_TEXT_MAX_LENGTH)}
         {text("company_name", SHORT_TEXT_MAX_LENGTH)}
         {text("legal_text", DESCRIPTION_MAX_LENGTH, true)}
+        <MediaField
+          label={t("questions:start.media")}
+          value={page.media}
+          target={mediaTargets.startPageMedia(quiz.id)}
+          quizId={quiz.id}
+          refresh={[quizQueryKey(quiz.id)]}
+          removeOptimistic={[
+            cacheUpdate<Quiz>(quizQueryKey(quiz.id), (current) => ({
+              ...current,
+              start_page: { ...current.start_page, media: null },
+            })),
+          ]}
+        />
       </Stack>
     </Paper>
   );
