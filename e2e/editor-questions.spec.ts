@@ -30,6 +30,14 @@ async function startQuiz(page: Page) {
   await expect(page.getByTestId("questions-empty")).toBeVisible();
 }
 
+/** Question 1: a List "Your budget?" with the answers Small and Big. */
+async function addBudgetQuestion(page: Page): Promise<Locator> {
+  const list = await addQuestion(page, "List", "Your budget?");
+  await setField(list, "answer-1-text", "Small");
+  await setField(list, "answer-2-text", "Big");
+  return list;
+}
+
 async function saved(page: Page) {
   await expect(page.getByTestId("editor-save-state")).not.toContainText("Saving");
 }
@@ -72,9 +80,7 @@ test("an owner adds questions of all seven types with their options and answers"
   await startQuiz(page);
 
   // 1 List: answers (add, texts, points, correct) and multiple choice.
-  const list = await addQuestion(page, "List", "Your budget?");
-  await setField(list, "answer-1-text", "Small");
-  await setField(list, "answer-2-text", "Big");
+  const list = await addBudgetQuestion(page);
   await list.getByTestId("add-answer").click();
   await expect(list.getByTestId("answer-3")).toBeVisible();
   await setField(list, "answer-3-text", "Huge");
@@ -159,9 +165,7 @@ test("logic, start page, confirmations, a refused edit, keyboard reorder and und
 }) => {
   test.setTimeout(240_000);
   await startQuiz(page);
-  const list = await addQuestion(page, "List", "Your budget?");
-  await setField(list, "answer-1-text", "Small");
-  await setField(list, "answer-2-text", "Big");
+  const list = await addBudgetQuestion(page);
   await switchOn(list.getByTestId("option-multi_answers"));
   await saved(page);
   await collapse(list);

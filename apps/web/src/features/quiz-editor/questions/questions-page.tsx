@@ -1,4 +1,5 @@
 import { Stack, Tabs } from "@mantine/core";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useOutletContext, useSearchParams } from "react-router";
 import type { QuizEditorContext } from "../../../app/layouts/quiz-editor-layout";
@@ -27,6 +28,7 @@ export function QuestionsPage() {
   const [params, setParams] = useSearchParams();
   const raw = params.get("tab");
   const tab: QuestionsTab = isTab(raw) ? raw : "questions";
+  const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
   return (
     <Stack gap="md" maw={880} data-testid="questions-page">
       <Tabs
@@ -49,7 +51,7 @@ export function QuestionsPage() {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="questions">
-          <QuestionList quizId={id} />
+          <QuestionList quizId={id} opened={opened} onOpenedChange={setOpened} />
         </Tabs.Panel>
         <Tabs.Panel value="start">
           {quiz.data ? <StartPageForm quiz={quiz.data} /> : null}

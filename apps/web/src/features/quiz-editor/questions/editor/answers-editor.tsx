@@ -42,78 +42,81 @@ function AnswerRow({
   const answersKey = questionKeys.answers(quizId, answer.question);
   return (
     <Paper withBorder p="sm" radius="md" data-testid={`answer-${n}`}>
-      <Group align="flex-start" gap="sm" wrap="wrap">
-        <div style={{ flex: "1 1 14rem", minWidth: 0 }}>
-          <CommittedTextField
-            label={t("questions:answers.text", { n })}
-            value={answer.text}
-            maxLength={ANSWER_TEXT_MAX_LENGTH}
-            serverField="text"
-            testId={`answer-${n}-text`}
-            onCommit={(text) =>
-              writes.patchAnswer(answer, { text }, t("questions:answers.textLabel"))
+      <Stack gap="xs">
+        <Group align="flex-end" gap="xs" wrap="nowrap">
+          <div style={{ flex: 1, minWidth: 0 }}>
+            <CommittedTextField
+              label={t("questions:answers.text", { n })}
+              value={answer.text}
+              maxLength={ANSWER_TEXT_MAX_LENGTH}
+              serverField="text"
+              testId={`answer-${n}-text`}
+              onCommit={(text) =>
+                writes.patchAnswer(answer, { text }, t("questions:answers.textLabel"))
+              }
+            />
+          </div>
+          <Tooltip
+            label={
+              canDelete
+                ? t("questions:answers.delete", { n })
+                : t("questions:answers.min", { min: ANSWERS_MIN })
             }
-          />
-        </div>
-        <div style={{ flex: "0 1 7rem" }}>
-          <CommittedNumberField
-            label={t("questions:answers.points")}
-            value={answer.points}
-            serverField="points"
-            testId={`answer-${n}-points`}
-            onCommit={(points) =>
-              writes.patchAnswer(answer, { points }, t("questions:answers.points"))
-            }
-          />
-        </div>
-        <Checkbox
-          mt={30}
-          label={t("questions:answers.correct")}
-          checked={answer.is_right}
-          data-testid={`answer-${n}-correct`}
-          onChange={(event) =>
-            void writes.patchAnswer(
-              answer,
-              { is_right: event.currentTarget.checked },
-              t("questions:answers.correct"),
-            )
-          }
-        />
-        <Tooltip
-          label={
-            canDelete
-              ? t("questions:answers.delete", { n })
-              : t("questions:answers.min", { min: ANSWERS_MIN })
-          }
-        >
-          <ActionIcon
-            mt={26}
-            variant="subtle"
-            color="red.8"
-            size="lg"
-            aria-label={t("questions:answers.delete", { n })}
-            disabled={!canDelete}
-            onClick={() => void writes.deleteAnswer(answer)}
           >
-            <TrashIcon />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
-      {withImage ? (
-        <MediaField
-          label={t("questions:answers.image", { n })}
-          value={answer.image}
-          target={mediaTargets.answerImage(answer.id)}
-          quizId={quizId}
-          accept="image"
-          refresh={[answersKey]}
-          removeOptimistic={[
-            cacheUpdate<Answer[]>(answersKey, (list) =>
-              list.map((a) => (a.id === answer.id ? { ...a, image: null } : a)),
-            ),
-          ]}
-        />
-      ) : null}
+            <ActionIcon
+              variant="subtle"
+              color="red.8"
+              size="input-sm"
+              aria-label={t("questions:answers.delete", { n })}
+              disabled={!canDelete}
+              onClick={() => void writes.deleteAnswer(answer)}
+            >
+              <TrashIcon />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        <Group align="center" gap="lg">
+          <div style={{ width: "8rem" }}>
+            <CommittedNumberField
+              label={t("questions:answers.points")}
+              value={answer.points}
+              serverField="points"
+              testId={`answer-${n}-points`}
+              onCommit={(points) =>
+                writes.patchAnswer(answer, { points }, t("questions:answers.points"))
+              }
+            />
+          </div>
+          <Checkbox
+            mt="lg"
+            label={t("questions:answers.correct")}
+            checked={answer.is_right}
+            data-testid={`answer-${n}-correct`}
+            onChange={(event) =>
+              void writes.patchAnswer(
+                answer,
+                { is_right: event.currentTarget.checked },
+                t("questions:answers.correct"),
+              )
+            }
+          />
+        </Group>
+        {withImage ? (
+          <MediaField
+            label={t("questions:answers.image", { n })}
+            value={answer.image}
+            target={mediaTargets.answerImage(answer.id)}
+            quizId={quizId}
+            accept="image"
+            refresh={[answersKey]}
+            removeOptimistic={[
+              cacheUpdate<Answer[]>(answersKey, (list) =>
+                list.map((a) => (a.id === answer.id ? { ...a, image: null } : a)),
+              ),
+            ]}
+          />
+        ) : null}
+      </Stack>
     </Paper>
   );
 }

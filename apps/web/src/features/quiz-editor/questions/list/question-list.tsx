@@ -72,11 +72,19 @@ function useAnnouncements(questions: readonly Question[]): Announcements {
  * menu's move up and down). A move asks first: conditions that would then look forward
  * are deleted by the server (docs/editor.md "Questions and logic").
  */
-export function QuestionList({ quizId }: { quizId: number }) {
+export function QuestionList({
+  quizId,
+  opened,
+  onOpenedChange,
+}: {
+  quizId: number;
+  /** The open cards (kept by the page, so switching sub-tabs keeps them open). */
+  opened: ReadonlySet<number>;
+  onOpenedChange: (update: (current: ReadonlySet<number>) => ReadonlySet<number>) => void;
+}) {
   const { t } = useTranslation();
   const list = useQuestionList(quizId);
   const writes = useQuestionWrites(quizId);
-  const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
   const [move, setMove] = useState<{ question: Question; to: number } | null>(null);
   const [removing, setRemoving] = useState<Question | null>(null);
   const questions = list.data ?? [];
@@ -87,7 +95,7 @@ export function QuestionList({ quizId }: { quizId: number }) {
   );
 
   const toggle = (id: number, open?: boolean) =>
-    setOpened((current) => {
+    onOpenedChange((current) => {
       const next = new Set(current);
       if (open ?? !next.has(id)) next.add(id);
       else next.delete(id);

@@ -1,3 +1,4 @@
+import { questionConditionCreateSchema } from "@leadquiz/contract";
 import { type ConditionKind, supportedConditionKinds } from "@leadquiz/engine";
 import {
   ActionIcon,
@@ -143,16 +144,15 @@ function NewCondition({
     setKind(null);
     setValues(defaultValues);
   };
+  const body =
+    ref && kind ? { question: question.id, ref_question: ref.id, kind, ...values } : null;
+  // Ready once the contract's shape rule holds (answers chosen, both bounds given…).
+  const ready = body !== null && questionConditionCreateSchema.safeParse(body).success;
   const add = async () => {
-    if (!ref || !kind) return;
+    if (!body) return;
     setSaving(true);
     setRefusal(null);
-    const result = await context.writes.addCondition({
-      question: question.id,
-      ref_question: ref.id,
-      kind,
-      ...values,
-    });
+    const result = await context.writes.addCondition(body);
     setSaving(false);
     if (result.ok) reset();
     else setRefusal(errorMessage(result.error, t));
@@ -212,7 +212,7 @@ function NewCondition({
         ) : null}
         <Group>
           <Button
-            disabled={!ref || !kind}
+            disabled={!ready}
             loading={saving}
             onClick={() => void add()}
             data-testid="condition-add"
