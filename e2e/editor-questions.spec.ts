@@ -270,6 +270,10 @@ test("logic, start page, confirmations, a refused edit, keyboard reorder and und
     .getByTestId("confirm-ok")
     .click();
   await expect(card(page, 6)).toHaveCount(0);
+  // Undo brings it back at its place, with its type.
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(card(page, 6)).toContainText("Temporary");
+  await expect(card(page, 6)).toContainText("Slider");
 
   // Reorder by keyboard: the handle of question 3, Space, arrow down, Space; asks first.
   const handle = card(page, 3).getByTestId("drag-handle");

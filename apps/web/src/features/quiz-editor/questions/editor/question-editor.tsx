@@ -64,10 +64,13 @@ export function QuestionEditor({
   quizId,
   question,
   writes,
+  focusTitle = false,
 }: {
   quizId: number;
   question: Question;
   writes: QuestionWrites;
+  /** A question just added: its title takes the focus. */
+  focusTitle?: boolean;
 }) {
   const { t } = useTranslation();
   const listKey = questionKeys.list(quizId);
@@ -95,6 +98,7 @@ export function QuestionEditor({
         maxLength={TITLE_MAX_LENGTH}
         serverField="title"
         testId="question-title"
+        autoFocus={focusTitle}
         onCommit={(title) => writes.patchQuestion(question, { title }, t("questions:editor.title"))}
       />
       <CommittedTextField

@@ -40,6 +40,8 @@ interface CommittedTextProps {
   multiline?: boolean;
   description?: string;
   placeholder?: string;
+  /** Focus the field when it appears (the title of a question just added). */
+  autoFocus?: boolean;
   testId: string;
 }
 
@@ -57,6 +59,7 @@ export function CommittedTextField({
   multiline = false,
   description,
   placeholder,
+  autoFocus = false,
   testId,
 }: CommittedTextProps) {
   const [serverError, setServerError] = useState<string | null>(null);
@@ -76,6 +79,7 @@ export function CommittedTextField({
     value: draft,
     maxLength,
     error,
+    autoFocus,
     "data-testid": testId,
     onChange: (event: { currentTarget: { value: string } }) => setDraft(event.currentTarget.value),
     onBlur: () => {

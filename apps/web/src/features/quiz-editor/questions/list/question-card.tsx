@@ -32,6 +32,7 @@ export function QuestionCard({
   position,
   count,
   opened,
+  focusTitle,
   writes,
   actions,
 }: {
@@ -41,6 +42,8 @@ export function QuestionCard({
   position: number;
   count: number;
   opened: boolean;
+  /** Just added: its title takes the focus. */
+  focusTitle: boolean;
   writes: QuestionWrites;
   actions: QuestionCardActions;
 }) {
@@ -134,7 +137,12 @@ export function QuestionCard({
         <div id={bodyId}>
           {opened ? (
             <Paper p="md" pt={0} bg="transparent">
-              <QuestionEditor quizId={quizId} question={question} writes={writes} />
+              <QuestionEditor
+                quizId={quizId}
+                question={question}
+                writes={writes}
+                focusTitle={focusTitle}
+              />
             </Paper>
           ) : null}
         </div>

@@ -87,6 +87,7 @@ export function QuestionList({
   const writes = useQuestionWrites(quizId);
   const [move, setMove] = useState<{ question: Question; to: number } | null>(null);
   const [removing, setRemoving] = useState<Question | null>(null);
+  const [added, setAdded] = useState<number | null>(null);
   const questions = list.data ?? [];
   const announcements = useAnnouncements(questions);
   const sensors = useSensors(
@@ -111,7 +112,10 @@ export function QuestionList({
 
   const add = async (type: Question["type"]) => {
     const result = await writes.addQuestion({ type });
-    if (result.ok) toggle(result.value.id, true);
+    if (result.ok) {
+      setAdded(result.value.id);
+      toggle(result.value.id, true);
+    }
   };
 
   if (list.isError) {
@@ -158,6 +162,7 @@ export function QuestionList({
                 position={index + 1}
                 count={questions.length}
                 opened={opened.has(question.id)}
+                focusTitle={added === question.id}
                 writes={writes}
                 actions={{
                   onToggle: () => toggle(question.id),
