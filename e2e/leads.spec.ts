@@ -1,12 +1,38 @@
-import { expect, test } from "@playwright/test";
+import type { LeadListPage } from "@leadquiz/contract";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
 import {
+  type BranchingQuiz,
+  ownerCall,
   publishBranchingQuiz,
   sendContacts,
   submitLeadThroughApi,
   takePath,
 } from "./support/quiz-builder";
 import { logInThroughUi, ownClientAddress } from "./support/users";
+
+/** A visitor in a browser of their own takes path "a" of `quiz` from `url` to the results. */
+async function visitorToResults(browser: Browser, quiz: BranchingQuiz, url: string) {
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(url);
+  await takePath(visitorPage, quiz, "a");
+  return { visitor, visitorPage };
+}
+
+/** The quiz owner signs in and lands on /leads showing `quiz`'s leads only. */
+async function ownerOpensLeadsOf(page: Page, quiz: BranchingQuiz) {
+  const email = process.env.E2E_QUIZ_OWNER_EMAIL;
+  const password = process.env.E2E_QUIZ_OWNER_PASSWORD;
+  if (!email || !password) throw new Error("global-setup did not create the quiz owner");
+  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": ownClientAddress() });
+  await page.goto("/login?redirectUrl=%2Fleads");
+  await logInThroughUi(page, email, password);
+  await expect(page.getByRole("heading", { name: "Leads", exact: true })).toBeVisible();
+  // Only this quiz's leads (the owner serves every visitor test).
+  await page.getByTestId("filter-quiz").click();
+  await page.getByRole("option", { name: quiz.title }).click();
+}
 
 /**
  * The leads screen (`/leads`, docs/leads.md) with the leads real visitors left: one took
@@ -21,10 +47,11 @@ test("a visitor's lead appears masked, is opened for one request and shows every
   test.setTimeout(180_000);
   const quiz = await publishBranchingQuiz();
 
-  const visitor = await browser.newContext();
-  const visitorPage = await visitor.newPage();
-  await visitorPage.goto(`${quiz.publicUrl}?utm_source=e2e-leads&utm_campaign=spring`);
-  await takePath(visitorPage, quiz, "a");
+  const { visitor, visitorPage } = await visitorToResults(
+    browser,
+    quiz,
+    `${quiz.publicUrl}?utm_source=e2e-leads&utm_campaign=spring`,
+  );
   await sendContacts(visitorPage, {
     name: "Olena Leads",
     phone: "+12025550143",
@@ -38,17 +65,7 @@ test("a visitor's lead appears masked, is opened for one request and shows every
     email: "ivan@mailinator.com",
   });
 
-  const email = process.env.E2E_QUIZ_OWNER_EMAIL;
-  const password = process.env.E2E_QUIZ_OWNER_PASSWORD;
-  if (!email || !password) throw new Error("global-setup did not create the quiz owner");
-  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": ownClientAddress() });
-  await page.goto("/login?redirectUrl=%2Fleads");
-  await logInThroughUi(page, email, password);
-  await expect(page.getByRole("heading", { name: "Leads", exact: true })).toBeVisible();
-
-  // Only this quiz's leads (the owner serves every visitor test).
-  await page.getByTestId("filter-quiz").click();
-  await page.getByRole("option", { name: quiz.title }).click();
+  await ownerOpensLeadsOf(page, quiz);
   const rows = page.locator("[data-testid^=lead-row-]");
   await expect(rows).toHaveCount(2);
   // Rows by their lead id: the masked text they are found by changes once opened.
@@ -110,4 +127,44 @@ test("a visitor's lead appears masked, is opened for one request and shows every
   );
   expect(overflow).toBeLessThanOrEqual(0);
   await expectNoViolations(page, "leads list, phone");
+});
+
+test("a visitor who answers two questions and closes the tab becomes a partial lead", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const quiz = await publishBranchingQuiz();
+  const { visitor, visitorPage } = await visitorToResults(
+    browser,
+    quiz,
+    `${quiz.publicUrl}?utm_source=e2e-partial`,
+  );
+  await visitorPage.close({ runBeforeUnload: true });
+  await visitor.close();
+
+  // Kept apart from the sent leads, with both answers.
+  await expect
+    .poll(
+      async () =>
+        (await ownerCall<LeadListPage>("GET", `/leadslist/?quiz=${quiz.id}&kind=partial`)).results
+          .length,
+    )
+    .toBe(1);
+  const sent = await ownerCall<LeadListPage>("GET", `/leadslist/?quiz=${quiz.id}`);
+  expect(sent.results).toEqual([]);
+
+  await ownerOpensLeadsOf(page, quiz);
+  await expect(page.getByText("Leads not found")).toBeVisible();
+  await page.getByTestId("filter-kind").click();
+  await page.getByRole("option", { name: "Unfinished (partial)" }).click();
+  const row = page.locator("[data-testid^=lead-row-]");
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId("lead-flags")).toContainText("Unfinished");
+  await row.getByRole("button", { name: "Open" }).click();
+  await page.getByRole("button", { name: "Open for 1 request" }).click();
+  const answers = page.getByRole("dialog", { name: /Lead #\d+/ }).getByTestId("detail-answers");
+  await expect(answers).toContainText(quiz.q1.a.text);
+  await expect(answers).toContainText(quiz.q2a.answers[0].text);
+  await expectNoViolations(page, "partial lead detail");
 });

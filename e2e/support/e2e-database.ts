@@ -104,13 +104,13 @@ export interface LeadRow {
   session_id: string | null;
 }
 
-/** The leads of a quiz, oldest first. */
+/** The leads visitors sent to a quiz (partial ones left out, docs/leads.md), oldest first. */
 export function leadsOfQuiz(quizId: number): Promise<LeadRow[]> {
   return withServerDatabase(async (client) => {
     const { rows } = await client.query<LeadRow>(
       `select id, submission_id, quiz_id, publication_version, name, email, phone, consent,
               answers, results, utm, referrer, page_url, session_id
-         from leads where quiz_id = $1 order by id`,
+         from leads where quiz_id = $1 and not is_partial order by id`,
       [quizId],
     );
     return rows;

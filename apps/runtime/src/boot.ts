@@ -4,6 +4,8 @@ import { embedFrame, frameBridge } from "./frame";
 import { eventSender, leadSender, sessionSource } from "./http";
 import { hydrateQuiz, mountQuiz } from "./mount";
 import { type PageContext, readPageContext } from "./page-context";
+import { partialLeadSender, partialReporter } from "./partial-lead";
+import { timerSchedule } from "./player/use-lead-submission";
 import type { VisitorTexts } from "./texts";
 
 /** What the hosted page (or the embed's frame) puts in `<script type="application/json" data-leadquiz>`. */
@@ -66,6 +68,18 @@ export function boot(root: ParentNode = document): void {
         .catch(() => undefined);
     }
     const sendEvent = eventSender(config.api, key, session);
+    const partial = partialReporter({
+      quiz,
+      session: () => sessionId,
+      page: () => page,
+      send: partialLeadSender(config.api, key),
+      schedule: timerSchedule,
+    });
+    // Leaving: the tab is closed or switched away (pagehide covers a closing tab).
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") partial.leave();
+    });
+    window.addEventListener("pagehide", partial.leave);
     const start = config.hydrate ? hydrateQuiz : mountQuiz;
     void start(element, {
       quiz,
@@ -77,6 +91,7 @@ export function boot(root: ParentNode = document): void {
         bridge?.onEvent(event);
       },
       onAcknowledged: (_submission, response) => bridge?.onLead(response),
+      onProgress: partial.update,
       pageContext: () => page,
     }).then(() => bridge?.ready(element));
   }

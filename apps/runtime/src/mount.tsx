@@ -3,6 +3,7 @@ import type { AnswerMap } from "@leadquiz/engine";
 import { hydrate, render } from "react-dom";
 import type { QuizEvent } from "./events";
 import type { PageContext } from "./page-context";
+import type { VisitorProgress } from "./partial-lead";
 import { QuizPlayer } from "./player/quiz-player";
 import { createSubmissionQueue, type QueueStorage, type SubmissionQueue } from "./submission-queue";
 import { loadVisitorTexts, type VisitorTexts } from "./texts";
@@ -26,6 +27,8 @@ export interface MountOptions {
   /** Where pending leads are kept (localStorage by default; null: memory only). */
   storage?: QueueStorage | null | undefined;
   navigate?: ((url: string) => void) | undefined;
+  /** What the visitor gave so far, after each change (partial leads). */
+  onProgress?: ((progress: VisitorProgress) => void) | undefined;
 }
 
 export interface MountedQuiz {
@@ -86,6 +89,7 @@ async function start(
       session={options.session}
       navigate={options.navigate}
       watchAcknowledged={watchAcknowledged}
+      onProgress={options.onProgress}
     />,
     element,
   );

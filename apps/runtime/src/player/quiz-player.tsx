@@ -7,10 +7,11 @@ import {
   reachableQuestions,
   shownResults,
 } from "@leadquiz/engine";
-import { useLayoutEffect, useReducer, useRef } from "react";
+import { useEffect, useLayoutEffect, useReducer, useRef } from "react";
 import { buttonClasses, designVariables } from "../design";
 import type { QuizEvent } from "../events";
 import type { PageContext } from "../page-context";
+import type { VisitorProgress } from "../partial-lead";
 import { preloadPhone } from "../phone-loader";
 import { QuestionScreen } from "../questions/question-screen";
 import { ContactForm } from "../screens/contact-form";
@@ -55,6 +56,8 @@ export interface QuizPlayerProps {
   sendingWaitMs?: number | undefined;
   /** The clock of the sending wait (timers by default; tests pass their own). */
   schedule?: Schedule | undefined;
+  /** What the visitor gave so far, after each change (partial leads, docs/leads.md). */
+  onProgress?: ((progress: VisitorProgress) => void) | undefined;
 }
 
 export function defaultNavigate(url: string): void {
@@ -131,6 +134,12 @@ export function QuizPlayer(props: QuizPlayerProps) {
     if (step.kind === "thank_you" && redirect) (props.navigate ?? defaultNavigate)(redirect);
     if (first) emit({ type: "view" });
   });
+
+  const { onProgress } = props;
+  const finished = lead.phase !== "editing";
+  useEffect(() => {
+    onProgress?.({ answers, contacts: state.contacts, finished });
+  }, [onProgress, answers, state.contacts, finished]);
 
   const begin = () => {
     if (!state.started) emit({ type: "start" });
