@@ -1,5 +1,6 @@
 import type { PaintResult } from "./fcp";
 import { MOBILE_PROFILE } from "./fcp";
+import { type LeadInboxResults, renderLeadInbox } from "./lead-inbox";
 import type { LoadResult, LoadSettings } from "./load";
 import type { OwnerAppSizes } from "./owner-app-sizes";
 import type { PreviewLatencyResult } from "./preview-latency";
@@ -45,6 +46,7 @@ export interface BenchResults {
     storedOurs: number;
     storedCeiling: number;
   };
+  leadInbox?: LeadInboxResults;
   /** Parts that failed, with why (the run exits non-zero when any did). */
   failures: { part: string; reason: string }[];
 }
@@ -234,5 +236,6 @@ export function renderReport(r: BenchResults): string {
       }
     }
   }
+  if (r.leadInbox) add(...renderLeadInbox(r.leadInbox, r.machine.cpus));
   return `${lines.join("\n")}\n`;
 }

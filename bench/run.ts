@@ -2,8 +2,9 @@
  * `npm run bench`: sizes, first contentful paint and lead throughput of Leadquiz, written
  * to bench/results/latest.md (+ latest.json). See bench/README.md.
  *
- * Options: --only sizes,fcp,leads,preview (default all) --duration 10 --connections 20
- * --warmup 3 --fcp-runs 5. Environment: BENCH_ADMIN_DATABASE_URL (default
+ * Options: --only sizes,fcp,leads,preview,inbox (default all) --duration 10
+ * --connections 20 --warmup 3 --fcp-runs 5 --preview-runs 5 --inbox-sizes 100000,1000000.
+ * Environment: BENCH_ADMIN_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/test: a fresh database lq_bench_… is made from it and
  * dropped afterwards), CHROMIUM_PATH (default /usr/bin/chromium).
  */
@@ -14,6 +15,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { API_PREFIX, apiPaths } from "@leadquiz/contract";
 import { measureFirstPaint } from "./fcp";
+import { measureLeadInbox } from "./lead-inbox";
 import { postLoad } from "./load";
 import { ownerAppSizes } from "./owner-app-sizes";
 import { measurePreviewLatency } from "./preview-latency";
@@ -33,7 +35,7 @@ import {
 } from "./support";
 import { createTypicalQuiz, type TypicalQuiz } from "./typical-quiz";
 
-const PARTS = ["sizes", "fcp", "leads", "preview"] as const;
+const PARTS = ["sizes", "fcp", "leads", "preview", "inbox"] as const;
 type Part = (typeof PARTS)[number];
 
 const { values: args } = parseArgs({
@@ -44,6 +46,7 @@ const { values: args } = parseArgs({
     warmup: { type: "string", default: "3" },
     "fcp-runs": { type: "string", default: "5" },
     "preview-runs": { type: "string", default: "5" },
+    "inbox-sizes": { type: "string", default: "100000,1000000" },
   },
 });
 const only = new Set(
@@ -64,6 +67,9 @@ const settings = {
 };
 const fcpRuns = positive(args["fcp-runs"], "fcp-runs");
 const previewRuns = positive(args["preview-runs"], "preview-runs");
+const inboxSizes = (args["inbox-sizes"] ?? "")
+  .split(",")
+  .map((size) => positive(size.trim(), "inbox-sizes"));
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** The default country of the typical (Ukrainian) quiz is UA: phone metadata zone 3. */
@@ -282,6 +288,19 @@ async function main(): Promise<number> {
           : "",
       ].filter(Boolean);
       if (problems.length > 0) throw new Error(problems.join("; "));
+    });
+  }
+  if (only.has("inbox")) {
+    await part("owner's leads list", async () => {
+      if (!quiz || !database) throw new Error("no typical quiz");
+      results.leadInbox = await measureLeadInbox({
+        base,
+        token: quiz.ownerToken,
+        quizId: quiz.quizId,
+        database,
+        serverPid: server?.process.pid,
+        sizes: inboxSizes,
+      });
     });
   }
   return results.failures.length > 0 ? 1 : 0;

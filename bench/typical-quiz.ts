@@ -11,6 +11,8 @@ import { API_PREFIX, apiPaths, type LeadSubmission } from "@leadquiz/contract";
  */
 export interface TypicalQuiz {
   quizId: number;
+  /** The owner's access token (the owner calls of the benchmarks). */
+  ownerToken: string;
   publicKey: string;
   version: number;
   language: string;
@@ -177,6 +179,7 @@ export async function createTypicalQuiz(base: string): Promise<TypicalQuiz> {
   }
   return {
     quizId: quiz.id,
+    ownerToken: access,
     publicKey,
     version: publication.version,
     language: TYPICAL_LANGUAGE.code,

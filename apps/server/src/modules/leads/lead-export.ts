@@ -42,11 +42,12 @@ export function neutralizeCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-async function* leadRows(db: Database, condition: SQL): AsyncGenerator<LeadExportRow> {
+/** The matching leads, a keyset batch at a time (one chunk of output per batch). */
+async function* leadBatches(db: Database, condition: SQL): AsyncGenerator<LeadExportRow[]> {
   let before: number | null = null;
   for (;;) {
     const batch = await exportLeadBatch(db, condition, before, BATCH);
-    yield* batch;
+    if (batch.length > 0) yield batch;
     const last = batch.at(-1);
     if (batch.length < BATCH || !last) return;
     before = last.id;
@@ -102,28 +103,28 @@ export interface ExportInput {
 async function headerAndRows(input: ExportInput) {
   const questions = await exportQuestionTitles(input.db, input.condition);
   const header = [...Object.values(input.labels), ...questions].map(neutralizeCell);
-  const rows = async function* () {
-    for await (const row of leadRows(input.db, input.condition)) {
-      yield rowCells(row, questions, input.statusLabel);
+  const batches = async function* () {
+    for await (const batch of leadBatches(input.db, input.condition)) {
+      yield batch.map((row) => rowCells(row, questions, input.statusLabel));
     }
   };
-  return { header, rows };
+  return { header, batches };
 }
 
 /** CSV, UTF-8 with a BOM (Excel then reads Cyrillic right), CRLF lines (RFC 4180). */
 export async function exportCsv(input: ExportInput): Promise<Readable> {
-  const { header, rows } = await headerAndRows(input);
+  const { header, batches } = await headerAndRows(input);
   return Readable.from(
     (async function* () {
       yield BOM + csvLine(header);
-      for await (const cells of rows()) yield csvLine(cells);
+      for await (const batch of batches()) yield batch.map(csvLine).join("");
     })(),
   );
 }
 
 /** XLSX through exceljs's streaming writer (each row committed as written). */
 export async function exportXlsx(input: ExportInput): Promise<Readable> {
-  const { header, rows } = await headerAndRows(input);
+  const { header, batches } = await headerAndRows(input);
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
@@ -133,7 +134,9 @@ export async function exportXlsx(input: ExportInput): Promise<Readable> {
   const sheet = workbook.addWorksheet("Leads");
   void (async () => {
     sheet.addRow(header).commit();
-    for await (const cells of rows()) sheet.addRow(cells).commit();
+    for await (const batch of batches()) {
+      for (const cells of batch) sheet.addRow(cells).commit();
+    }
     sheet.commit();
     await workbook.commit();
   })().catch((error: unknown) =>

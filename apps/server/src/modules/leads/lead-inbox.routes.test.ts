@@ -5,6 +5,7 @@ import {
   type LeadListPage,
   type LeadOpenResponse,
 } from "@leadquiz/contract";
+import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, expectCall, type TestUser } from "../../test-support/api-client";
@@ -315,5 +316,21 @@ describe("GET leads/export/", () => {
       "Garden area?": "200 m²",
     });
     expect(sheet.rowCount).toBe(2);
+  });
+
+  it("streams every row when the leads span several read batches", async () => {
+    const big = await h.publishedQuiz();
+    await h.t.database.db.execute(sql`insert into leads (submission_id, quiz_id, project_id,
+        user_id, publication_version, name, email, is_opened)
+      select gen_random_uuid(), q.id, q.project_id, q.user_id, 1, 'Visitor ' || g,
+        'v' || g || '@example.com', true
+      from generate_series(1, 2345) as g, quizzes q where q.id = ${big.id}`);
+    const response = await apiCall(h.t, "GET", `${apiPaths.leadsExport}?format=csv`, {
+      user: big.owner,
+    });
+    expect(response.statusCode).toBe(200);
+    const lines = response.body.trimEnd().split("\r\n");
+    expect(lines).toHaveLength(2346);
+    expect(new Set(lines.slice(1).map((line) => line.split(",")[0])).size).toBe(2345);
   });
 });

@@ -1,0 +1,225 @@
+import { readFileSync } from "node:fs";
+import { API_PREFIX, apiPaths } from "@leadquiz/contract";
+import { type BenchDatabase, log } from "./support";
+
+/**
+ * The owner's leads list at scale (docs/leads.md): one account with N leads (seeded with
+ * SQL, one in ten opened), then timed calls of the built server over HTTP on loopback, one
+ * at a time: the first page of 50, a page deep in the list (keyset cursor), a page filtered
+ * by quiz and UTM source, a search by an e-mail fragment, and the CSV export of the opened
+ * leads with the server's resident memory sampled while it streams.
+ */
+
+export interface Timing {
+  runs: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export interface LeadInboxSize {
+  leads: number;
+  seedSeconds: number;
+  firstPage: Timing;
+  deepPage: Timing;
+  filteredPage: Timing;
+  search: Timing;
+  export: {
+    rows: number;
+    bytes: number;
+    seconds: number;
+    rowsPerSecond: number;
+    /** The server's resident memory (MB) before the export and its peak while streaming. */
+    rssBeforeMb: number | null;
+    rssPeakMb: number | null;
+  };
+}
+
+export interface LeadInboxResults {
+  runsPerCall: number;
+  sizes: LeadInboxSize[];
+}
+
+const RUNS = 200;
+const WARMUP = 20;
+
+function percentile(sorted: readonly number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? Number.NaN;
+}
+
+const round = (ms: number) => Math.round(ms * 100) / 100;
+
+async function timed(call: () => Promise<void>): Promise<Timing> {
+  for (let i = 0; i < WARMUP; i += 1) await call();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const start = performance.now();
+    await call();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    runs: RUNS,
+    p50: round(percentile(times, 50)),
+    p99: round(percentile(times, 99)),
+    max: round(times.at(-1) ?? Number.NaN),
+  };
+}
+
+function rssMb(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Adds leads `from`..`to` (1-based numbers) to the quiz's account, oldest first. */
+async function seed(db: BenchDatabase, quizId: number, from: number, to: number, total: number) {
+  await db.query(
+    `insert into leads (submission_id, quiz_id, project_id, user_id, publication_version,
+       name, email, phone, messengers, answers, results, utm, is_opened, created_at)
+     select gen_random_uuid(), q.id, q.project_id, q.user_id, 1,
+       'Visitor ' || g, 'visitor' || g || '@example.com',
+       '+380 50 ' || lpad((g % 10000000)::text, 7, '0'), '{}'::jsonb,
+       jsonb_build_array(
+         jsonb_build_object('question', 1, 'question_title', 'Що ремонтуємо?', 'answer', 'Квартиру'),
+         jsonb_build_object('question', 2, 'question_title', 'Площа?', 'answer', (g % 200) || ' м²')),
+       '[{"id": 1, "title": "Ремонт", "value": 100, "unit": null}]'::jsonb,
+       jsonb_build_object('utm_source', case when g % 3 = 0 then 'google' else 'facebook' end),
+       g % 10 = 0, now() - (($4 - g) * interval '1 second')
+     from generate_series($2::int, $3::int) as g, quizzes q where q.id = $1`,
+    [quizId, from, to, total],
+  );
+  await db.query("analyze leads");
+}
+
+export async function measureLeadInbox(options: {
+  base: string;
+  token: string;
+  quizId: number;
+  database: BenchDatabase;
+  serverPid: number | undefined;
+  sizes: readonly number[];
+}): Promise<LeadInboxResults> {
+  const { base, token, quizId, database } = options;
+  const get = async (path: string, query: Record<string, string | number> = {}) => {
+    const params = new URLSearchParams(
+      Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]),
+    );
+    const response = await fetch(`${base}${API_PREFIX}${path}?${params}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
+    return response;
+  };
+  const page = async (query: Record<string, string | number>) => {
+    await (await get(apiPaths.leadsList, { limit: 50, ...query })).json();
+  };
+
+  const sizes: LeadInboxSize[] = [];
+  let seeded = 0;
+  for (const total of [...options.sizes].sort((a, b) => a - b)) {
+    log(`lead inbox: seeding ${total - seeded} leads (to ${total})`);
+    const started = performance.now();
+    // Batches of 100,000 keep each statement's memory modest; ids stay newest-last.
+    for (let from = seeded + 1; from <= total; from += 100_000) {
+      await seed(database, quizId, from, Math.min(total, from + 99_999), total);
+    }
+    const seedSeconds = (performance.now() - started) / 1000;
+    seeded = total;
+
+    // A cursor half-way down the list: the id of the lead in the middle.
+    const [middle] = await database.query<{ id: number }>(
+      "select id from leads where quiz_id = $1 order by id desc offset $2 limit 1",
+      [quizId, Math.floor(total / 2)],
+    );
+    log(`lead inbox: timing calls at ${total} leads`);
+    const firstPage = await timed(() => page({}));
+    const deepPage = await timed(() => page({ cursor: String(middle?.id ?? 1) }));
+    const filteredPage = await timed(() => page({ quiz: quizId, utm_source: "google" }));
+    const search = await timed(() => page({ search: "visitor4242" }));
+
+    const rssBefore = rssMb(options.serverPid);
+    let peak = rssBefore;
+    const sampler = setInterval(() => {
+      const now = rssMb(options.serverPid);
+      if (now !== null && (peak === null || now > peak)) peak = now;
+    }, 50);
+    const exportStart = performance.now();
+    const response = await get(apiPaths.leadsExport, { format: "csv" });
+    let bytes = 0;
+    let lines = 0;
+    const reader = response.body?.getReader();
+    for (;;) {
+      const chunk = await reader?.read();
+      if (!chunk || chunk.done) break;
+      bytes += chunk.value.byteLength;
+      for (const byte of chunk.value) if (byte === 10) lines += 1;
+    }
+    const seconds = (performance.now() - exportStart) / 1000;
+    clearInterval(sampler);
+    const rows = lines - 1; // the header line
+    sizes.push({
+      leads: total,
+      seedSeconds: Math.round(seedSeconds * 10) / 10,
+      firstPage,
+      deepPage,
+      filteredPage,
+      search,
+      export: {
+        rows,
+        bytes,
+        seconds: Math.round(seconds * 100) / 100,
+        rowsPerSecond: Math.round(rows / seconds),
+        rssBeforeMb: rssBefore,
+        rssPeakMb: peak,
+      },
+    });
+  }
+  return { runsPerCall: RUNS, sizes };
+}
+
+export function renderLeadInbox(r: LeadInboxResults, cpus: number): string[] {
+  const lines = [
+    "## The owner's leads list on PostgreSQL",
+    "",
+    `One account, leads seeded with SQL (one in ten opened). Each call ${r.runsPerCall} times ` +
+      "one after another over HTTP on loopback (the built server; times include HTTP and " +
+      `JSON), after a warm-up; the server, PostgreSQL and the client share ${cpus} cores.`,
+    "",
+    "| leads | call | p50 ms | p99 ms | max ms |",
+    "|---:|---|---:|---:|---:|",
+  ];
+  for (const size of r.sizes) {
+    for (const [name, timing] of [
+      ["first page of 50", size.firstPage],
+      ["page of 50 half-way (cursor)", size.deepPage],
+      ["page of 50, quiz + UTM source filter", size.filteredPage],
+      ["search by e-mail fragment", size.search],
+    ] as const) {
+      lines.push(
+        `| ${size.leads.toLocaleString("en-US")} | ${name} | ${timing.p50} | ${timing.p99} | ${timing.max} |`,
+      );
+    }
+  }
+  lines.push(
+    "",
+    "| leads | exported rows (opened) | MB | seconds | rows/s | server RSS before → peak (MB) |",
+    "|---:|---:|---:|---:|---:|---|",
+  );
+  for (const size of r.sizes) {
+    const e = size.export;
+    lines.push(
+      `| ${size.leads.toLocaleString("en-US")} | ${e.rows.toLocaleString("en-US")} | ` +
+        `${(e.bytes / 1024 / 1024).toFixed(1)} | ${e.seconds} | ${e.rowsPerSecond.toLocaleString("en-US")} | ` +
+        `${e.rssBeforeMb ?? "—"} → ${e.rssPeakMb ?? "—"} |`,
+    );
+  }
+  lines.push("");
+  return lines;
+}
