@@ -174,4 +174,56 @@ describe("the questions section", { timeout: 40_000 }, () => {
     expect(offered()).not.toContain("2. Tell us");
     expect(screen.getByRole("tab", { name: "Logic setup", selected: true })).toBeTruthy();
   });
+
+  it("offers each referenced type its condition kinds and every operator of the contract", async () => {
+    await renderApp({
+      url: "/quiz/7/questions?tab=logic",
+      session,
+      handler: api([
+        question(11, 1, QuestionType.Rating, "Sure?"),
+        question(12, 2, QuestionType.Slider, "Area?"),
+        question(13, 3, QuestionType.Date, "When?"),
+        question(14, 4, QuestionType.Text, "More?"),
+      ]),
+    });
+    const last = await screen.findByTestId("logic-question-4");
+    /** Opens a select of the last question and answers its options' texts. */
+    const open = async (testId: string) => {
+      const input = within(last).getByTestId(testId);
+      await userEvent.click(input);
+      const box = () => document.getElementById(input.getAttribute("aria-controls") ?? "");
+      await waitFor(() => expect(box()).toBeTruthy());
+      const listbox = box() as HTMLElement;
+      const options = within(listbox).queryAllByRole("option", { hidden: true });
+      return {
+        names: options.map((option) => option.textContent),
+        pick: (name: string) =>
+          userEvent.click(within(listbox).getByRole("option", { name, hidden: true })),
+      };
+    };
+    // A rating is a number: between, more than, less than, equal to.
+    await (await open("condition-ref")).pick("1. Sure?");
+    expect((await open("condition-kind")).names).toEqual(["Number"]);
+    expect((await open("condition-number-operator")).names).toEqual([
+      "between",
+      "more than",
+      "less than",
+      "equal to",
+    ]);
+    // A one-value slider: a number or a range (inside, contains, outside, touches).
+    await (await open("condition-ref")).pick("2. Area?");
+    const kinds = await open("condition-kind");
+    expect(kinds.names).toEqual(["Number", "Range"]);
+    await kinds.pick("Range");
+    expect((await open("condition-range-operator")).names).toEqual([
+      "inside",
+      "contains",
+      "outside",
+      "touches",
+    ]);
+    // A date: a range of dates; nothing to add until both bounds are given.
+    await (await open("condition-ref")).pick("3. When?");
+    expect(within(last).getByTestId("condition-range-from").getAttribute("type")).toBe("date");
+    expect(within(last).getByTestId("condition-add").hasAttribute("disabled")).toBe(true);
+  });
 });
