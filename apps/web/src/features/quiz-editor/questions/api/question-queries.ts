@@ -21,6 +21,12 @@ import { useApiClient } from "@/shared/api/services-context";
 
 /** Query keys of the questions tab: one query per list (docs/editor.md "Questions and logic"). */
 export const questionKeys = {
+  /**
+   * Everything read of the quiz (every key starts with it): re-read after changes that reach
+   * beyond the questions tab (result conditions and formulas after a type change, turning
+   * multiple choice off or deleting a question).
+   */
+  wholeQuiz: (quizId: number) => ["quiz", quizId] as const,
   list: (quizId: number) => ["quiz", quizId, "questions"] as const,
   answersAll: (quizId: number) => ["quiz", quizId, "answers"] as const,
   answers: (quizId: number, questionId: number) => ["quiz", quizId, "answers", questionId] as const,

@@ -77,15 +77,15 @@ export function useQuestionWrites(quizId: number) {
       });
     };
 
-    /** Keys of `config` (a merge patch); `refreshConditions` re-reads every condition after. */
+    /** Keys of `config` (a merge patch); `rereadQuiz` re-reads all of the quiz after (conditions). */
     const patchConfig = (
       question: Question,
       patch: QuestionConfig,
       label: string,
-      refreshConditions = false,
+      rereadQuiz = false,
     ) => {
       const old = previousConfig(question.config, patch);
-      const refresh = refreshConditions ? [questionKeys.conditionsAll(quizId)] : [];
+      const refresh = rereadQuiz ? [questionKeys.wholeQuiz(quizId)] : [];
       const withConfig = (values: object) => (q: Question) =>
         ({ ...q, config: { ...q.config, ...values } }) as Question;
       return writes.writeEdit({
@@ -108,11 +108,7 @@ export function useQuestionWrites(quizId: number) {
       writes.write({
         send: () => api.updateQuestion(question.id, { type }),
         optimistic: [replaceQuestion(question.id, (q) => ({ ...q, type }))],
-        refresh: [
-          listKey,
-          questionKeys.answers(quizId, question.id),
-          questionKeys.conditionsAll(quizId),
-        ],
+        refresh: [questionKeys.wholeQuiz(quizId)],
       });
 
     /** Moves a question (1-based); conditions that now look forward are deleted by the server. */
@@ -154,10 +150,7 @@ export function useQuestionWrites(quizId: number) {
     };
 
     const mustWrite = async (send: () => Promise<unknown>) => {
-      const result = await writes.write({
-        send,
-        refresh: [listKey, questionKeys.conditionsAll(quizId)],
-      });
+      const result = await writes.write({ send, refresh: [questionKeys.wholeQuiz(quizId)] });
       if (!result.ok) throw result.error;
     };
 
@@ -225,7 +218,7 @@ export function useQuestionWrites(quizId: number) {
         optimistic: [
           cacheUpdate<Question[]>(listKey, (list) => list.filter((q) => q.id !== question.id)),
         ],
-        refresh: [listKey, questionKeys.conditionsAll(quizId)],
+        refresh: [questionKeys.wholeQuiz(quizId)],
       });
       if (result.ok) {
         writes.history.record({
