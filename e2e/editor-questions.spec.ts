@@ -290,6 +290,19 @@ test("logic, start page, confirmations, a refused edit, keyboard reorder and und
   await page.reload();
   await expect(card(page, 4)).toContainText("Which city?");
 
+  // Dragging with the mouse asks the same; Cancel keeps the order.
+  const from = await card(page, 1).getByTestId("drag-handle").boundingBox();
+  const to = await card(page, 3).boundingBox();
+  if (!from || !to) throw new Error("the cards are not laid out");
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 10, from.y + 20, { steps: 5 });
+  await page.mouse.move(to.x + 40, to.y + to.height / 2, { steps: 10 });
+  await page.mouse.up();
+  await expect(moveDialog).toContainText("Question 1 will become question");
+  await moveDialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(card(page, 1)).toContainText("Your budget?");
+
   // Undo of a title change restores it on the server.
   await card(page, 1).getByTestId("question-toggle").click();
   await setField(card(page, 1), "question-title", "Budget, changed");
