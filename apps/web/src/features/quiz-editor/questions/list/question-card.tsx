@@ -89,7 +89,7 @@ export function QuestionCard({
             <Badge variant="light" radius="sm" style={{ flexShrink: 0 }}>
               {position}
             </Badge>
-            <div style={{ minWidth: 0 }}>
+            <div style={{ minWidth: 0, flex: 1 }}>
               <Text fw={600} truncate="end">
                 {title}
               </Text>
@@ -98,9 +98,9 @@ export function QuestionCard({
                 {question.required ? ` · ${t("questions:list.requiredMark")}` : ""}
               </Text>
             </div>
+            <ChevronIcon open={opened} />
           </Group>
         </UnstyledButton>
-        <ChevronIcon open={opened} />
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <MoreActionsButton
