@@ -15,24 +15,25 @@ import {
   questionListSchema,
   questionSchema,
 } from "@leadquiz/contract";
-import { useQueries, useQuery } from "@tanstack/react-query";
+import { type QueryKey, useQueries, useQuery } from "@tanstack/react-query";
 import type { ApiClient } from "@/shared/api/api-client";
 import { useApiClient } from "@/shared/api/services-context";
+import { answersQueryKey } from "../../results/api/result-queries";
 
 /** Query keys of the questions tab: one query per list (docs/editor.md "Questions and logic"). */
 export const questionKeys = {
-  /**
-   * Everything read of the quiz (every key starts with it): re-read after changes that reach
-   * beyond the questions tab (result conditions and formulas after a type change, turning
-   * multiple choice off or deleting a question).
-   */
-  wholeQuiz: (quizId: number) => ["quiz", quizId] as const,
   list: (quizId: number) => ["quiz", quizId, "questions"] as const,
-  answersAll: (quizId: number) => ["quiz", quizId, "answers"] as const,
-  answers: (quizId: number, questionId: number) => ["quiz", quizId, "answers", questionId] as const,
+  /** A question's answers: the key the results tab reads them under too (one cache entry). */
+  answers: (questionId: number) => answersQueryKey(questionId),
   conditionsAll: (quizId: number) => ["quiz", quizId, "conditions"] as const,
   conditions: (quizId: number, questionId: number) =>
     ["quiz", quizId, "conditions", questionId] as const,
+  /**
+   * What to re-read after a change that reaches beyond the question (a type change, turning
+   * multiple choice off, deleting a question): everything of the quiz, every answer list
+   * and every result's conditions (formulas and result conditions change with it).
+   */
+  beyondQuestion: (quizId: number): QueryKey[] => [["quiz", quizId], ["question"], ["result"]],
 };
 
 /** Questions in the order visitors see them (sort ascending, then id). */
@@ -51,9 +52,9 @@ export function useQuestionList(quizId: number) {
   });
 }
 
-function answersQuery(api: ApiClient, quizId: number, questionId: number) {
+function answersQuery(api: ApiClient, questionId: number) {
   return {
-    queryKey: questionKeys.answers(quizId, questionId),
+    queryKey: questionKeys.answers(questionId),
     queryFn: ({ signal }: { signal: AbortSignal }) =>
       api.get(apiPaths.questionAnswerList(questionId), answerListSchema, { signal }),
     select: (answers: Answer[]) => [...answers].sort((a, b) => a.sort - b.sort || a.id - b.id),
@@ -61,16 +62,16 @@ function answersQuery(api: ApiClient, quizId: number, questionId: number) {
 }
 
 /** `GET question/{id}/answer_list/` of one question. */
-export function useAnswers(quizId: number, questionId: number, enabled = true) {
+export function useAnswers(questionId: number, enabled = true) {
   const api = useApiClient();
-  return useQuery({ ...answersQuery(api, quizId, questionId), enabled });
+  return useQuery({ ...answersQuery(api, questionId), enabled });
 }
 
 /** The answers of several questions at once (the logic tab), by question id. */
-export function useAnswersOf(quizId: number, questionIds: readonly number[]) {
+export function useAnswersOf(questionIds: readonly number[]) {
   const api = useApiClient();
   return useQueries({
-    queries: questionIds.map((id) => answersQuery(api, quizId, id)),
+    queries: questionIds.map((id) => answersQuery(api, id)),
     combine: (results) =>
       new Map(questionIds.map((id, index) => [id, results[index]?.data ?? []] as const)),
   });

@@ -57,7 +57,7 @@ export function useQuestionWrites(quizId: number) {
         list.map((question) => (question.id === id ? update(question) : question)),
       );
     const replaceAnswer = (answer: Answer, update: (old: Answer) => Answer) =>
-      cacheUpdate<Answer[]>(questionKeys.answers(quizId, answer.question), (list) =>
+      cacheUpdate<Answer[]>(questionKeys.answers(answer.question), (list) =>
         list.map((item) => (item.id === answer.id ? update(item) : item)),
       );
 
@@ -85,7 +85,7 @@ export function useQuestionWrites(quizId: number) {
       rereadQuiz = false,
     ) => {
       const old = previousConfig(question.config, patch);
-      const refresh = rereadQuiz ? [questionKeys.wholeQuiz(quizId)] : [];
+      const refresh = rereadQuiz ? questionKeys.beyondQuestion(quizId) : [];
       const withConfig = (values: object) => (q: Question) =>
         ({ ...q, config: { ...q.config, ...values } }) as Question;
       return writes.writeEdit({
@@ -108,7 +108,7 @@ export function useQuestionWrites(quizId: number) {
       writes.write({
         send: () => api.updateQuestion(question.id, { type }),
         optimistic: [replaceQuestion(question.id, (q) => ({ ...q, type }))],
-        refresh: [questionKeys.wholeQuiz(quizId)],
+        refresh: questionKeys.beyondQuestion(quizId),
       });
 
     /** Moves a question (1-based); conditions that now look forward are deleted by the server. */
@@ -150,7 +150,7 @@ export function useQuestionWrites(quizId: number) {
     };
 
     const mustWrite = async (send: () => Promise<unknown>) => {
-      const result = await writes.write({ send, refresh: [questionKeys.wholeQuiz(quizId)] });
+      const result = await writes.write({ send, refresh: questionKeys.beyondQuestion(quizId) });
       if (!result.ok) throw result.error;
     };
 
@@ -218,7 +218,7 @@ export function useQuestionWrites(quizId: number) {
         optimistic: [
           cacheUpdate<Question[]>(listKey, (list) => list.filter((q) => q.id !== question.id)),
         ],
-        refresh: [questionKeys.wholeQuiz(quizId)],
+        refresh: questionKeys.beyondQuestion(quizId),
       });
       if (result.ok) {
         writes.history.record({
@@ -249,21 +249,18 @@ export function useQuestionWrites(quizId: number) {
     const addAnswer = (questionId: number) =>
       writes.write({
         send: () => api.createAnswer({ question: questionId }),
-        refresh: [questionKeys.answers(quizId, questionId)],
+        refresh: [questionKeys.answers(questionId)],
       });
 
     const deleteAnswer = (answer: Answer) =>
       writes.write({
         send: () => api.deleteAnswer(answer.id),
         optimistic: [
-          cacheUpdate<Answer[]>(questionKeys.answers(quizId, answer.question), (list) =>
+          cacheUpdate<Answer[]>(questionKeys.answers(answer.question), (list) =>
             list.filter((a) => a.id !== answer.id),
           ),
         ],
-        refresh: [
-          questionKeys.answers(quizId, answer.question),
-          questionKeys.conditionsAll(quizId),
-        ],
+        refresh: [questionKeys.answers(answer.question), questionKeys.conditionsAll(quizId)],
       });
 
     const conditionsKey = (condition: Pick<QuestionCondition, "question">) =>

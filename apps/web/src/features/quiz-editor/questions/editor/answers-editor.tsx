@@ -39,7 +39,7 @@ function AnswerRow({
 }) {
   const { t } = useTranslation();
   const n = index + 1;
-  const answersKey = questionKeys.answers(quizId, answer.question);
+  const answersKey = questionKeys.answers(answer.question);
   return (
     <Paper withBorder p="sm" radius="md" data-testid={`answer-${n}`}>
       <Stack gap="xs">
@@ -132,7 +132,7 @@ export function AnswersEditor({
   writes: QuestionWrites;
 }) {
   const { t } = useTranslation();
-  const answers = useAnswers(quizId, question.id);
+  const answers = useAnswers(question.id);
   const list = answers.data ?? [];
   return (
     <Stack gap="xs">

@@ -300,7 +300,6 @@ export function LogicSetup({ quizId }: { quizId: number }) {
   const writes = useQuestionWrites(quizId);
   const questions = list.data ?? [];
   const answersOf = useAnswersOf(
-    quizId,
     questions.filter((question) => hasAnswers(question.type)).map((question) => question.id),
   );
   if (list.isError) return <Alert color="red">{errorMessage(list.error, t)}</Alert>;
