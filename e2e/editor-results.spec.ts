@@ -139,6 +139,15 @@ test("a formula result with an output table and a condition", async ({ page }) =
   await page.getByRole("button", { name: "Actions of result “Your price”" }).click();
   await page.getByRole("menuitem", { name: "Copy" }).click();
   await expect(page.getByTestId("result-item")).toHaveCount(2);
+  // The copy comes right after the original and is opened; move it up.
+  const items = page.getByTestId("result-item");
+  await expect(items.nth(1)).toHaveAttribute("aria-current", "true");
+  await page.getByRole("button", { name: "Actions of result “Your price”" }).nth(1).click();
+  await page.getByRole("menuitem", { name: "Move up" }).click();
+  await expect(items.first()).toHaveAttribute("aria-current", "true");
+  await saved(page);
+  await page.reload();
+  await expect(items.first()).toHaveAttribute("aria-current", "true");
   await page.getByRole("button", { name: "Actions of result “Your price”" }).first().click();
   await page.getByRole("menuitem", { name: "Delete" }).click();
   await expect(page.getByRole("dialog", { name: "Delete the result?" })).toBeVisible();

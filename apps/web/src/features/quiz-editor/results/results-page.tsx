@@ -44,7 +44,7 @@ export function ResultsPage() {
   useDocumentTitle(`${t("layout:editor.nav.results")} · Leadquiz`);
   const { quizId, quiz } = useEditorQuiz();
   const api = useApiClient();
-  const { write } = useEditorWrites();
+  const { write, writeEdit } = useEditorWrites();
   const createUndoable = useUndoableCreate();
   const results = useResults(quizId);
   const questions = useQuizQuestions(quizId);
@@ -67,6 +67,27 @@ export function ResultsPage() {
       refresh: [key],
     });
     if (created.ok) choose(created.value.id, "view");
+  };
+  /** Moves a result one place up or down (the first eligible one is shown first). */
+  const move = (result: Result, by: -1 | 1) => {
+    const other = list[list.indexOf(result) + by];
+    if (!other) return;
+    // Adjacent results trade places: the same swap shows the move and its undo at once.
+    const swap = cacheUpdate<Result[]>(key, (old) => {
+      const a = old.findIndex((r) => r.id === result.id);
+      const b = old.findIndex((r) => r.id === other.id);
+      return old.map((r, i) => (i === a ? (old[b] ?? r) : i === b ? (old[a] ?? r) : r));
+    });
+    const place = (sort: number) => ({
+      send: () => api.patch(apiPaths.resultById(result.id), { sort }),
+      optimistic: [swap],
+      refresh: [key],
+    });
+    void writeEdit({
+      label: t("results:list.moved"),
+      apply: place(other.sort),
+      revert: place(result.sort),
+    });
   };
   const copy = async (result: Result) => {
     const copied = await write({
@@ -142,6 +163,15 @@ export function ResultsPage() {
                           />
                         </Menu.Target>
                         <Menu.Dropdown>
+                          <Menu.Item disabled={index === 0} onClick={() => move(result, -1)}>
+                            {t("results:list.moveUp")}
+                          </Menu.Item>
+                          <Menu.Item
+                            disabled={index === list.length - 1}
+                            onClick={() => move(result, 1)}
+                          >
+                            {t("results:list.moveDown")}
+                          </Menu.Item>
                           <Menu.Item onClick={() => void copy(result)}>
                             {t("results:list.copy")}
                           </Menu.Item>
