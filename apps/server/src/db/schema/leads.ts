@@ -133,6 +133,8 @@ export const leads = pgTable(
     // Keyset pages of the owner's list: newest first by id within the account.
     index("leads_user_idx").on(t.userId, t.id),
     index("leads_quiz_idx").on(t.quizId, t.id),
+    // Search looks at opened leads only (docs/leads.md): it walks these, not every lead.
+    index("leads_user_opened_idx").on(t.userId, t.id).where(sql`${t.isOpened}`),
     index("leads_partial_session_idx").on(t.sessionId).where(sql`${t.isPartial}`),
     // The duplicate flag: same e-mail or phone for the same quiz.
     index("leads_quiz_email_idx").on(t.quizId, t.email).where(sql`${t.email} <> ''`),

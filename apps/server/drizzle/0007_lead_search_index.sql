@@ -1,0 +1,1 @@
+CREATE INDEX "leads_user_opened_idx" ON "leads" USING btree ("user_id","id") WHERE "leads"."is_opened";
