@@ -233,32 +233,38 @@ export type LeadAnswer = z.infer<typeof leadAnswerSchema>;
 const contactText = z.string().max(LEAD_SHORT_MAX);
 
 export const leadContactsSchema = z.object({
-  name: contactText,
-  email: contactText,
-  phone: contactText,
-  other: contactText,
-  other2: contactText,
+  name: contactText.default(""),
+  email: contactText.default(""),
+  phone: contactText.default(""),
+  other: contactText.default(""),
+  other2: contactText.default(""),
   /** The messengers the visitor chose, each with the number or handle to reach them on. */
-  messengers: z.partialRecord(messengerSchema, contactText),
+  messengers: z.partialRecord(messengerSchema, contactText).default({}),
 });
 export type LeadContacts = z.infer<typeof leadContactsSchema>;
 
 /** The honeypot's field name: hidden from people, filled in by naive bots. */
 export const LEAD_HONEYPOT_FIELD = "website";
 
+/**
+ * The lead body. A hand-written form or an integration may send only `submission_id`,
+ * `answers`, the contacts it has and `consent`: `version` is then the latest published one,
+ * `session` none, the contacts it leaves out empty, UTM, addresses and hidden fields empty.
+ */
 export const leadSubmissionSchema = z.object({
   /** Made by the client (crypto.randomUUID()); a repeat returns the first answer. */
   submission_id: z.uuid(),
-  session: z.string().max(64).nullable(),
-  version: z.int32().min(1),
+  session: z.string().max(64).nullable().default(null),
+  /** The snapshot version answered; the latest published one when left out. */
+  version: z.int32().min(1).optional(),
   answers: z.array(leadAnswerSchema).max(500),
   contacts: leadContactsSchema,
   consent: z.boolean(),
-  utm: z.record(z.string().max(64), z.string().max(LEAD_SHORT_MAX)),
-  referrer: z.string().max(LEAD_URL_MAX),
-  page_url: z.string().max(LEAD_URL_MAX),
+  utm: z.record(z.string().max(64), z.string().max(LEAD_SHORT_MAX)).default({}),
+  referrer: z.string().max(LEAD_URL_MAX).default(""),
+  page_url: z.string().max(LEAD_URL_MAX).default(""),
   /** Hidden fields: the query parameters named by `hidden_fields`, by name. */
-  extra: z.record(z.string().max(64), z.string().max(1000)),
+  extra: z.record(z.string().max(64), z.string().max(1000)).default({}),
   /** The honeypot: empty for people. */
   [LEAD_HONEYPOT_FIELD]: z.string().max(LEAD_URL_MAX).optional(),
 });

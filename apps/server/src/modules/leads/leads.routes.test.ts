@@ -450,3 +450,32 @@ describe("POST public/quiz/{key}/lead/", () => {
     expect(row?.sessionId).toBeNull();
   });
 });
+
+describe("the minimal lead body of a hand-written form", () => {
+  it("takes submission_id, answers, the contacts it has and consent; the rest defaults", async () => {
+    const twice = await h.publishedQuiz([branchingQuiz, branchingQuiz]);
+    const body = {
+      submission_id: randomUUID(),
+      answers: [
+        { question: 1, answers: [12] },
+        { question: 3, value: 3 },
+      ],
+      contacts: { name: "Form", phone: "+380501234567" },
+      consent: true,
+    };
+    const response = await h.post(lead(twice.publicKey), body);
+    expect(response.statusCode, response.body).toBe(201);
+    const [row] = await h.leadsOf(twice.id);
+    expect(row).toMatchObject({
+      publicationVersion: 2,
+      sessionId: null,
+      name: "Form",
+      email: "",
+      phone: "+380 50 123 4567",
+      utm: {},
+      referrer: "",
+      pageUrl: "",
+      otherFields: {},
+    });
+  });
+});

@@ -101,7 +101,8 @@ export function createLeadsService(deps: LeadsServiceDeps) {
         }
       }
 
-      const snapshot = await lookup.snapshot(quiz.id, submission.version);
+      const version = submission.version ?? quiz.latestVersion;
+      const snapshot = await lookup.snapshot(quiz.id, version);
       if (!snapshot) throw new FieldErrors({ version: ["invalid_value"] });
       const checked = checkLead(snapshot, submission);
       const results = storedResults(shownResults(snapshot, checked.answers));
@@ -135,7 +136,7 @@ export function createLeadsService(deps: LeadsServiceDeps) {
         quizId: quiz.id,
         projectId: quiz.projectId,
         userId: quiz.userId,
-        publicationVersion: submission.version,
+        publicationVersion: version,
         session: submission.session,
         name: contacts.name,
         email: contacts.email,
@@ -176,7 +177,8 @@ export function createLeadsService(deps: LeadsServiceDeps) {
     async submitPartial(publicKey: string, partial: PartialLead): Promise<void> {
       const quiz = await lookup.liveQuiz(publicKey);
       if (!quiz) throw new AppError("not_found");
-      const snapshot = await lookup.snapshot(quiz.id, partial.version);
+      const version = partial.version ?? quiz.latestVersion;
+      const snapshot = await lookup.snapshot(quiz.id, version);
       if (!snapshot) throw new FieldErrors({ version: ["invalid_value"] });
       const checked = checkLead(snapshot, partial, "partial");
       const answers = storedAnswers(snapshot, checked.answers);
@@ -187,7 +189,7 @@ export function createLeadsService(deps: LeadsServiceDeps) {
         quizId: quiz.id,
         projectId: quiz.projectId,
         userId: quiz.userId,
-        publicationVersion: partial.version,
+        publicationVersion: version,
         session: partial.session,
         name: contacts.name,
         email: contacts.email,
