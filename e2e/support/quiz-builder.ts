@@ -181,29 +181,23 @@ export async function choiceQuestion(
 }
 
 /**
- * A lead sent straight to `POST public/quiz/{key}/lead/`, as a hand-written form would:
+ * A lead sent straight to `POST public/quiz/{key}/lead/` with the minimal body a hand-written form sends:
  * path "a" (A family, the first seat count) with these contacts and consent.
  */
 export async function submitLeadThroughApi(
   quiz: BranchingQuiz,
   contacts: VisitorContacts,
 ): Promise<number> {
+  // The minimal body (docs/leads.md): the version, session, UTM and addresses default.
   const { lead } = await call<{ lead: number }>("POST", `/public/quiz/${quiz.publicKey}/lead/`, {
     body: {
       submission_id: randomUUID(),
-      session: null,
-      version: 1,
       answers: [
         { question: quiz.q1.id, answers: [quiz.q1.a.id] },
         { question: quiz.q2a.id, answers: [quiz.q2a.answers[0].id] },
       ],
-      contacts: { ...contacts, other: "", other2: "", messengers: {} },
+      contacts,
       consent: true,
-      utm: {},
-      referrer: "",
-      page_url: quiz.publicUrl,
-      extra: {},
-      website: "",
     },
   });
   return lead;
