@@ -181,8 +181,9 @@ export async function choiceQuestion(
 }
 
 /**
- * A lead sent straight to `POST public/quiz/{key}/lead/` with the minimal body a hand-written form sends:
- * path "a" (A family, the first seat count) with these contacts and consent.
+ * A lead sent straight to `POST public/quiz/{key}/lead/` with the minimal body a
+ * hand-written form sends: path "a" (A family, the first seat count), these contacts and
+ * consent.
  */
 export async function submitLeadThroughApi(
   quiz: BranchingQuiz,
