@@ -3,6 +3,7 @@ import type { ApiOptions } from "./app-context";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { additionsRoutes } from "./modules/additions/additions.routes";
 import { answersRoutes } from "./modules/answers/answers.routes";
+import { deliveryRoutes } from "./modules/delivery/delivery.routes";
 import { emailAddressRoutes } from "./modules/email-address/email-address.routes";
 import { formFieldsRoutes } from "./modules/form-fields/form-fields.routes";
 import { healthRoutes } from "./modules/health/health.routes";
@@ -47,5 +48,6 @@ export async function apiRoutes(app: FastifyInstance, { context }: ApiOptions) {
   await app.register(visitorSessionsRoutes, { context });
   await app.register(leadsRoutes, { context });
   await app.register(leadInboxRoutes, { context });
+  await app.register(deliveryRoutes, { context });
   await app.register(publicationRoutes, { context });
 }

@@ -4,10 +4,13 @@ import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { createJobQueue } from "./jobs/queue";
 import { createVideoCompressHandler, startWorking } from "./jobs/video-compress";
+import { createMailer } from "./mail/mailer";
+import { createDeliveryRunner } from "./modules/delivery";
+import { resolveSecrets } from "./secrets";
 import { createStorage } from "./storage/storage";
 
 /**
- * `npm run worker`: works background jobs (video compression) in a process of its own, for
+ * `npm run worker`: works background jobs (video compression, lead delivery) in a process of its own, for
  * deployments that run the web processes with JOBS_IN_PROCESS=false. Same configuration as
  * the server; the queue is in the shared PostgreSQL database, so this needs DATABASE_URL
  * (an embedded PGlite database belongs to the one process that opened it).
@@ -44,15 +47,25 @@ async function main() {
     dataDir: config.dataDir,
     signal: shutdown.signal,
   });
+  const mailer = createMailer({ config, log: log.child({ module: "mail" }) });
+  const deliveries = createDeliveryRunner({
+    config,
+    secrets: resolveSecrets(config),
+    db: database.db,
+    log: log.child({ module: "delivery" }),
+    mailer,
+  });
   closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {
     if (err) log.error({ err }, "stopping after an error");
     else log.info({ signal }, "stopping: the job in hand goes back to the queue");
     shutdown.abort();
-    await queue.stop({ graceful: true, timeoutMs: 20_000 });
+    await Promise.all([queue.stop({ graceful: true, timeoutMs: 20_000 }), deliveries.stop()]);
+    await mailer.close();
     await database.close();
   });
   await startWorking(queue, database.db, handler);
-  log.info("worker ready: working video compressions");
+  deliveries.start();
+  log.info("worker ready: working video compressions and lead deliveries");
   process.stdout.write("\nLeadquiz worker is running\n\n");
 }
 

@@ -10,6 +10,9 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes (a lead e-mail replies to the visitor). */
+  replyTo?: string;
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -26,6 +29,11 @@ export interface Mailer {
    * account exists before sending a password-reset e-mail.
    */
   sendLater(label: string, compose: () => Promise<MailMessage | undefined>): void;
+  /**
+   * Hands the message over now and resolves with its Message-ID; throws what the mail
+   * server answered (lead deliveries retry on that, docs/delivery.md).
+   */
+  sendNow(message: MailMessage, label: string): Promise<string>;
   /** Resolves when every pending background send has finished (tests, shutdown). */
   idle(): Promise<void>;
   /** Waits for pending sends, then closes the transport. */
@@ -74,12 +82,16 @@ export function createMailer({ config, log }: CreateMailerOptions): Mailer {
   async function sendNow(message: MailMessage, label: string) {
     const messageId = await deliver.send(message);
     log.info({ mail: label, messageId, transport: deliver.kind }, "e-mail sent");
+    return messageId;
   }
 
   const mailer: Mailer = {
     kind: deliver.kind,
+    sendNow,
     send(message, label = "message") {
-      track(label, () => sendNow(message, label));
+      track(label, async () => {
+        await sendNow(message, label);
+      });
     },
     sendLater(label, compose) {
       track(label, async () => {

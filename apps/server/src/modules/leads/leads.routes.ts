@@ -11,6 +11,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ApiOptions } from "../../app-context";
+import { enqueueLeadDeliveries } from "../delivery";
 import {
   acceptVisitorJson,
   countRequest,
@@ -36,6 +37,7 @@ export async function leadsRoutes(app: FastifyInstance, { context }: ApiOptions)
     lookup: publicQuizLookupFor(context.db),
     counters,
     limits: limited ? VISITOR_LIMITS : null,
+    afterStore: enqueueLeadDeliveries,
   });
   // Encapsulated by api.ts's register: the JSON handling applies to this route only.
   acceptVisitorJson(app);

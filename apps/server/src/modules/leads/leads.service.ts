@@ -6,7 +6,7 @@ import {
 } from "@leadquiz/contract";
 import { shownResults } from "@leadquiz/engine";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../../db/client";
+import type { Database, Transaction } from "../../db/client";
 import { AppError, FieldErrors } from "../../lib/app-error";
 import {
   leadCounters,
@@ -23,6 +23,7 @@ import {
   findLeadBySubmission,
   insertLead,
   mergePartialLead,
+  type NewLead,
   type StoredSubmission,
   storedLeadFacts,
   upsertPartialLead,
@@ -35,6 +36,8 @@ export interface LeadsServiceDeps {
   counters: VisitorCounters;
   /** Null: no limits (RATE_LIMIT_ENABLED=false). */
   limits: VisitorLimits | null;
+  /** Runs in the transaction that stores a new lead (the delivery outbox, docs/delivery.md). */
+  afterStore?: (tx: Transaction, lead: { id: number; quizId: number }) => Promise<void>;
 }
 
 export interface SubmitLeadInput {
@@ -72,7 +75,15 @@ const MAX_STORED_ENTRIES = 50;
  *    A submission_id stored for another quiz: 400 `submission_id`.
  */
 export function createLeadsService(deps: LeadsServiceDeps) {
-  const { db, log, lookup, counters, limits } = deps;
+  const { db, log, lookup, counters, limits, afterStore } = deps;
+
+  /** Stores the lead and, in the same transaction, whatever must go with it. */
+  const storeLead = (lead: NewLead) =>
+    db.transaction(async (tx) => {
+      const id = await insertLead(tx, lead);
+      if (id !== null && afterStore) await afterStore(tx, { id, quizId: lead.quizId });
+      return id;
+    });
 
   async function replay(stored: StoredSubmission, quizId: number): Promise<SubmitLeadOutcome> {
     if (stored.quizId !== quizId) throw new FieldErrors({ submission_id: ["invalid_value"] });
@@ -131,7 +142,7 @@ export function createLeadsService(deps: LeadsServiceDeps) {
         phone: contacts.phone,
         session: submission.session,
       });
-      const id = await insertLead(db, {
+      const id = await storeLead({
         submissionId: submission.submission_id,
         quizId: quiz.id,
         projectId: quiz.projectId,

@@ -1,0 +1,54 @@
+/**
+ * What every delivery adapter receives and answers (docs/delivery.md). Adapters know no
+ * module: the delivery module builds the lead and reads the outcome.
+ */
+
+/** The lead as targets get it: texts of the version the visitor answered. */
+export interface DeliveryLead {
+  id: number;
+  created_at: string;
+  quiz: { id: number; title: string };
+  name: string;
+  email: string;
+  phone: string;
+  messengers: Record<string, string>;
+  other: string;
+  other2: string;
+  answers: { question: string; answer: string }[];
+  results: { title: string; value: string | number | null; unit: string | null }[];
+  extra: Record<string, string>;
+  utm: Record<string, string>;
+  page_url: string;
+  referrer: string;
+}
+
+export interface SendRequest {
+  /** Stable across the tries of one delivery (the webhook-id). */
+  eventId: string;
+  lead: DeliveryLead;
+  settings: Record<string, string>;
+  /** The integration's decrypted secrets. */
+  secrets: Record<string, string>;
+  /** The owner's interface language (en, ru, uk). */
+  language: string;
+  now: Date;
+  /** A test lead the owner asked for from the integration's settings. */
+  test: boolean;
+}
+
+/**
+ * What a try came to:
+ * - `delivered`: the target confirmed (any remote id it gave is kept);
+ * - `retry`: may succeed later (network, time-out, 5xx, rate limit), after `retryAfterMs`
+ *   when the target said so;
+ * - `failed`: cannot succeed as it is (400/401/403/404/422, a refused address); `disable`
+ *   when the target said it is gone for good (a webhook answering 410).
+ */
+export type SendOutcome =
+  | { kind: "delivered"; statusCode: number | null; remoteId: string | null; response: string }
+  | { kind: "retry"; statusCode: number | null; error: string; retryAfterMs: number | null }
+  | { kind: "failed"; statusCode: number | null; error: string; disable: boolean };
+
+export interface DeliveryAdapter {
+  send(request: SendRequest): Promise<SendOutcome>;
+}

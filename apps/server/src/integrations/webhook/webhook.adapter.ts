@@ -1,0 +1,49 @@
+import { outcomeOfError, outcomeOfResponse } from "../http/http-outcome";
+import type { OutgoingHttp } from "../http/outgoing-http";
+import type { DeliveryAdapter, DeliveryLead } from "../types";
+import { webhookSignature } from "./webhook-signature";
+
+/** The body of a webhook delivery: `{id, type: "lead.created", created_at, data: {lead}}`. */
+export function webhookBody(eventId: string, lead: DeliveryLead) {
+  return { id: eventId, type: "lead.created", created_at: lead.created_at, data: { lead } };
+}
+
+/**
+ * Secrets of a webhook: `secret`, and during a rotation `previous_secret` until
+ * `previous_expires_at` (ms since epoch), so receivers that still check the old one accept.
+ */
+export function webhookSigningSecrets(secrets: Record<string, string>, now: Date): string[] {
+  const list = secrets.secret ? [secrets.secret] : [];
+  const expires = Number(secrets.previous_expires_at ?? 0);
+  if (secrets.previous_secret && expires > now.getTime()) list.push(secrets.previous_secret);
+  return list;
+}
+
+/** POSTs the lead, signed per Standard Webhooks, to the owner's URL. */
+export function createWebhookAdapter(http: OutgoingHttp): DeliveryAdapter {
+  return {
+    async send({ eventId, lead, settings, secrets, now }) {
+      const body = JSON.stringify(webhookBody(eventId, lead));
+      const timestamp = Math.floor(now.getTime() / 1000);
+      const signature = webhookSigningSecrets(secrets, now)
+        .map((secret) => webhookSignature(secret, eventId, timestamp, body))
+        .join(" ");
+      try {
+        const response = await http.request({
+          method: "POST",
+          url: settings.url ?? "",
+          headers: {
+            "content-type": "application/json",
+            "webhook-id": eventId,
+            "webhook-timestamp": String(timestamp),
+            "webhook-signature": signature,
+          },
+          body,
+        });
+        return outcomeOfResponse(response, now);
+      } catch (error) {
+        return outcomeOfError(error);
+      }
+    },
+  };
+}

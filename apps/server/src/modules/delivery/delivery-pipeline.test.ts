@@ -1,0 +1,209 @@
+import { apiPaths } from "@leadquiz/contract";
+import { eq } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { deliveries, integrations } from "../../db/schema";
+import {
+  connectTarget,
+  deliveryRows,
+  manualClock,
+  testDeliveryWorker,
+} from "../../test-support/delivery-fixtures";
+import {
+  createLeadsHarness,
+  houseLead,
+  type LeadsHarness,
+} from "../../test-support/leads-fixtures";
+import { startWebhookReceiver, type WebhookReceiver } from "../../test-support/webhook-receiver";
+
+let harness: LeadsHarness;
+let receiver: WebhookReceiver;
+const HOUR = 60 * 60 * 1000;
+
+beforeAll(async () => {
+  harness = await createLeadsHarness({ JOBS_IN_PROCESS: "false" });
+  receiver = await startWebhookReceiver();
+});
+afterAll(async () => {
+  await receiver.close();
+  await harness.close();
+});
+beforeEach(async () => {
+  receiver.answer(200);
+  receiver.received.length = 0;
+  // Each test starts with an empty outbox: deliveries of earlier tests are settled.
+  await harness.t.database.db.update(deliveries).set({ status: "failed" });
+});
+
+async function submitLead(publicKey: string) {
+  const response = await harness.post(apiPaths.publicQuizLead(publicKey), houseLead());
+  expect(response.statusCode).toBe(201);
+  return (response.json() as { lead: number }).lead;
+}
+
+describe("the delivery pipeline", () => {
+  it("enqueues one delivery per enabled target with the lead, and sends it signed", async () => {
+    const quiz = await harness.publishedQuiz();
+    const hook = await connectTarget(harness, quiz, "webhook", { url: receiver.url });
+    await connectTarget(harness, quiz, "webhook", { url: receiver.url }, { enabled: false });
+    const leadId = await submitLead(quiz.publicKey);
+
+    const queued = (await deliveryRows(harness)).filter((d) => d.leadId === leadId);
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toMatchObject({ integrationId: hook.id, status: "pending" });
+
+    const worker = testDeliveryWorker(harness, { now: () => new Date() });
+    expect(await worker.runOnce()).toBe(1);
+    expect(receiver.received).toHaveLength(1);
+    const [hit] = receiver.received;
+    const body = new Webhook(hook.secret).verify(hit?.body ?? "", {
+      "webhook-id": String(hit?.headers["webhook-id"]),
+      "webhook-timestamp": String(hit?.headers["webhook-timestamp"]),
+      "webhook-signature": String(hit?.headers["webhook-signature"]),
+    }) as { type: string; data: { lead: Record<string, unknown> } };
+    expect(body.type).toBe("lead.created");
+    expect(body.data.lead).toMatchObject({
+      id: leadId,
+      name: "Olena",
+      email: "olena@example.com",
+      quiz: { id: quiz.id, title: "Renovation" },
+      utm: { utm_source: "google", utm_campaign: "spring" },
+    });
+    const [done] = (await deliveryRows(harness)).filter((d) => d.leadId === leadId);
+    expect(done).toMatchObject({ status: "delivered", attempts: 1, lastStatusCode: 200 });
+
+    // Delivered once: nothing is sent again.
+    expect(await worker.runOnce()).toBe(0);
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it("retries a target that is down for 72 hours and delivers each lead exactly once when it is back", async () => {
+    const quiz = await harness.publishedQuiz();
+    await connectTarget(harness, quiz, "webhook", { url: receiver.url });
+    const leadIds = [await submitLead(quiz.publicKey), await submitLead(quiz.publicKey)];
+    const clock = manualClock();
+    const worker = testDeliveryWorker(harness, clock);
+    receiver.answer(500);
+    const start = clock.now().getTime();
+    // The outbox is looked at every 10 simulated minutes, for 72 hours.
+    while (clock.now().getTime() - start < 72 * HOUR) {
+      await worker.runOnce();
+      clock.advance(10 * 60 * 1000);
+    }
+    const triesWhileDown = receiver.received.length;
+    // Backoff: far fewer tries than looks, but still trying.
+    expect(triesWhileDown).toBeGreaterThan(2 * 10);
+    expect(triesWhileDown).toBeLessThan(2 * 40);
+    const waiting = (await deliveryRows(harness)).filter((d) => leadIds.includes(d.leadId));
+    expect(waiting.every((d) => d.status === "retrying")).toBe(true);
+    expect(waiting.every((d) => d.lastStatusCode === 500)).toBe(true);
+
+    receiver.answer(200);
+    clock.advance(6 * HOUR);
+    await worker.runOnce();
+    const after = (await deliveryRows(harness)).filter((d) => leadIds.includes(d.leadId));
+    expect(after.map((d) => d.status)).toEqual(["delivered", "delivered"]);
+    // Every try of one lead carried the same webhook-id: the receiver keeps one per lead.
+    expect(receiver.uniqueIds()).toHaveLength(2);
+    const succeeded = receiver.received.slice(triesWhileDown);
+    expect(succeeded).toHaveLength(2);
+    await worker.runOnce();
+    expect(receiver.received).toHaveLength(triesWhileDown + 2);
+  });
+
+  it("gives up after three days of failures", async () => {
+    const quiz = await harness.publishedQuiz();
+    await connectTarget(harness, quiz, "webhook", { url: receiver.url });
+    const leadId = await submitLead(quiz.publicKey);
+    const clock = manualClock();
+    const worker = testDeliveryWorker(harness, clock);
+    receiver.answer(503);
+    for (let hour = 0; hour < 90; hour += 1) {
+      await worker.runOnce();
+      clock.advance(HOUR);
+    }
+    const [row] = (await deliveryRows(harness)).filter((d) => d.leadId === leadId);
+    expect(row).toMatchObject({ status: "failed", lastStatusCode: 503 });
+    const tries = receiver.received.length;
+    clock.advance(24 * HOUR);
+    await worker.runOnce();
+    expect(receiver.received).toHaveLength(tries);
+  });
+
+  it("stops at once on an answer that cannot succeed", async () => {
+    for (const status of [400, 401, 403, 404, 422]) {
+      const quiz = await harness.publishedQuiz();
+      await connectTarget(harness, quiz, "webhook", { url: receiver.url });
+      receiver.answer(status);
+      const leadId = await submitLead(quiz.publicKey);
+      const clock = manualClock();
+      const worker = testDeliveryWorker(harness, clock);
+      await worker.runOnce();
+      clock.advance(24 * HOUR);
+      await worker.runOnce();
+      const [row] = (await deliveryRows(harness)).filter((d) => d.leadId === leadId);
+      expect(row, String(status)).toMatchObject({
+        status: "failed",
+        attempts: 1,
+        lastStatusCode: status,
+      });
+    }
+  });
+
+  it("honours Retry-After", async () => {
+    const quiz = await harness.publishedQuiz();
+    await connectTarget(harness, quiz, "webhook", { url: receiver.url });
+    receiver.answer(429, { "retry-after": "3600" });
+    const leadId = await submitLead(quiz.publicKey);
+    const clock = manualClock();
+    const worker = testDeliveryWorker(harness, clock);
+    await worker.runOnce();
+    const [row] = (await deliveryRows(harness)).filter((d) => d.leadId === leadId);
+    expect(row?.status).toBe("retrying");
+    expect(row?.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(clock.now().getTime() + 3600_000);
+    receiver.answer(200);
+    clock.advance(30 * 60 * 1000);
+    await worker.runOnce();
+    expect(receiver.received).toHaveLength(1);
+    clock.advance(31 * 60 * 1000);
+    await worker.runOnce();
+    expect(receiver.received).toHaveLength(2);
+  });
+
+  it("switches off a webhook that answers 410 Gone", async () => {
+    const quiz = await harness.publishedQuiz();
+    const hook = await connectTarget(harness, quiz, "webhook", { url: receiver.url });
+    receiver.answer(410);
+    const first = await submitLead(quiz.publicKey);
+    const worker = testDeliveryWorker(harness, manualClock());
+    await worker.runOnce();
+    const [stored] = await harness.t.database.db
+      .select()
+      .from(integrations)
+      .where(eq(integrations.id, hook.id));
+    expect(stored).toMatchObject({ isEnabled: false, disabledReason: "gone" });
+    const [row] = (await deliveryRows(harness)).filter((d) => d.leadId === first);
+    expect(row?.status).toBe("failed");
+    const second = await submitLead(quiz.publicKey);
+    expect((await deliveryRows(harness)).filter((d) => d.leadId === second)).toHaveLength(0);
+  });
+
+  it("lets several workers share the outbox without sending a lead twice", async () => {
+    const quiz = await harness.publishedQuiz();
+    await connectTarget(harness, quiz, "webhook", { url: receiver.url });
+    const leadIds: number[] = [];
+    for (let i = 0; i < 12; i += 1) leadIds.push(await submitLead(quiz.publicKey));
+    const clock = { now: () => new Date() };
+    const workers = [testDeliveryWorker(harness, clock), testDeliveryWorker(harness, clock)];
+    let sent = 0;
+    for (let round = 0; round < 3; round += 1) {
+      const counts = await Promise.all(workers.map((w) => w.runOnce()));
+      sent += counts.reduce((a, b) => a + b, 0);
+    }
+    expect(sent).toBe(12);
+    expect(receiver.received).toHaveLength(12);
+    expect(receiver.uniqueIds()).toHaveLength(12);
+    const rows = (await deliveryRows(harness)).filter((d) => leadIds.includes(d.leadId));
+    expect(rows.every((d) => d.status === "delivered" && d.attempts === 1)).toBe(true);
+  });
+});

@@ -1,0 +1,191 @@
+import { and, desc, eq, inArray, lt, ne, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import {
+  type DeliveryStatus,
+  deliveries,
+  integrations,
+  leads,
+  quizzes,
+  users,
+} from "../../db/schema";
+
+/**
+ * Enqueues one delivery per enabled integration of the lead's quiz: one statement, run in
+ * the transaction that stores the lead, so a lead is never stored without its deliveries.
+ */
+export async function enqueueLeadDeliveries(
+  db: DbOrTx,
+  lead: { id: number; quizId: number },
+): Promise<void> {
+  await db.execute(sql`
+    insert into deliveries (integration_id, lead_id, quiz_id)
+    select id, ${lead.id}, ${lead.quizId} from integrations
+    where quiz_id = ${lead.quizId} and is_enabled
+    on conflict (integration_id, lead_id) do nothing`);
+}
+
+/**
+ * Claims up to `limit` due deliveries for `leaseMs`: rows locked by another worker's claim
+ * are skipped (FOR UPDATE SKIP LOCKED), so several processes can work one outbox. A claim
+ * whose worker died runs out at `locked_until` and the row is claimed again.
+ */
+export async function claimDueDeliveries(
+  db: DbOrTx,
+  now: Date,
+  limit: number,
+  leaseMs: number,
+): Promise<number[]> {
+  const until = new Date(now.getTime() + leaseMs);
+  const result = await db.execute(sql`
+    update deliveries set locked_until = ${until.toISOString()}::timestamptz,
+      attempts = attempts + 1
+    where id in (
+      select id from deliveries
+      where status in ('pending', 'retrying')
+        and next_attempt_at <= ${now.toISOString()}::timestamptz
+        and (locked_until is null or locked_until <= ${now.toISOString()}::timestamptz)
+      order by next_attempt_at
+      limit ${limit}
+      for update skip locked)
+    returning id`);
+  // Both drivers answer `{rows}`; drizzle types the result per driver.
+  return (result as unknown as { rows: { id: number | string }[] }).rows.map((r) => Number(r.id));
+}
+
+/** Everything a claimed delivery needs to be sent. */
+export async function loadDeliveryWork(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      delivery: {
+        id: deliveries.id,
+        eventId: deliveries.eventId,
+        attempts: deliveries.attempts,
+        createdAt: deliveries.createdAt,
+      },
+      integration: {
+        id: integrations.id,
+        type: integrations.type,
+        isEnabled: integrations.isEnabled,
+        settings: integrations.settings,
+        secrets: integrations.secrets,
+      },
+      lead: leads,
+      quiz: { id: quizzes.id, title: quizzes.title },
+      language: users.languageCode,
+    })
+    .from(deliveries)
+    .innerJoin(integrations, eq(integrations.id, deliveries.integrationId))
+    .innerJoin(leads, eq(leads.id, deliveries.leadId))
+    .innerJoin(quizzes, eq(quizzes.id, leads.quizId))
+    .innerJoin(users, eq(users.id, integrations.userId))
+    .where(inArray(deliveries.id, ids));
+}
+export type DeliveryWork = Awaited<ReturnType<typeof loadDeliveryWork>>[number];
+
+export interface TryRecord {
+  status: DeliveryStatus;
+  nextAttemptAt: Date;
+  statusCode: number | null;
+  error: string | null;
+  remoteId: string | null;
+  at: Date;
+}
+
+/**
+ * Records a try and releases the claim. A delivery already delivered is never changed
+ * (at most once after a confirmed success).
+ */
+export async function recordTry(db: DbOrTx, id: number, record: TryRecord): Promise<void> {
+  await db
+    .update(deliveries)
+    .set({
+      status: record.status,
+      nextAttemptAt: record.nextAttemptAt,
+      lockedUntil: null,
+      lastStatusCode: record.statusCode,
+      lastError: record.error,
+      lastAttemptAt: record.at,
+      ...(record.status === "delivered"
+        ? { deliveredAt: record.at, remoteId: record.remoteId }
+        : {}),
+    })
+    .where(and(eq(deliveries.id, id), ne(deliveries.status, "delivered")));
+}
+
+/** Switches an integration off for the reason the pipeline saw (a webhook answering 410). */
+export async function disableIntegration(db: DbOrTx, id: number, reason: string): Promise<void> {
+  await db
+    .update(integrations)
+    .set({ isEnabled: false, disabledReason: reason })
+    .where(eq(integrations.id, id));
+}
+
+export interface DeliveryLogFilter {
+  quizId: number;
+  status?: DeliveryStatus | undefined;
+  integrationId?: number | undefined;
+  /** Only ids below this (the page cursor). */
+  before?: number | undefined;
+  limit: number;
+}
+
+/** A page of a quiz's deliveries, newest first (keyset by id). */
+export function listDeliveries(db: DbOrTx, filter: DeliveryLogFilter) {
+  return db
+    .select({
+      id: deliveries.id,
+      lead: deliveries.leadId,
+      integration: deliveries.integrationId,
+      target: integrations.type,
+      status: deliveries.status,
+      attempts: deliveries.attempts,
+      lastStatusCode: deliveries.lastStatusCode,
+      lastError: deliveries.lastError,
+      nextAttemptAt: deliveries.nextAttemptAt,
+      deliveredAt: deliveries.deliveredAt,
+      createdAt: deliveries.createdAt,
+    })
+    .from(deliveries)
+    .innerJoin(integrations, eq(integrations.id, deliveries.integrationId))
+    .where(
+      and(
+        eq(deliveries.quizId, filter.quizId),
+        filter.status ? eq(deliveries.status, filter.status) : undefined,
+        filter.integrationId ? eq(deliveries.integrationId, filter.integrationId) : undefined,
+        filter.before ? lt(deliveries.id, filter.before) : undefined,
+      ),
+    )
+    .orderBy(desc(deliveries.id))
+    .limit(filter.limit);
+}
+
+/** The quiz and owner of a delivery (for the ownership check), or undefined. */
+export async function findDeliveryOwner(db: DbOrTx, id: number) {
+  const rows = await db
+    .select({ quizId: deliveries.quizId, userId: integrations.userId, status: deliveries.status })
+    .from(deliveries)
+    .innerJoin(integrations, eq(integrations.id, deliveries.integrationId))
+    .where(eq(deliveries.id, id))
+    .limit(1);
+  return rows[0];
+}
+
+/**
+ * Sends a delivery again: due now, a fresh run of tries (the count and the three days start
+ * again), the same webhook-id. A delivered one is sent again only when the owner asks
+ * (`POST delivery/{id}/retry/`): that is an explicit resend.
+ */
+export async function requeueDelivery(db: DbOrTx, id: number, now: Date): Promise<void> {
+  await db
+    .update(deliveries)
+    .set({
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: now,
+      lockedUntil: null,
+      deliveredAt: null,
+      createdAt: now,
+    })
+    .where(eq(deliveries.id, id));
+}

@@ -1,0 +1,111 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { deliveries, type IntegrationType, integrations } from "../../db/schema";
+
+export type IntegrationRow = typeof integrations.$inferSelect;
+export type NewIntegration = Pick<
+  typeof integrations.$inferInsert,
+  "quizId" | "userId" | "type" | "settings" | "secrets" | "isEnabled"
+>;
+
+export async function insertIntegration(
+  db: DbOrTx,
+  values: NewIntegration,
+): Promise<IntegrationRow> {
+  const [row] = await db.insert(integrations).values(values).returning();
+  if (!row) throw new Error("integration not inserted");
+  return row;
+}
+
+/** The owner's integration, or undefined (another account's answers the same). */
+export async function findOwnedIntegration(
+  db: DbOrTx,
+  userId: number,
+  id: number,
+  type?: IntegrationType,
+): Promise<IntegrationRow | undefined> {
+  const rows = await db
+    .select()
+    .from(integrations)
+    .where(
+      and(
+        eq(integrations.id, id),
+        eq(integrations.userId, userId),
+        type ? eq(integrations.type, type) : undefined,
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+export function listQuizIntegrations(
+  db: DbOrTx,
+  quizId: number,
+  type: IntegrationType,
+): Promise<IntegrationRow[]> {
+  return db
+    .select()
+    .from(integrations)
+    .where(and(eq(integrations.quizId, quizId), eq(integrations.type, type)))
+    .orderBy(integrations.id);
+}
+
+export async function updateIntegration(
+  db: DbOrTx,
+  id: number,
+  changes: Partial<Pick<IntegrationRow, "settings" | "secrets" | "isEnabled" | "disabledReason">>,
+): Promise<IntegrationRow> {
+  const [row] = await db
+    .update(integrations)
+    .set(changes)
+    .where(eq(integrations.id, id))
+    .returning();
+  if (!row) throw new Error("integration not found");
+  return row;
+}
+
+export async function setQuizIntegrationsEnabled(
+  db: DbOrTx,
+  quizId: number,
+  type: IntegrationType,
+  isEnabled: boolean,
+): Promise<void> {
+  await db
+    .update(integrations)
+    .set({ isEnabled, ...(isEnabled ? { disabledReason: null } : {}) })
+    .where(and(eq(integrations.quizId, quizId), eq(integrations.type, type)));
+}
+
+export async function deleteIntegration(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(integrations).where(eq(integrations.id, id));
+}
+
+export interface LastDelivery {
+  at: Date | null;
+  status: string;
+  error: string | null;
+}
+
+/** The latest delivery of each integration (by id), for `last_delivery` of the records. */
+export async function lastDeliveries(
+  db: DbOrTx,
+  integrationIds: number[],
+): Promise<Map<number, LastDelivery>> {
+  if (integrationIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([deliveries.integrationId], {
+      integrationId: deliveries.integrationId,
+      at: sql<Date | null>`coalesce(${deliveries.lastAttemptAt}, ${deliveries.createdAt})`,
+      status: deliveries.status,
+      error: deliveries.lastError,
+    })
+    .from(deliveries)
+    .where(inArray(deliveries.integrationId, integrationIds))
+    .orderBy(deliveries.integrationId, desc(deliveries.id));
+  return new Map(
+    rows.map((r) => [
+      r.integrationId,
+      { at: r.at === null ? null : new Date(r.at), status: r.status, error: r.error },
+    ]),
+  );
+}

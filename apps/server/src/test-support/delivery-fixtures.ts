@@ -1,0 +1,69 @@
+import pino from "pino";
+import { deliveries, type IntegrationType } from "../db/schema";
+import { newWebhookSecret } from "../integrations/webhook/webhook-signature";
+import { createSecretBox } from "../lib/secret-box";
+import { createDeliveryAdapters } from "../modules/delivery/delivery-adapters";
+import { type Clock, createDeliveryWorker } from "../modules/delivery/delivery-worker";
+import { insertIntegration } from "../modules/delivery/integrations.repository";
+import type { LeadsHarness, PublishedQuiz } from "./leads-fixtures";
+
+/** A clock the test moves by hand (the worker's retries span days). */
+export interface ManualClock extends Clock {
+  advance(ms: number): void;
+  set(at: Date): void;
+}
+
+export function manualClock(start = new Date()): ManualClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(ms) {
+      current += ms;
+    },
+    set(at) {
+      current = at.getTime();
+    },
+  };
+}
+
+/** A delivery worker on the harness's database with the real adapters and `clock`. */
+export function testDeliveryWorker(harness: LeadsHarness, clock: Clock) {
+  const { t } = harness;
+  return createDeliveryWorker({
+    db: t.database.db,
+    log: pino({ level: "silent" }),
+    adapters: createDeliveryAdapters({
+      config: { integrationsAllowPrivateNetworks: true },
+      mailer: t.app.mailer,
+    }),
+    box: createSecretBox(t.config.encryptionKey ?? ""),
+    clock,
+    // No jitter: the schedule a test reads is the policy's own.
+    random: () => 0.5,
+  });
+}
+
+/** Connects an integration straight in the database (the API's own tests go through it). */
+export async function connectTarget(
+  harness: LeadsHarness,
+  quiz: PublishedQuiz,
+  type: IntegrationType,
+  settings: Record<string, string>,
+  options: { enabled?: boolean; secret?: string } = {},
+) {
+  const box = createSecretBox(harness.t.config.encryptionKey ?? "");
+  const secret = options.secret ?? newWebhookSecret();
+  const row = await insertIntegration(harness.t.database.db, {
+    quizId: quiz.id,
+    userId: quiz.owner.id,
+    type,
+    settings,
+    secrets: type === "webhook" ? box.seal(JSON.stringify({ secret })) : "",
+    isEnabled: options.enabled ?? true,
+  });
+  return { ...row, secret };
+}
+
+export function deliveryRows(harness: LeadsHarness) {
+  return harness.t.database.db.select().from(deliveries).orderBy(deliveries.id);
+}
