@@ -9,6 +9,7 @@ export * from "./fields";
 export * from "./form-fields";
 export * from "./formulas";
 export * from "./lead-inbox";
+export * from "./integrations";
 export * from "./media";
 export * from "./paths";
 export * from "./projects";

@@ -98,6 +98,20 @@ export const apiPaths = {
   leadAnswers: (id: Id) => `/lead_answers/${id}/`,
   leadById: (id: Id) => `/lead/${id}/`,
   leadsExport: "/leads/export/",
+
+  // Lead delivery: integrations of a quiz, the delivery log, test leads.
+  webhookIntegrations: "/webhook-integration/",
+  webhookIntegrationById: (id: Id) => `/webhook-integration/${id}/`,
+  webhookIntegrationRotateSecret: (id: Id) => `/webhook-integration/${id}/rotate_secret/`,
+  webhookIntegrationsOfQuiz: (quizId: Id) => `/webhook-integration/quiz/${quizId}/`,
+  webhookIntegrationsSetEnabled: (quizId: Id) => `/webhook-integration/quiz/${quizId}/set_enabled/`,
+  emailIntegrationList: (quizId: Id) => `/integration/email/list/${quizId}`,
+  emailIntegrationCreate: "/integration/email/create/",
+  emailIntegrationDelete: (id: Id) => `/integration/email/delete/${id}`,
+  integrationTestLead: (id: Id) => `/integration/${id}/test/`,
+  integrationSetEnabled: (id: Id) => `/integration/${id}/set_enabled/`,
+  quizDeliveries: (quizId: Id) => `/quiz/${quizId}/deliveries/`,
+  deliveryRetry: (id: Id) => `/delivery/${id}/retry/`,
 } as const;
 
 /** An id, or a route parameter such as ":id". */

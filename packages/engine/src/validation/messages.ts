@@ -46,6 +46,8 @@ export const validationMessageKeys = [
   "invalid_date",
   "reversed_range",
   "invalid_phone",
+  "invalid_url",
+  "https_required",
   // Generic checks of the request shape (zod's built-in checks, bad bytes, unreadable JSON).
   "invalid_value",
   "too_long",

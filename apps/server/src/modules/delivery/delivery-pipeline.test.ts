@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliveries, integrations } from "../../db/schema";
+import { apiCall } from "../../test-support/api-client";
 import {
   connectTarget,
   deliveryRows,
@@ -42,6 +43,17 @@ async function submitLead(publicKey: string) {
 }
 
 describe("the delivery pipeline", () => {
+  it("accepts only https webhooks while private networks are not allowed", async () => {
+    const quiz = await harness.publishedQuiz();
+    const response = await apiCall(harness.t, "POST", apiPaths.webhookIntegrations, {
+      user: quiz.owner,
+      body: { quiz: quiz.id, url: receiver.url },
+      language: "ru",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().url).toEqual(["Адрес должен начинаться с https://"]);
+  });
+
   it("enqueues one delivery per enabled target with the lead, and sends it signed", async () => {
     const quiz = await harness.publishedQuiz();
     const hook = await connectTarget(harness, quiz, "webhook", { url: receiver.url });

@@ -130,6 +130,14 @@ export interface DeliveryLogFilter {
   limit: number;
 }
 
+function logConditions(filter: Omit<DeliveryLogFilter, "before" | "limit">) {
+  return and(
+    eq(deliveries.quizId, filter.quizId),
+    filter.status ? eq(deliveries.status, filter.status) : undefined,
+    filter.integrationId ? eq(deliveries.integrationId, filter.integrationId) : undefined,
+  );
+}
+
 /** A page of a quiz's deliveries, newest first (keyset by id). */
 export function listDeliveries(db: DbOrTx, filter: DeliveryLogFilter) {
   return db
@@ -148,14 +156,7 @@ export function listDeliveries(db: DbOrTx, filter: DeliveryLogFilter) {
     })
     .from(deliveries)
     .innerJoin(integrations, eq(integrations.id, deliveries.integrationId))
-    .where(
-      and(
-        eq(deliveries.quizId, filter.quizId),
-        filter.status ? eq(deliveries.status, filter.status) : undefined,
-        filter.integrationId ? eq(deliveries.integrationId, filter.integrationId) : undefined,
-        filter.before ? lt(deliveries.id, filter.before) : undefined,
-      ),
-    )
+    .where(and(logConditions(filter), filter.before ? lt(deliveries.id, filter.before) : undefined))
     .orderBy(desc(deliveries.id))
     .limit(filter.limit);
 }
@@ -188,4 +189,16 @@ export async function requeueDelivery(db: DbOrTx, id: number, now: Date): Promis
       createdAt: now,
     })
     .where(eq(deliveries.id, id));
+}
+
+/** How many deliveries match the log's filters (the page's `count`). */
+export async function countDeliveries(
+  db: DbOrTx,
+  filter: Omit<DeliveryLogFilter, "before" | "limit">,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(deliveries)
+    .where(logConditions(filter));
+  return Number(row?.count ?? 0);
 }

@@ -1,11 +1,41 @@
+import {
+  apiPaths,
+  deliveryLogQuerySchema,
+  deliveryPageSchema,
+  deliverySchema,
+  emailIntegrationCreateSchema,
+  emailIntegrationListSchema,
+  emailIntegrationSchema,
+  errorBodySchema,
+  idParamsSchema,
+  setEnabledSchema,
+  testLeadResultSchema,
+  validationErrorBodySchema,
+  webhookIntegrationCreateSchema,
+  webhookIntegrationListSchema,
+  webhookIntegrationSchema,
+  webhookIntegrationUpdateSchema,
+} from "@leadquiz/contract";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { ApiOptions } from "../../app-context";
+import { createSecretBox } from "../../lib/secret-box";
+import { authenticatedContext } from "../../plugins/authenticate";
+import { createDeliveryAdapters } from "./delivery-adapters";
+import { createDeliveryLogService } from "./delivery-log.service";
 import { createDeliveryRunner } from "./delivery-runner";
+import { createIntegrationsService } from "./integrations.service";
+
+const tags = ["lead delivery"];
+const answers = { 400: validationErrorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const enabledAnswer = z.object({ id: z.int32(), is_enabled: z.boolean() });
 
 /**
- * Lead delivery: the integrations and the delivery log of a quiz, and — when this process
- * works jobs (JOBS_IN_PROCESS, the default) — the delivery worker, started when the server
- * is ready and stopped, after the sends in hand, when it closes.
+ * Lead delivery (operations `createWebhookIntegration`, `listQuizDeliveries`, …): the
+ * integrations and the delivery log of a quiz, and — when this process works jobs
+ * (JOBS_IN_PROCESS, the default) — the delivery worker, started when the server is ready
+ * and stopped, after the sends in hand, when it closes.
  */
 export async function deliveryRoutes(app: FastifyInstance, { context }: ApiOptions) {
   if (context.config.jobsInProcess) {
@@ -16,4 +46,221 @@ export async function deliveryRoutes(app: FastifyInstance, { context }: ApiOptio
     app.addHook("onReady", async () => worker.start());
     app.addHook("onClose", async () => worker.stop());
   }
+  const integrations = createIntegrationsService({
+    db: context.db,
+    config: context.config,
+    box: createSecretBox(context.secrets.encryptionKey),
+    adapters: createDeliveryAdapters(context),
+  });
+  const log = createDeliveryLogService(context);
+
+  await authenticatedContext(app, context, async (scope) => {
+    const routes = scope.withTypeProvider<ZodTypeProvider>();
+
+    routes.post(
+      apiPaths.webhookIntegrations,
+      {
+        schema: {
+          tags,
+          summary: "Connects a webhook to a quiz",
+          description:
+            "Every new lead of the quiz is POSTed to `url`, signed per Standard Webhooks with " +
+            "`secret` (shown in full only here and on rotation). https only unless the server " +
+            "allows private networks.",
+          body: webhookIntegrationCreateSchema,
+          response: { 201: webhookIntegrationSchema, ...answers },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await integrations.createWebhook(request.userId, request.body)),
+    );
+
+    routes.get(
+      apiPaths.webhookIntegrationsOfQuiz(":id"),
+      {
+        schema: {
+          tags,
+          summary: "Lists a quiz's webhooks",
+          description: "Secrets masked.",
+          params: idParamsSchema,
+          response: { 200: webhookIntegrationListSchema, ...answers },
+        },
+      },
+      async (request) => integrations.listWebhooks(request.userId, request.params.id),
+    );
+
+    routes.patch(
+      apiPaths.webhookIntegrationById(":id"),
+      {
+        schema: {
+          tags,
+          summary: "Changes a webhook's URL or switches it on or off",
+          params: idParamsSchema,
+          body: webhookIntegrationUpdateSchema,
+          response: { 200: webhookIntegrationSchema, ...answers },
+        },
+      },
+      async (request) =>
+        integrations.updateWebhook(request.userId, request.params.id, request.body),
+    );
+
+    routes.delete(
+      apiPaths.webhookIntegrationById(":id"),
+      {
+        schema: {
+          tags,
+          summary: "Disconnects a webhook",
+          description: "Its deliveries leave the log with it.",
+          params: idParamsSchema,
+          response: { 204: z.void(), ...answers },
+        },
+      },
+      async (request, reply) => {
+        await integrations.remove(request.userId, request.params.id, "webhook");
+        return reply.status(204).send();
+      },
+    );
+
+    routes.post(
+      apiPaths.webhookIntegrationRotateSecret(":id"),
+      {
+        schema: {
+          tags,
+          summary: "Gives a webhook a new signing secret",
+          description:
+            "Answers the new secret in full. For 24 hours deliveries carry signatures with " +
+            "both the new and the old secret.",
+          params: idParamsSchema,
+          response: { 200: webhookIntegrationSchema, ...answers },
+        },
+      },
+      async (request) => integrations.rotateWebhookSecret(request.userId, request.params.id),
+    );
+
+    routes.post(
+      apiPaths.webhookIntegrationsSetEnabled(":id"),
+      {
+        schema: {
+          tags,
+          summary: "Switches every webhook of a quiz on or off",
+          params: idParamsSchema,
+          body: setEnabledSchema,
+          response: { 200: webhookIntegrationListSchema, ...answers },
+        },
+      },
+      async (request) =>
+        integrations.setWebhooksEnabled(request.userId, request.params.id, request.body.is_enabled),
+    );
+
+    routes.get(
+      apiPaths.emailIntegrationList(":id"),
+      {
+        schema: {
+          tags,
+          summary: "Lists the addresses a quiz's leads are e-mailed to",
+          params: idParamsSchema,
+          response: { 200: emailIntegrationListSchema, ...answers },
+        },
+      },
+      async (request) => integrations.listEmails(request.userId, request.params.id),
+    );
+
+    routes.post(
+      apiPaths.emailIntegrationCreate,
+      {
+        schema: {
+          tags,
+          summary: "E-mails a quiz's leads to one more address",
+          description:
+            "Each lead arrives as an e-mail in the owner's language (HTML and text) with " +
+            "contacts, answers, results and UTM; replying answers the visitor.",
+          body: emailIntegrationCreateSchema,
+          response: { 201: emailIntegrationSchema, ...answers },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await integrations.createEmail(request.userId, request.body)),
+    );
+
+    routes.delete(
+      apiPaths.emailIntegrationDelete(":id"),
+      {
+        schema: {
+          tags,
+          summary: "Stops e-mailing leads to an address",
+          params: idParamsSchema,
+          response: { 204: z.void(), ...answers },
+        },
+      },
+      async (request, reply) => {
+        await integrations.remove(request.userId, request.params.id, "email");
+        return reply.status(204).send();
+      },
+    );
+
+    routes.post(
+      apiPaths.integrationSetEnabled(":id"),
+      {
+        schema: {
+          tags,
+          summary: "Switches one integration on or off",
+          description: "A switched-off integration gets no deliveries of new leads.",
+          params: idParamsSchema,
+          body: setEnabledSchema,
+          response: { 200: enabledAnswer, ...answers },
+        },
+      },
+      async (request) =>
+        integrations.setEnabled(request.userId, request.params.id, request.body.is_enabled),
+    );
+
+    routes.post(
+      apiPaths.integrationTestLead(":id"),
+      {
+        schema: {
+          tags,
+          summary: "Sends a test lead to an integration",
+          description:
+            "A made-up lead goes to the target at once (not through the outbox, and not " +
+            "into the log); the answer says what the target said.",
+          params: idParamsSchema,
+          response: { 200: testLeadResultSchema, ...answers },
+        },
+      },
+      async (request) => integrations.sendTestLead(request.userId, request.params.id),
+    );
+
+    routes.get(
+      apiPaths.quizDeliveries(":id"),
+      {
+        schema: {
+          tags,
+          summary: "Lists the deliveries of a quiz's leads",
+          description:
+            "Newest first, a page of `limit` (50 by default); `next` is the cursor of the " +
+            "following page. Filters: `status`, `integration`.",
+          params: idParamsSchema,
+          querystring: deliveryLogQuerySchema,
+          response: { 200: deliveryPageSchema, ...answers },
+        },
+      },
+      async (request) => log.page(request.userId, request.params.id, request.query),
+    );
+
+    routes.post(
+      apiPaths.deliveryRetry(":id"),
+      {
+        schema: {
+          tags,
+          summary: "Sends a delivery again",
+          description:
+            "Due at once with a fresh run of tries, under the same webhook-id (receivers " +
+            "dedupe); also for a delivered one, when the owner asks.",
+          params: idParamsSchema,
+          response: { 200: deliverySchema, ...answers },
+        },
+      },
+      async (request) => log.retry(request.userId, request.params.id),
+    );
+  });
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { deliveries, type IntegrationType, integrations } from "../../db/schema";
+import { deliveries, type IntegrationType, integrations, quizzes, users } from "../../db/schema";
 
 export type IntegrationRow = typeof integrations.$inferSelect;
 export type NewIntegration = Pick<
@@ -108,4 +108,15 @@ export async function lastDeliveries(
       { at: r.at === null ? null : new Date(r.at), status: r.status, error: r.error },
     ]),
   );
+}
+
+/** The quiz's title and its owner's interface language (for test leads). */
+export async function findQuizForDelivery(db: DbOrTx, quizId: number) {
+  const rows = await db
+    .select({ id: quizzes.id, title: quizzes.title, language: users.languageCode })
+    .from(quizzes)
+    .innerJoin(users, eq(users.id, quizzes.userId))
+    .where(eq(quizzes.id, quizId))
+    .limit(1);
+  return rows[0];
 }

@@ -1,0 +1,251 @@
+import type {
+  EmailIntegration,
+  EmailIntegrationCreate,
+  TestLeadResult,
+  WebhookIntegration,
+  WebhookIntegrationCreate,
+  WebhookIntegrationUpdate,
+} from "@leadquiz/contract";
+import type { AppConfig } from "../../config";
+import type { Database } from "../../db/client";
+import type { IntegrationType } from "../../db/schema";
+import type { DeliveryLead } from "../../integrations/types";
+import { newWebhookSecret } from "../../integrations/webhook/webhook-signature";
+import { AppError, FieldErrors } from "../../lib/app-error";
+import { maskSecret, type SecretBox } from "../../lib/secret-box";
+import { requireOwnedQuiz } from "../quiz-access";
+import type { DeliveryAdapters } from "./delivery-worker";
+import {
+  deleteIntegration,
+  findOwnedIntegration,
+  findQuizForDelivery,
+  type IntegrationRow,
+  insertIntegration,
+  lastDeliveries,
+  listQuizIntegrations,
+  setQuizIntegrationsEnabled,
+  updateIntegration,
+} from "./integrations.repository";
+
+export interface IntegrationsServiceDeps {
+  db: Database;
+  config: Pick<AppConfig, "integrationsAllowPrivateNetworks">;
+  box: SecretBox;
+  adapters: DeliveryAdapters;
+  now?: () => Date;
+}
+
+/** How long a rotated-out webhook secret still signs (receivers switch over meanwhile). */
+const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The integrations of a quiz (docs/api.md "Lead delivery"): webhooks (several per quiz,
+ * signed, on/off, secret rotation) and e-mail addresses; switching on and off; test leads.
+ * Anything of another account answers 404 exactly like something that does not exist.
+ */
+export function createIntegrationsService(deps: IntegrationsServiceDeps) {
+  const { db, box, adapters } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const secretsOf = (row: IntegrationRow): Record<string, string> =>
+    row.secrets ? (JSON.parse(box.open(row.secrets)) as Record<string, string>) : {};
+
+  async function owned(userId: number, id: number, type?: IntegrationType) {
+    const row = await findOwnedIntegration(db, userId, id, type);
+    if (!row) throw new AppError("not_found");
+    return row;
+  }
+
+  async function common(rows: IntegrationRow[]) {
+    const last = await lastDeliveries(
+      db,
+      rows.map((r) => r.id),
+    );
+    return (row: IntegrationRow) => {
+      const delivery = last.get(row.id);
+      return {
+        id: row.id,
+        quiz: row.quizId,
+        is_enabled: row.isEnabled,
+        disabled_reason: row.disabledReason,
+        created_at: row.createdAt.toISOString(),
+        last_delivery: delivery
+          ? {
+              at: delivery.at?.toISOString() ?? null,
+              status: delivery.status,
+              error: delivery.error,
+            }
+          : null,
+      };
+    };
+  }
+
+  async function webhookAnswers(rows: IntegrationRow[], fullSecret = false) {
+    const base = await common(rows);
+    return rows.map((row): WebhookIntegration => {
+      const secret = secretsOf(row).secret ?? "";
+      return {
+        ...base(row),
+        url: row.settings.url ?? "",
+        secret: fullSecret ? secret : maskSecret(secret),
+      };
+    });
+  }
+
+  async function emailAnswers(rows: IntegrationRow[]) {
+    const base = await common(rows);
+    return rows.map((row): EmailIntegration => ({ ...base(row), email: row.settings.email ?? "" }));
+  }
+
+  function checkUrl(url: string) {
+    if (
+      !deps.config.integrationsAllowPrivateNetworks &&
+      !url.toLowerCase().startsWith("https://")
+    ) {
+      throw new FieldErrors({ url: ["https_required"] });
+    }
+  }
+
+  const first = <T>(list: T[]): T => {
+    const [item] = list;
+    if (item === undefined) throw new Error("no answer built");
+    return item;
+  };
+
+  return {
+    async createWebhook(userId: number, body: WebhookIntegrationCreate) {
+      await requireOwnedQuiz(db, userId, body.quiz);
+      checkUrl(body.url);
+      const row = await insertIntegration(db, {
+        quizId: body.quiz,
+        userId,
+        type: "webhook",
+        settings: { url: body.url },
+        secrets: box.seal(JSON.stringify({ secret: newWebhookSecret() })),
+        isEnabled: body.is_enabled ?? true,
+      });
+      return first(await webhookAnswers([row], true));
+    },
+
+    async listWebhooks(userId: number, quizId: number) {
+      await requireOwnedQuiz(db, userId, quizId);
+      return webhookAnswers(await listQuizIntegrations(db, quizId, "webhook"));
+    },
+
+    async updateWebhook(userId: number, id: number, body: WebhookIntegrationUpdate) {
+      const row = await owned(userId, id, "webhook");
+      if (body.url !== undefined) checkUrl(body.url);
+      const updated = await updateIntegration(db, row.id, {
+        ...(body.url !== undefined ? { settings: { ...row.settings, url: body.url } } : {}),
+        ...(body.is_enabled !== undefined
+          ? { isEnabled: body.is_enabled, ...(body.is_enabled ? { disabledReason: null } : {}) }
+          : {}),
+      });
+      return first(await webhookAnswers([updated]));
+    },
+
+    /** A new signing secret; the old one still signs for 24 hours (both signatures sent). */
+    async rotateWebhookSecret(userId: number, id: number) {
+      const row = await owned(userId, id, "webhook");
+      const previous = secretsOf(row).secret ?? "";
+      const secrets = {
+        secret: newWebhookSecret(),
+        previous_secret: previous,
+        previous_expires_at: String(now().getTime() + ROTATION_OVERLAP_MS),
+      };
+      const updated = await updateIntegration(db, row.id, {
+        secrets: box.seal(JSON.stringify(secrets)),
+      });
+      return first(await webhookAnswers([updated], true));
+    },
+
+    async setWebhooksEnabled(userId: number, quizId: number, isEnabled: boolean) {
+      await requireOwnedQuiz(db, userId, quizId);
+      await setQuizIntegrationsEnabled(db, quizId, "webhook", isEnabled);
+      return webhookAnswers(await listQuizIntegrations(db, quizId, "webhook"));
+    },
+
+    async listEmails(userId: number, quizId: number) {
+      await requireOwnedQuiz(db, userId, quizId);
+      return emailAnswers(await listQuizIntegrations(db, quizId, "email"));
+    },
+
+    async createEmail(userId: number, body: EmailIntegrationCreate) {
+      await requireOwnedQuiz(db, userId, body.quiz);
+      const row = await insertIntegration(db, {
+        quizId: body.quiz,
+        userId,
+        type: "email",
+        settings: { email: body.email },
+        secrets: "",
+        isEnabled: true,
+      });
+      return first(await emailAnswers([row]));
+    },
+
+    /** Switches one integration of any type on or off. */
+    async setEnabled(userId: number, id: number, isEnabled: boolean) {
+      const row = await owned(userId, id);
+      await updateIntegration(db, row.id, {
+        isEnabled,
+        ...(isEnabled ? { disabledReason: null } : {}),
+      });
+      return { id: row.id, is_enabled: isEnabled };
+    },
+
+    async remove(userId: number, id: number, type: IntegrationType) {
+      const row = await owned(userId, id, type);
+      await deleteIntegration(db, row.id);
+    },
+
+    /**
+     * Sends a made-up lead to the integration right away (not through the outbox) and
+     * answers what the target said. Works while the integration is switched off.
+     */
+    async sendTestLead(userId: number, id: number): Promise<TestLeadResult> {
+      const row = await owned(userId, id);
+      const quiz = await findQuizForDelivery(db, row.quizId);
+      if (!quiz) throw new AppError("not_found");
+      const at = now();
+      const outcome = await adapters[row.type].send({
+        eventId: crypto.randomUUID(),
+        lead: sampleLead({ id: quiz.id, title: quiz.title }, at),
+        settings: row.settings,
+        secrets: secretsOf(row),
+        language: quiz.language,
+        now: at,
+        test: true,
+      });
+      if (outcome.kind === "delivered") {
+        return {
+          ok: true,
+          status_code: outcome.statusCode,
+          error: null,
+          response: outcome.response,
+        };
+      }
+      return { ok: false, status_code: outcome.statusCode, error: outcome.error, response: "" };
+    },
+  };
+}
+
+/** The made-up lead of "send a test lead". */
+function sampleLead(quiz: { id: number; title: string }, at: Date): DeliveryLead {
+  return {
+    id: 0,
+    created_at: at.toISOString(),
+    quiz,
+    name: "Test Lead",
+    email: "test.lead@example.com",
+    phone: "+380 50 123 4567",
+    messengers: { telegram: "@test_lead" },
+    other: "",
+    other2: "",
+    answers: [{ question: "Test question", answer: "Test answer" }],
+    results: [{ title: "Test result", value: 100, unit: null }],
+    extra: {},
+    utm: { utm_source: "test" },
+    page_url: "https://example.com/quiz",
+    referrer: "",
+  };
+}

@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { emailField } from "./fields";
+import { idSchema, timestampSchema, URL_MAX_LENGTH } from "./quiz-common";
+
+/**
+ * Lead delivery (docs/api.md "Lead delivery"): the integrations of a quiz, its delivery log
+ * and test leads. Secrets are write-only: answers mask them (`"****a1b2"`), except the
+ * webhook signing secret, shown in full on creation and rotation only.
+ */
+
+/** The last try of an integration's latest delivery, or null before the first lead. */
+export const lastDeliverySchema = z
+  .object({ at: timestampSchema.nullable(), status: z.string(), error: z.string().nullable() })
+  .nullable();
+
+const integrationCommon = {
+  id: z.int32(),
+  quiz: z.int32(),
+  is_enabled: z.boolean(),
+  /** Why the pipeline switched it off (`gone`: the webhook answered 410), else null. */
+  disabled_reason: z.string().nullable(),
+  created_at: timestampSchema,
+  last_delivery: lastDeliverySchema,
+};
+
+/** A webhook URL: a full http(s) address (https unless the server allows private networks). */
+export const webhookUrlField = z
+  .string()
+  .trim()
+  .max(URL_MAX_LENGTH, { message: "too_long" })
+  .refine((value) => /^https?:\/\/[^\s/]+/i.test(value) && URL.canParse(value), {
+    message: "invalid_url",
+  });
+
+export const webhookIntegrationSchema = z.object({
+  ...integrationCommon,
+  url: z.string(),
+  /** Masked (`"****a1b2"`); the full secret is only in create and rotate answers. */
+  secret: z.string(),
+});
+export type WebhookIntegration = z.infer<typeof webhookIntegrationSchema>;
+export const webhookIntegrationListSchema = z.array(webhookIntegrationSchema);
+
+/** `POST webhook-integration/`. */
+export const webhookIntegrationCreateSchema = z.object({
+  quiz: idSchema,
+  url: webhookUrlField,
+  is_enabled: z.boolean().optional(),
+});
+export type WebhookIntegrationCreate = z.infer<typeof webhookIntegrationCreateSchema>;
+
+/** `PATCH webhook-integration/{id}/`. */
+export const webhookIntegrationUpdateSchema = z.object({
+  url: webhookUrlField.optional(),
+  is_enabled: z.boolean().optional(),
+});
+export type WebhookIntegrationUpdate = z.infer<typeof webhookIntegrationUpdateSchema>;
+
+/** `POST webhook-integration/quiz/{quiz}/set_enabled/`. */
+export const setEnabledSchema = z.object({ is_enabled: z.boolean() });
+export type SetEnabled = z.infer<typeof setEnabledSchema>;
+
+export const emailIntegrationSchema = z.object({ ...integrationCommon, email: z.string() });
+export type EmailIntegration = z.infer<typeof emailIntegrationSchema>;
+export const emailIntegrationListSchema = z.array(emailIntegrationSchema);
+
+/** `POST integration/email/create/`. */
+export const emailIntegrationCreateSchema = z.object({ quiz: idSchema, email: emailField });
+export type EmailIntegrationCreate = z.infer<typeof emailIntegrationCreateSchema>;
+
+export const deliveryStatuses = ["pending", "retrying", "delivered", "failed"] as const;
+export const deliveryStatusSchema = z.enum(deliveryStatuses);
+export type DeliveryStatusName = z.infer<typeof deliveryStatusSchema>;
+
+export const deliverySchema = z.object({
+  id: z.int32(),
+  lead: z.int32(),
+  integration: z.int32(),
+  target: z.string(),
+  status: deliveryStatusSchema,
+  attempts: z.int32(),
+  last_status_code: z.int32().nullable(),
+  last_error: z.string().nullable(),
+  next_attempt_at: timestampSchema.nullable(),
+  delivered_at: timestampSchema.nullable(),
+  created_at: timestampSchema,
+});
+export type Delivery = z.infer<typeof deliverySchema>;
+
+export const deliveryPageSchema = z.object({
+  count: z.int32(),
+  next: z.string().nullable(),
+  results: z.array(deliverySchema),
+});
+export type DeliveryPage = z.infer<typeof deliveryPageSchema>;
+
+/** `GET quiz/{id}/deliveries/?cursor=&status=&integration=&limit=`. */
+export const deliveryLogQuerySchema = z.object({
+  cursor: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .meta({ example: "120" })
+    .optional(),
+  status: deliveryStatusSchema.optional(),
+  integration: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type DeliveryLogQuery = z.infer<typeof deliveryLogQuerySchema>;
+
+/** `POST integration/{id}/test/`: what the target answered to a test lead. */
+export const testLeadResultSchema = z.object({
+  ok: z.boolean(),
+  status_code: z.int32().nullable(),
+  /** What went wrong, or null. */
+  error: z.string().nullable(),
+  /** The start of the target's answer (HTTP body), or "" when it has none. */
+  response: z.string(),
+});
+export type TestLeadResult = z.infer<typeof testLeadResultSchema>;
