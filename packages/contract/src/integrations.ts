@@ -117,3 +117,38 @@ export const testLeadResultSchema = z.object({
   response: z.string(),
 });
 export type TestLeadResult = z.infer<typeof testLeadResultSchema>;
+
+/** An inbound webhook of a Bitrix24 portal: `https://{portal}/rest/{user}/{code}/`. */
+export const bitrix24WebhookUrlField = z
+  .string()
+  .trim()
+  .max(URL_MAX_LENGTH, { message: "too_long" })
+  .refine((value) => /^https?:\/\/[^/\s]+(\/\S*)?\/rest\/\d+\/[A-Za-z0-9_]+\/?$/.test(value), {
+    message: "bitrix24_webhook_url",
+  });
+
+/** `bitrix24/`: one per quiz; `webhook_url` holds the key, so it is answered masked. */
+export const bitrix24IntegrationSchema = z.object({
+  ...integrationCommon,
+  webhook_url: z.string(),
+  responsible_id: z.int32().nullable(),
+});
+export type Bitrix24Integration = z.infer<typeof bitrix24IntegrationSchema>;
+
+const responsibleIdField = z.int32().min(1).max(2_147_483_647).nullable();
+
+/** `POST bitrix24/`: the webhook is checked against the portal once. */
+export const bitrix24IntegrationCreateSchema = z.object({
+  quiz: idSchema,
+  webhook_url: bitrix24WebhookUrlField,
+  responsible_id: responsibleIdField.optional(),
+});
+export type Bitrix24IntegrationCreate = z.infer<typeof bitrix24IntegrationCreateSchema>;
+
+/** `PATCH bitrix24/{quiz}/`. */
+export const bitrix24IntegrationUpdateSchema = z.object({
+  webhook_url: bitrix24WebhookUrlField.optional(),
+  responsible_id: responsibleIdField.optional(),
+  is_enabled: z.boolean().optional(),
+});
+export type Bitrix24IntegrationUpdate = z.infer<typeof bitrix24IntegrationUpdateSchema>;

@@ -110,6 +110,8 @@ export const apiPaths = {
   emailIntegrationDelete: (id: Id) => `/integration/email/delete/${id}`,
   integrationTestLead: (id: Id) => `/integration/${id}/test/`,
   integrationSetEnabled: (id: Id) => `/integration/${id}/set_enabled/`,
+  bitrix24: "/bitrix24/",
+  bitrix24OfQuiz: (quizId: Id) => `/bitrix24/${quizId}/`,
   quizDeliveries: (quizId: Id) => `/quiz/${quizId}/deliveries/`,
   deliveryRetry: (id: Id) => `/delivery/${id}/retry/`,
 } as const;

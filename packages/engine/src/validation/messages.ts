@@ -48,6 +48,7 @@ export const validationMessageKeys = [
   "invalid_phone",
   "invalid_url",
   "https_required",
+  "bitrix24_webhook_url",
   // Generic checks of the request shape (zod's built-in checks, bad bytes, unreadable JSON).
   "invalid_value",
   "too_long",

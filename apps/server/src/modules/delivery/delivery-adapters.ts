@@ -1,4 +1,5 @@
 import type { AppConfig } from "../../config";
+import { createBitrix24Adapter } from "../../integrations/bitrix24/bitrix24.adapter";
 import { createEmailAdapter } from "../../integrations/email/email.adapter";
 import { createOutgoingHttp, type OutgoingHttp } from "../../integrations/http/outgoing-http";
 import { createWebhookAdapter } from "../../integrations/webhook/webhook.adapter";
@@ -12,13 +13,17 @@ export interface AdapterDeps {
   http?: OutgoingHttp;
 }
 
+/** The outgoing HTTP client of the configuration (docs/delivery.md, "Outgoing requests"). */
+export function outgoingHttpFor(config: AdapterDeps["config"]): OutgoingHttp {
+  return createOutgoingHttp({ allowPrivateNetworks: config.integrationsAllowPrivateNetworks });
+}
+
 /** One adapter per target type, all sharing the one outgoing HTTP client. */
 export function createDeliveryAdapters(deps: AdapterDeps): DeliveryAdapters {
-  const http =
-    deps.http ??
-    createOutgoingHttp({ allowPrivateNetworks: deps.config.integrationsAllowPrivateNetworks });
+  const http = deps.http ?? outgoingHttpFor(deps.config);
   return {
     webhook: createWebhookAdapter(http),
     email: createEmailAdapter((message, label) => deps.mailer.sendNow(message, label)),
+    bitrix24: createBitrix24Adapter(http),
   };
 }

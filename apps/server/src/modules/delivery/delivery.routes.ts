@@ -1,5 +1,8 @@
 import {
   apiPaths,
+  bitrix24IntegrationCreateSchema,
+  bitrix24IntegrationSchema,
+  bitrix24IntegrationUpdateSchema,
   deliveryLogQuerySchema,
   deliveryPageSchema,
   deliverySchema,
@@ -22,7 +25,7 @@ import { z } from "zod";
 import type { ApiOptions } from "../../app-context";
 import { createSecretBox } from "../../lib/secret-box";
 import { authenticatedContext } from "../../plugins/authenticate";
-import { createDeliveryAdapters } from "./delivery-adapters";
+import { createDeliveryAdapters, outgoingHttpFor } from "./delivery-adapters";
 import { createDeliveryLogService } from "./delivery-log.service";
 import { createDeliveryRunner } from "./delivery-runner";
 import { createIntegrationsService } from "./integrations.service";
@@ -46,11 +49,13 @@ export async function deliveryRoutes(app: FastifyInstance, { context }: ApiOptio
     app.addHook("onReady", async () => worker.start());
     app.addHook("onClose", async () => worker.stop());
   }
+  const http = outgoingHttpFor(context.config);
   const integrations = createIntegrationsService({
     db: context.db,
     config: context.config,
     box: createSecretBox(context.secrets.encryptionKey),
-    adapters: createDeliveryAdapters(context),
+    adapters: createDeliveryAdapters({ ...context, http }),
+    http,
   });
   const log = createDeliveryLogService(context);
 
@@ -194,6 +199,69 @@ export async function deliveryRoutes(app: FastifyInstance, { context }: ApiOptio
       },
       async (request, reply) => {
         await integrations.remove(request.userId, request.params.id, "email");
+        return reply.status(204).send();
+      },
+    );
+
+    routes.post(
+      apiPaths.bitrix24,
+      {
+        schema: {
+          tags,
+          summary: "Connects a Bitrix24 portal to a quiz",
+          description:
+            "Leads become Bitrix24 leads (`crm.lead.add`) through the portal's inbound " +
+            "webhook, which is checked once first (400 with Bitrix24's reason). One per quiz.",
+          body: bitrix24IntegrationCreateSchema,
+          response: { 201: bitrix24IntegrationSchema, ...answers },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await integrations.createBitrix24(request.userId, request.body)),
+    );
+
+    routes.get(
+      apiPaths.bitrix24OfQuiz(":id"),
+      {
+        schema: {
+          tags,
+          summary: "Reads a quiz's Bitrix24 connection",
+          description: "404 when the quiz has none. The webhook URL is masked.",
+          params: idParamsSchema,
+          response: { 200: bitrix24IntegrationSchema, ...answers },
+        },
+      },
+      async (request) => integrations.getBitrix24(request.userId, request.params.id),
+    );
+
+    routes.patch(
+      apiPaths.bitrix24OfQuiz(":id"),
+      {
+        schema: {
+          tags,
+          summary: "Changes a quiz's Bitrix24 connection",
+          description: "A new webhook URL is checked against the portal first.",
+          params: idParamsSchema,
+          body: bitrix24IntegrationUpdateSchema,
+          response: { 200: bitrix24IntegrationSchema, ...answers },
+        },
+      },
+      async (request) =>
+        integrations.updateBitrix24(request.userId, request.params.id, request.body),
+    );
+
+    routes.delete(
+      apiPaths.bitrix24OfQuiz(":id"),
+      {
+        schema: {
+          tags,
+          summary: "Disconnects a quiz's Bitrix24 portal",
+          params: idParamsSchema,
+          response: { 204: z.void(), ...answers },
+        },
+      },
+      async (request, reply) => {
+        await integrations.removeBitrix24(request.userId, request.params.id);
         return reply.status(204).send();
       },
     );

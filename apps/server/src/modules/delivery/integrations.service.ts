@@ -1,4 +1,7 @@
 import type {
+  Bitrix24Integration,
+  Bitrix24IntegrationCreate,
+  Bitrix24IntegrationUpdate,
   EmailIntegration,
   EmailIntegrationCreate,
   TestLeadResult,
@@ -9,6 +12,8 @@ import type {
 import type { AppConfig } from "../../config";
 import type { Database } from "../../db/client";
 import type { IntegrationType } from "../../db/schema";
+import { checkBitrix24Webhook } from "../../integrations/bitrix24/bitrix24.adapter";
+import type { OutgoingHttp } from "../../integrations/http/outgoing-http";
 import type { DeliveryLead } from "../../integrations/types";
 import { newWebhookSecret } from "../../integrations/webhook/webhook-signature";
 import { AppError, FieldErrors } from "../../lib/app-error";
@@ -32,6 +37,8 @@ export interface IntegrationsServiceDeps {
   config: Pick<AppConfig, "integrationsAllowPrivateNetworks">;
   box: SecretBox;
   adapters: DeliveryAdapters;
+  /** The outgoing client, for checking credentials when a target is connected. */
+  http: OutgoingHttp;
   now?: () => Date;
 }
 
@@ -97,14 +104,47 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
     return rows.map((row): EmailIntegration => ({ ...base(row), email: row.settings.email ?? "" }));
   }
 
-  function checkUrl(url: string) {
+  function checkUrl(url: string, field = "url") {
     if (
       !deps.config.integrationsAllowPrivateNetworks &&
       !url.toLowerCase().startsWith("https://")
     ) {
-      throw new FieldErrors({ url: ["https_required"] });
+      throw new FieldErrors({ [field]: ["https_required"] });
     }
   }
+
+  /** The quiz's one integration of `type` (owned), or 404 ("not connected"). */
+  async function ownedSingle(userId: number, quizId: number, type: IntegrationType) {
+    await requireOwnedQuiz(db, userId, quizId);
+    const [row] = await listQuizIntegrations(db, quizId, type);
+    if (!row) throw new AppError("not_found");
+    return row;
+  }
+
+  async function checkBitrix24(url: string) {
+    checkUrl(url, "webhook_url");
+    const reason = await checkBitrix24Webhook(deps.http, url);
+    if (reason) {
+      throw new FieldErrors({
+        webhook_url: [
+          { key: "errors:integration_check_failed", params: { reason: reason.slice(0, 200) } },
+        ],
+      });
+    }
+  }
+
+  async function bitrix24Answer(row: IntegrationRow): Promise<Bitrix24Integration> {
+    const base = await common([row]);
+    const id = row.settings.responsible_id;
+    return {
+      ...base(row),
+      webhook_url: maskSecret(secretsOf(row).webhook_url ?? ""),
+      responsible_id: id ? Number(id) : null,
+    };
+  }
+
+  const responsibleSettings = (id: number | null | undefined) =>
+    id ? { responsible_id: String(id) } : {};
 
   const first = <T>(list: T[]): T => {
     const [item] = list;
@@ -181,6 +221,49 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
         isEnabled: true,
       });
       return first(await emailAnswers([row]));
+    },
+
+    async createBitrix24(userId: number, body: Bitrix24IntegrationCreate) {
+      await requireOwnedQuiz(db, userId, body.quiz);
+      if ((await listQuizIntegrations(db, body.quiz, "bitrix24")).length > 0) {
+        throw new FieldErrors({ quiz: ["type_taken"] });
+      }
+      await checkBitrix24(body.webhook_url);
+      const row = await insertIntegration(db, {
+        quizId: body.quiz,
+        userId,
+        type: "bitrix24",
+        settings: responsibleSettings(body.responsible_id),
+        secrets: box.seal(JSON.stringify({ webhook_url: body.webhook_url })),
+        isEnabled: true,
+      });
+      return bitrix24Answer(row);
+    },
+
+    async getBitrix24(userId: number, quizId: number) {
+      return bitrix24Answer(await ownedSingle(userId, quizId, "bitrix24"));
+    },
+
+    async updateBitrix24(userId: number, quizId: number, body: Bitrix24IntegrationUpdate) {
+      const row = await ownedSingle(userId, quizId, "bitrix24");
+      if (body.webhook_url !== undefined) await checkBitrix24(body.webhook_url);
+      const updated = await updateIntegration(db, row.id, {
+        ...(body.webhook_url !== undefined
+          ? { secrets: box.seal(JSON.stringify({ webhook_url: body.webhook_url })) }
+          : {}),
+        ...(body.responsible_id !== undefined
+          ? { settings: responsibleSettings(body.responsible_id) }
+          : {}),
+        ...(body.is_enabled !== undefined
+          ? { isEnabled: body.is_enabled, ...(body.is_enabled ? { disabledReason: null } : {}) }
+          : {}),
+      });
+      return bitrix24Answer(updated);
+    },
+
+    async removeBitrix24(userId: number, quizId: number) {
+      const row = await ownedSingle(userId, quizId, "bitrix24");
+      await deleteIntegration(db, row.id);
     },
 
     /** Switches one integration of any type on or off. */
