@@ -70,6 +70,8 @@ export default async function globalSetup() {
       LOG_LEVEL: "warn",
       // Browser contexts that register users send their own X-Forwarded-For (support/users.ts).
       TRUST_PROXY: "127.0.0.1",
+      // Webhooks of the integration spec go to a receiver on loopback.
+      INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: "true",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -5,6 +5,7 @@ import enDashboard from "./locales/en/dashboard.json";
 import enEditor from "./locales/en/editor.json";
 import enEmail from "./locales/en/email.json";
 import enErrors from "./locales/en/errors.json";
+import enIntegrations from "./locales/en/integrations.json";
 import enLayout from "./locales/en/layout.json";
 import enLeads from "./locales/en/leads.json";
 import enQuestions from "./locales/en/questions.json";
@@ -17,6 +18,7 @@ import ruDashboard from "./locales/ru/dashboard.json";
 import ruEditor from "./locales/ru/editor.json";
 import ruEmail from "./locales/ru/email.json";
 import ruErrors from "./locales/ru/errors.json";
+import ruIntegrations from "./locales/ru/integrations.json";
 import ruLayout from "./locales/ru/layout.json";
 import ruLeads from "./locales/ru/leads.json";
 import ruQuestions from "./locales/ru/questions.json";
@@ -29,6 +31,7 @@ import ukDashboard from "./locales/uk/dashboard.json";
 import ukEditor from "./locales/uk/editor.json";
 import ukEmail from "./locales/uk/email.json";
 import ukErrors from "./locales/uk/errors.json";
+import ukIntegrations from "./locales/uk/integrations.json";
 import ukLayout from "./locales/uk/layout.json";
 import ukLeads from "./locales/uk/leads.json";
 import ukQuestions from "./locales/uk/questions.json";
@@ -57,6 +60,8 @@ export const namespaces = [
   /** The editor's results, contact form and additions tabs, and media uploads. */
   "results",
   "leads",
+  /** The editor's integration tab: lead delivery targets and the delivery log. */
+  "integrations",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -74,6 +79,7 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     questions: enQuestions,
     results: enResults,
     leads: enLeads,
+    integrations: enIntegrations,
   },
   ru: {
     common: ruCommon,
@@ -88,6 +94,7 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     questions: ruQuestions,
     results: ruResults,
     leads: ruLeads,
+    integrations: ruIntegrations,
   },
   uk: {
     common: ukCommon,
@@ -102,5 +109,6 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     questions: ukQuestions,
     results: ukResults,
     leads: ukLeads,
+    integrations: ukIntegrations,
   },
 };

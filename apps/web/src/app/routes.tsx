@@ -16,11 +16,16 @@ function comingSoon(titleKey: string): Pick<RouteObject, "lazy"> {
 }
 
 /** Sections with their own page (below); the others still say "coming soon". */
-type BuiltSection = "config-action" | "questions" | "results" | "form-contacts" | "addition";
+type BuiltSection =
+  | "config-action"
+  | "questions"
+  | "results"
+  | "form-contacts"
+  | "addition"
+  | "integration";
 
 const editorSectionTitles: Record<Exclude<QuizEditorSection, BuiltSection>, string> = {
   "design-settings": "layout:editor.nav.design",
-  integration: "layout:editor.nav.integration",
   settings: "layout:editor.nav.settings",
 };
 
@@ -193,6 +198,13 @@ export const appRoutes: RouteObject[] = [
                 lazy: async () => ({
                   Component: (await import("../features/quiz-editor/additions/additions-page"))
                     .AdditionsPage,
+                }),
+              },
+              {
+                path: "integration",
+                lazy: async () => ({
+                  Component: (await import("../features/integrations/pages/integration-page"))
+                    .IntegrationPage,
                 }),
               },
               {

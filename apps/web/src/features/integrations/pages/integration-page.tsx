@@ -1,0 +1,28 @@
+import { Container, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { useParams } from "react-router";
+import { parseQuizId } from "../../quiz-shell/api/quiz-queries";
+import { Bitrix24Card } from "../components/bitrix24-card";
+import { DeliveryLog } from "../components/delivery-log";
+import { EmailCard } from "../components/email-card";
+import { WebhookCard } from "../components/webhook-card";
+
+/** The editor's integration tab (`/quiz/{id}/integration`): targets and the delivery log. */
+export function IntegrationPage() {
+  const { t } = useTranslation();
+  const { quizId } = useParams();
+  const id = parseQuizId(quizId);
+  if (id === null) return null;
+  return (
+    <Container size="md" py="lg" px="sm">
+      <Stack gap="lg">
+        <Title order={2}>{t("integrations:title")}</Title>
+        <Text c="dimmed">{t("integrations:intro")}</Text>
+        <EmailCard quizId={id} />
+        <WebhookCard quizId={id} />
+        <Bitrix24Card quizId={id} />
+        <DeliveryLog quizId={id} />
+      </Stack>
+    </Container>
+  );
+}

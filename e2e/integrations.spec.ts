@@ -1,0 +1,127 @@
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test } from "@playwright/test";
+import { Webhook } from "standardwebhooks";
+import { expectNoViolations } from "./support/axe";
+import { publishBranchingQuiz, sendContacts, takePath } from "./support/quiz-builder";
+import { logInThroughUi, ownClientAddress } from "./support/users";
+
+/**
+ * The integration tab: the owner connects a webhook in the UI, sends a test lead, then a
+ * visitor's lead arrives at the receiver signed (Standard Webhooks) and shows in the log.
+ */
+
+interface Hit {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+async function startReceiver() {
+  const hits: Hit[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      hits.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end('{"received":true}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks/leads`,
+    hits,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function verified(secret: string, hit: Hit) {
+  return new Webhook(secret).verify(hit.body, {
+    "webhook-id": String(hit.headers["webhook-id"]),
+    "webhook-timestamp": String(hit.headers["webhook-timestamp"]),
+    "webhook-signature": String(hit.headers["webhook-signature"]),
+  }) as { type: string; data: { lead: { name: string; quiz: { id: number } } } };
+}
+
+test("a webhook connected in the UI gets a test lead and a visitor's lead, signed, and the log shows it", async ({
+  page,
+  browser,
+}) => {
+  const receiver = await startReceiver();
+  const quiz = await publishBranchingQuiz();
+  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": ownClientAddress() });
+  await page.goto(`/quiz/${quiz.id}/integration`);
+  await logInThroughUi(
+    page,
+    process.env.E2E_QUIZ_OWNER_EMAIL ?? "",
+    process.env.E2E_QUIZ_OWNER_PASSWORD ?? "",
+  );
+  await expect(page.getByRole("heading", { name: "Integrations" })).toBeVisible();
+  await expectNoViolations(page, "integration tab");
+
+  const card = page.getByTestId("webhook-card");
+  await card.getByLabel("Address (https://…)").fill(receiver.url);
+  await card.getByRole("button", { name: "Connect" }).click();
+  await expect(page.getByText("Integration connected")).toBeVisible();
+  const secret = (
+    (await page.getByTestId("webhook-secret").locator("pre, code").first().textContent()) ?? ""
+  ).trim();
+  expect(secret).toMatch(/^whsec_/);
+
+  await card.getByRole("button", { name: "Send a test lead" }).click();
+  await expect(page.getByText("Test lead sent. The service answered 200.")).toBeVisible();
+  expect(receiver.hits).toHaveLength(1);
+  expect(verified(secret, receiver.hits[0] as Hit).data.lead.name).toBe("Test Lead");
+
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(quiz.publicUrl);
+  await takePath(visitorPage, quiz, "a");
+  await sendContacts(visitorPage, {
+    name: "Webhook Wanda",
+    phone: "+12025550143",
+    email: "wanda@example.com",
+  });
+  await expect(visitorPage.getByRole("heading", { name: "Thank you!" })).toBeVisible();
+  await visitor.close();
+
+  await expect.poll(() => receiver.hits.length, { timeout: 15_000 }).toBe(2);
+  const lead = verified(secret, receiver.hits[1] as Hit);
+  expect(lead).toMatchObject({
+    type: "lead.created",
+    data: { lead: { name: "Webhook Wanda", quiz: { id: quiz.id } } },
+  });
+
+  await page.reload();
+  const log = page.getByTestId("delivery-log");
+  await expect(log.getByText("delivered")).toBeVisible();
+  await expect(
+    card.getByTestId("integration-last").or(page.getByTestId("integration-last")).first(),
+  ).toContainText("delivered");
+  await expectNoViolations(page, "integration tab with a delivery");
+
+  // Disconnecting asks first.
+  await page.getByTestId("webhook-card").getByRole("button", { name: "Disconnect" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Disconnect" }).click();
+  await expect(page.getByText("No webhooks yet.")).toBeVisible();
+  await receiver.close();
+});
+
+test("the integration tab fits a phone", async ({ page }) => {
+  const quiz = await publishBranchingQuiz();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": ownClientAddress() });
+  await page.goto(`/quiz/${quiz.id}/integration`);
+  await logInThroughUi(
+    page,
+    process.env.E2E_QUIZ_OWNER_EMAIL ?? "",
+    process.env.E2E_QUIZ_OWNER_PASSWORD ?? "",
+  );
+  await expect(page.getByRole("heading", { name: "Integrations" })).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoViolations(page, "integration tab on a phone");
+});
