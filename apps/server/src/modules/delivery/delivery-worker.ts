@@ -57,7 +57,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     box,
     clock = systemClock,
     batchSize = 10,
-    leaseMs = 60_000,
+    leaseMs = 30_000,
     idleMs = 1_000,
     random,
   } = options;
