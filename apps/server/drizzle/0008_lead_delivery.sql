@@ -26,6 +26,8 @@ CREATE TABLE "integrations" (
 	"settings" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"secrets" text DEFAULT '' NOT NULL,
 	"disabled_reason" text,
+	"failing_since" timestamp with time zone,
+	"failure_notified_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -5,7 +5,8 @@ export type ActionEmailTemplate =
   | "password_reset"
   | "verify_email"
   | "change_email"
-  | "email_change_notice";
+  | "email_change_notice"
+  | "integration_failing";
 
 export interface RenderedEmail {
   subject: string;

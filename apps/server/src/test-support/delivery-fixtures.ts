@@ -2,6 +2,7 @@ import pino from "pino";
 import { deliveries, type IntegrationType } from "../db/schema";
 import { newWebhookSecret } from "../integrations/webhook/webhook-signature";
 import { createSecretBox } from "../lib/secret-box";
+import type { FailingTarget } from "../modules/delivery/delivery.repository";
 import { createDeliveryAdapters } from "../modules/delivery/delivery-adapters";
 import { type Clock, createDeliveryWorker } from "../modules/delivery/delivery-worker";
 import { insertIntegration } from "../modules/delivery/integrations.repository";
@@ -27,7 +28,11 @@ export function manualClock(start = new Date()): ManualClock {
 }
 
 /** A delivery worker on the harness's database with the real adapters and `clock`. */
-export function testDeliveryWorker(harness: LeadsHarness, clock: Clock) {
+export function testDeliveryWorker(
+  harness: LeadsHarness,
+  clock: Clock,
+  onTargetFailing?: (target: FailingTarget) => void,
+) {
   const { t } = harness;
   return createDeliveryWorker({
     db: t.database.db,
@@ -40,6 +45,7 @@ export function testDeliveryWorker(harness: LeadsHarness, clock: Clock) {
     clock,
     // No jitter: the schedule a test reads is the policy's own.
     random: () => 0.5,
+    ...(onTargetFailing ? { onTargetFailing } : {}),
   });
 }
 

@@ -47,6 +47,10 @@ export const integrations = pgTable(
     secrets: text("secrets").notNull().default(""),
     /** Why the pipeline switched it off (a webhook answering 410), null otherwise. */
     disabledReason: text("disabled_reason"),
+    /** Since when every try has failed (null while the last one succeeded). */
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    /** When the owner was told it has been failing (once per failing stretch). */
+    failureNotifiedAt: timestamp("failure_notified_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("integrations_quiz_idx").on(t.quizId, t.type)],

@@ -2,7 +2,7 @@ import { apiPaths } from "@leadquiz/contract";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { deliveries, integrations } from "../../db/schema";
+import { deliveries, integrations, users } from "../../db/schema";
 import { apiCall } from "../../test-support/api-client";
 import {
   connectTarget,
@@ -16,6 +16,8 @@ import {
   type LeadsHarness,
 } from "../../test-support/leads-fixtures";
 import { startWebhookReceiver, type WebhookReceiver } from "../../test-support/webhook-receiver";
+import type { FailingTarget } from "./delivery.repository";
+import { failingTargetEmail } from "./delivery-runner";
 
 let harness: LeadsHarness;
 let receiver: WebhookReceiver;
@@ -198,6 +200,46 @@ describe("the delivery pipeline", () => {
     expect(row?.status).toBe("failed");
     const second = await submitLead(quiz.publicKey);
     expect((await deliveryRows(harness)).filter((d) => d.leadId === second)).toHaveLength(0);
+  });
+
+  it("tells the owner once, in their language, when a target has been failing for an hour", async () => {
+    const quiz = await harness.publishedQuiz();
+    await harness.t.database.db
+      .update(users)
+      .set({ languageCode: "uk" })
+      .where(eq(users.id, quiz.owner.id));
+    await connectTarget(harness, quiz, "webhook", { url: receiver.url });
+    receiver.answer(503);
+    await submitLead(quiz.publicKey);
+    await submitLead(quiz.publicKey);
+    const told: FailingTarget[] = [];
+    const clock = manualClock();
+    const worker = testDeliveryWorker(harness, clock, (target) => told.push(target));
+    for (let minute = 0; minute < 50; minute += 5) {
+      await worker.runOnce();
+      clock.advance(5 * 60 * 1000);
+    }
+    expect(told).toHaveLength(0);
+    for (let minute = 0; minute < 180; minute += 5) {
+      await worker.runOnce();
+      clock.advance(5 * 60 * 1000);
+    }
+    expect(told).toHaveLength(1);
+    const mail = failingTargetEmail(told[0] as FailingTarget, "https://leadquiz.example/");
+    expect(mail.subject).toBe("Заявки квізу «Renovation» не доходять — Вебхук");
+    expect(mail.text).toContain(`https://leadquiz.example/quiz/${quiz.id}/integration`);
+
+    // Back up: the stretch ends; failing again, the owner is told again an hour later.
+    receiver.answer(200);
+    clock.advance(7 * HOUR);
+    await worker.runOnce();
+    receiver.answer(500);
+    await submitLead(quiz.publicKey);
+    for (let minute = 0; minute < 200; minute += 5) {
+      await worker.runOnce();
+      clock.advance(5 * 60 * 1000);
+    }
+    expect(told).toHaveLength(2);
   });
 
   it("lets several workers share the outbox without sending a lead twice", async () => {

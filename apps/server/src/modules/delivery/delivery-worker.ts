@@ -7,7 +7,9 @@ import {
   claimDueDeliveries,
   type DeliveryWork,
   disableIntegration,
+  type FailingTarget,
   loadDeliveryWork,
+  recordTargetHealth,
   recordTry,
 } from "./delivery.repository";
 import { deliveryLeadOf } from "./delivery-lead";
@@ -34,7 +36,12 @@ export interface DeliveryWorkerOptions {
   /** Pause between looks at the outbox when it had nothing due. */
   idleMs?: number;
   random?: () => number;
+  /** Called once per failing stretch of a target, an hour after it began failing. */
+  onTargetFailing?: (target: FailingTarget) => void;
 }
+
+/** How long a target fails before its owner is told (once, not per lead). */
+export const NOTIFY_FAILING_AFTER_MS = 60 * 60 * 1000;
 
 export interface DeliveryWorker {
   /** Claims what is due now and sends it; answers how many were sent. */
@@ -60,6 +67,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     leaseMs = 30_000,
     idleMs = 1_000,
     random,
+    onTargetFailing,
   } = options;
   let running = false;
   let loop: Promise<void> | undefined;
@@ -99,6 +107,16 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     });
     if (outcome.kind === "failed" && outcome.disable) {
       await disableIntegration(db, integration.id, "gone");
+    }
+    if (integration.isEnabled) {
+      const failing = await recordTargetHealth(
+        db,
+        integration.id,
+        outcome.kind === "delivered",
+        after,
+        NOTIFY_FAILING_AFTER_MS,
+      );
+      if (failing) onTargetFailing?.(failing);
     }
     log.info(
       {

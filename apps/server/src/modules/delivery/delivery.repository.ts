@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import {
   type DeliveryStatus,
@@ -201,4 +201,67 @@ export async function countDeliveries(
     .from(deliveries)
     .where(logConditions(filter));
   return Number(row?.count ?? 0);
+}
+
+/** A target failing long enough for its owner to be told, with what the e-mail needs. */
+export interface FailingTarget {
+  integrationId: number;
+  type: string;
+  quizId: number;
+  quizTitle: string;
+  email: string;
+  language: string;
+}
+
+/**
+ * Keeps an integration's failing stretch: a success ends it; a failure starts it (if not
+ * started). When it has lasted `notifyAfterMs` and the owner was not told yet, marks it told
+ * (one statement, so two workers cannot both tell) and answers whom to tell.
+ */
+export async function recordTargetHealth(
+  db: DbOrTx,
+  integrationId: number,
+  ok: boolean,
+  now: Date,
+  notifyAfterMs: number,
+): Promise<FailingTarget | undefined> {
+  if (ok) {
+    await db
+      .update(integrations)
+      .set({ failingSince: null, failureNotifiedAt: null })
+      .where(and(eq(integrations.id, integrationId), isNotNull(integrations.failingSince)));
+    return undefined;
+  }
+  await db
+    .update(integrations)
+    .set({
+      failingSince: sql`coalesce(${integrations.failingSince}, ${now.toISOString()}::timestamptz)`,
+    })
+    .where(eq(integrations.id, integrationId));
+  const told = await db
+    .update(integrations)
+    .set({ failureNotifiedAt: now })
+    .where(
+      and(
+        eq(integrations.id, integrationId),
+        isNull(integrations.failureNotifiedAt),
+        lte(integrations.failingSince, new Date(now.getTime() - notifyAfterMs)),
+      ),
+    )
+    .returning({ id: integrations.id });
+  if (told.length === 0) return undefined;
+  const [row] = await db
+    .select({
+      integrationId: integrations.id,
+      type: integrations.type,
+      quizId: quizzes.id,
+      quizTitle: quizzes.title,
+      email: users.email,
+      language: users.languageCode,
+    })
+    .from(integrations)
+    .innerJoin(quizzes, eq(quizzes.id, integrations.quizId))
+    .innerJoin(users, eq(users.id, integrations.userId))
+    .where(eq(integrations.id, integrationId));
+  return row;
 }
