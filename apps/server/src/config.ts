@@ -35,6 +35,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: booleanFromEnv.default(false),
+  KEYCRM_API_URL: z.url().default("https://openapi.keycrm.app/v1"),
   TRUST_PROXY: z.string().optional(),
   REDIS_URL: z
     .string()
@@ -96,6 +97,8 @@ export interface AppConfig {
       }
     | undefined;
   integrationsAllowPrivateNetworks: boolean;
+  /** Base URLs of the targets' APIs (tests point them at local fakes). */
+  targetApiUrls: { keycrm: string };
   /** Fastify's trustProxy: false (use the socket address), or the proxies' addresses/CIDRs. */
   trustProxy: false | string[];
   redisUrl: string | undefined;
@@ -203,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : undefined,
     integrationsAllowPrivateNetworks: e.INTEGRATIONS_ALLOW_PRIVATE_NETWORKS,
+    targetApiUrls: { keycrm: e.KEYCRM_API_URL.replace(/\/$/, "") },
     trustProxy: e.TRUST_PROXY
       ? e.TRUST_PROXY.split(",")
           .map((s) => s.trim())

@@ -152,3 +152,34 @@ export const bitrix24IntegrationUpdateSchema = z.object({
   is_enabled: z.boolean().optional(),
 });
 export type Bitrix24IntegrationUpdate = z.infer<typeof bitrix24IntegrationUpdateSchema>;
+
+/** `keycrm/`: one per quiz; leads become pipeline cards. `api_token` is answered masked. */
+export const keycrmIntegrationSchema = z.object({
+  ...integrationCommon,
+  api_token: z.string(),
+  source_id: z.int32().nullable(),
+});
+export type KeycrmIntegration = z.infer<typeof keycrmIntegrationSchema>;
+
+const apiTokenField = z
+  .string()
+  .trim()
+  .min(1, { message: "required" })
+  .max(255, { message: "too_long" });
+const sourceIdField = z.int32().min(1).max(2_147_483_647).nullable();
+
+/** `POST keycrm/`: the API key is checked against KeyCRM once. */
+export const keycrmIntegrationCreateSchema = z.object({
+  quiz: idSchema,
+  api_token: apiTokenField,
+  source_id: sourceIdField.optional(),
+});
+export type KeycrmIntegrationCreate = z.infer<typeof keycrmIntegrationCreateSchema>;
+
+/** `PATCH keycrm/{quiz}/`. */
+export const keycrmIntegrationUpdateSchema = z.object({
+  api_token: apiTokenField.optional(),
+  source_id: sourceIdField.optional(),
+  is_enabled: z.boolean().optional(),
+});
+export type KeycrmIntegrationUpdate = z.infer<typeof keycrmIntegrationUpdateSchema>;

@@ -112,6 +112,8 @@ export const apiPaths = {
   integrationSetEnabled: (id: Id) => `/integration/${id}/set_enabled/`,
   bitrix24: "/bitrix24/",
   bitrix24OfQuiz: (quizId: Id) => `/bitrix24/${quizId}/`,
+  keycrm: "/keycrm/",
+  keycrmOfQuiz: (quizId: Id) => `/keycrm/${quizId}/`,
   quizDeliveries: (quizId: Id) => `/quiz/${quizId}/deliveries/`,
   deliveryRetry: (id: Id) => `/delivery/${id}/retry/`,
 } as const;

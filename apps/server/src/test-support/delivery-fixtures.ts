@@ -38,7 +38,7 @@ export function testDeliveryWorker(
     db: t.database.db,
     log: pino({ level: "silent" }),
     adapters: createDeliveryAdapters({
-      config: { integrationsAllowPrivateNetworks: true },
+      config: { ...t.config, integrationsAllowPrivateNetworks: true },
       mailer: t.app.mailer,
     }),
     box: createSecretBox(t.config.encryptionKey ?? ""),

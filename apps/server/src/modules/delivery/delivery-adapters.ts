@@ -2,12 +2,13 @@ import type { AppConfig } from "../../config";
 import { createBitrix24Adapter } from "../../integrations/bitrix24/bitrix24.adapter";
 import { createEmailAdapter } from "../../integrations/email/email.adapter";
 import { createOutgoingHttp, type OutgoingHttp } from "../../integrations/http/outgoing-http";
+import { createKeycrmAdapter } from "../../integrations/keycrm/keycrm.adapter";
 import { createWebhookAdapter } from "../../integrations/webhook/webhook.adapter";
 import type { Mailer } from "../../mail/mailer";
 import type { DeliveryAdapters } from "./delivery-worker";
 
 export interface AdapterDeps {
-  config: Pick<AppConfig, "integrationsAllowPrivateNetworks">;
+  config: Pick<AppConfig, "integrationsAllowPrivateNetworks" | "targetApiUrls">;
   mailer: Pick<Mailer, "sendNow">;
   /** The outgoing HTTP client; built from config when not given (tests give their own). */
   http?: OutgoingHttp;
@@ -25,5 +26,6 @@ export function createDeliveryAdapters(deps: AdapterDeps): DeliveryAdapters {
     webhook: createWebhookAdapter(http),
     email: createEmailAdapter((message, label) => deps.mailer.sendNow(message, label)),
     bitrix24: createBitrix24Adapter(http),
+    keycrm: createKeycrmAdapter(http, deps.config.targetApiUrls.keycrm),
   };
 }

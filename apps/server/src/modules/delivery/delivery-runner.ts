@@ -11,7 +11,7 @@ import { createDeliveryAdapters } from "./delivery-adapters";
 import { createDeliveryWorker, type DeliveryWorker } from "./delivery-worker";
 
 export interface DeliveryRunnerDeps {
-  config: Pick<AppConfig, "integrationsAllowPrivateNetworks" | "publicUrl">;
+  config: Pick<AppConfig, "integrationsAllowPrivateNetworks" | "publicUrl" | "targetApiUrls">;
   secrets: Pick<AppSecrets, "encryptionKey">;
   db: Database;
   log: Logger;

@@ -11,6 +11,9 @@ import {
   emailIntegrationSchema,
   errorBodySchema,
   idParamsSchema,
+  keycrmIntegrationCreateSchema,
+  keycrmIntegrationSchema,
+  keycrmIntegrationUpdateSchema,
   setEnabledSchema,
   testLeadResultSchema,
   validationErrorBodySchema,
@@ -25,6 +28,7 @@ import { z } from "zod";
 import type { ApiOptions } from "../../app-context";
 import { createSecretBox } from "../../lib/secret-box";
 import { authenticatedContext } from "../../plugins/authenticate";
+import { credentialTargets } from "./credential-targets";
 import { createDeliveryAdapters, outgoingHttpFor } from "./delivery-adapters";
 import { createDeliveryLogService } from "./delivery-log.service";
 import { createDeliveryRunner } from "./delivery-runner";
@@ -58,6 +62,7 @@ export async function deliveryRoutes(app: FastifyInstance, { context }: ApiOptio
     http,
   });
   const log = createDeliveryLogService(context);
+  const targets = credentialTargets(context.config);
 
   await authenticatedContext(app, context, async (scope) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
@@ -203,68 +208,107 @@ export async function deliveryRoutes(app: FastifyInstance, { context }: ApiOptio
       },
     );
 
-    routes.post(
-      apiPaths.bitrix24,
+    for (const target of [
       {
-        schema: {
-          tags,
-          summary: "Connects a Bitrix24 portal to a quiz",
-          description:
-            "Leads become Bitrix24 leads (`crm.lead.add`) through the portal's inbound " +
-            "webhook, which is checked once first (400 with Bitrix24's reason). One per quiz.",
-          body: bitrix24IntegrationCreateSchema,
-          response: { 201: bitrix24IntegrationSchema, ...answers },
+        target: targets.bitrix24,
+        name: "Bitrix24",
+        paths: { create: apiPaths.bitrix24, ofQuiz: apiPaths.bitrix24OfQuiz(":id") },
+        schemas: {
+          create: bitrix24IntegrationCreateSchema,
+          update: bitrix24IntegrationUpdateSchema,
+          answer: bitrix24IntegrationSchema,
         },
+        what: "Bitrix24 leads (`crm.lead.add`) through the portal's inbound webhook",
       },
-      async (request, reply) =>
-        reply.status(201).send(await integrations.createBitrix24(request.userId, request.body)),
-    );
-
-    routes.get(
-      apiPaths.bitrix24OfQuiz(":id"),
       {
-        schema: {
-          tags,
-          summary: "Reads a quiz's Bitrix24 connection",
-          description: "404 when the quiz has none. The webhook URL is masked.",
-          params: idParamsSchema,
-          response: { 200: bitrix24IntegrationSchema, ...answers },
+        target: targets.keycrm,
+        name: "KeyCRM",
+        paths: { create: apiPaths.keycrm, ofQuiz: apiPaths.keycrmOfQuiz(":id") },
+        schemas: {
+          create: keycrmIntegrationCreateSchema,
+          update: keycrmIntegrationUpdateSchema,
+          answer: keycrmIntegrationSchema,
         },
+        what: "KeyCRM pipeline cards (`POST /pipelines/cards`) with the account's API key",
       },
-      async (request) => integrations.getBitrix24(request.userId, request.params.id),
-    );
-
-    routes.patch(
-      apiPaths.bitrix24OfQuiz(":id"),
-      {
-        schema: {
-          tags,
-          summary: "Changes a quiz's Bitrix24 connection",
-          description: "A new webhook URL is checked against the portal first.",
-          params: idParamsSchema,
-          body: bitrix24IntegrationUpdateSchema,
-          response: { 200: bitrix24IntegrationSchema, ...answers },
+    ] as const) {
+      const { name, paths, schemas } = target;
+      routes.post(
+        paths.create,
+        {
+          schema: {
+            tags,
+            summary: `Connects ${name} to a quiz`,
+            description:
+              `Leads become ${target.what}, which is checked once first (400 with the ` +
+              "target's reason). One per quiz.",
+            body: schemas.create,
+            response: { 201: schemas.answer, ...answers },
+          },
         },
-      },
-      async (request) =>
-        integrations.updateBitrix24(request.userId, request.params.id, request.body),
-    );
-
-    routes.delete(
-      apiPaths.bitrix24OfQuiz(":id"),
-      {
-        schema: {
-          tags,
-          summary: "Disconnects a quiz's Bitrix24 portal",
-          params: idParamsSchema,
-          response: { 204: z.void(), ...answers },
+        async (request, reply) =>
+          reply
+            .status(201)
+            .send(
+              schemas.answer.parse(
+                await integrations.createCredential(request.userId, target.target, request.body),
+              ),
+            ),
+      );
+      routes.get(
+        paths.ofQuiz,
+        {
+          schema: {
+            tags,
+            summary: `Reads a quiz's ${name} connection`,
+            description: "404 when the quiz has none. The secret is masked.",
+            params: idParamsSchema,
+            response: { 200: schemas.answer, ...answers },
+          },
         },
-      },
-      async (request, reply) => {
-        await integrations.removeBitrix24(request.userId, request.params.id);
-        return reply.status(204).send();
-      },
-    );
+        async (request) =>
+          schemas.answer.parse(
+            await integrations.getCredential(request.userId, target.target, request.params.id),
+          ),
+      );
+      routes.patch(
+        paths.ofQuiz,
+        {
+          schema: {
+            tags,
+            summary: `Changes a quiz's ${name} connection`,
+            description: "A new secret is checked against the target first.",
+            params: idParamsSchema,
+            body: schemas.update,
+            response: { 200: schemas.answer, ...answers },
+          },
+        },
+        async (request) =>
+          schemas.answer.parse(
+            await integrations.updateCredential(
+              request.userId,
+              target.target,
+              request.params.id,
+              request.body,
+            ),
+          ),
+      );
+      routes.delete(
+        paths.ofQuiz,
+        {
+          schema: {
+            tags,
+            summary: `Disconnects a quiz's ${name} account`,
+            params: idParamsSchema,
+            response: { 204: z.void(), ...answers },
+          },
+        },
+        async (request, reply) => {
+          await integrations.removeCredential(request.userId, target.target, request.params.id);
+          return reply.status(204).send();
+        },
+      );
+    }
 
     routes.post(
       apiPaths.integrationSetEnabled(":id"),

@@ -1,7 +1,4 @@
 import type {
-  Bitrix24Integration,
-  Bitrix24IntegrationCreate,
-  Bitrix24IntegrationUpdate,
   EmailIntegration,
   EmailIntegrationCreate,
   TestLeadResult,
@@ -12,13 +9,13 @@ import type {
 import type { AppConfig } from "../../config";
 import type { Database } from "../../db/client";
 import type { IntegrationType } from "../../db/schema";
-import { checkBitrix24Webhook } from "../../integrations/bitrix24/bitrix24.adapter";
 import type { OutgoingHttp } from "../../integrations/http/outgoing-http";
 import type { DeliveryLead } from "../../integrations/types";
 import { newWebhookSecret } from "../../integrations/webhook/webhook-signature";
 import { AppError, FieldErrors } from "../../lib/app-error";
 import { maskSecret, type SecretBox } from "../../lib/secret-box";
 import { requireOwnedQuiz } from "../quiz-access";
+import type { CredentialAnswer, CredentialBody, CredentialTarget } from "./credential-targets";
 import type { DeliveryAdapters } from "./delivery-worker";
 import {
   deleteIntegration,
@@ -121,30 +118,33 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
     return row;
   }
 
-  async function checkBitrix24(url: string) {
-    checkUrl(url, "webhook_url");
-    const reason = await checkBitrix24Webhook(deps.http, url);
+  /** Checks a credential target's secret against the target (400 with its reason). */
+  async function checkCredential(target: CredentialTarget, secret: string) {
+    if (target.secretIsUrl) checkUrl(secret, target.secretField);
+    const reason = await target.check(deps.http, secret);
     if (reason) {
       throw new FieldErrors({
-        webhook_url: [
+        [target.secretField]: [
           { key: "errors:integration_check_failed", params: { reason: reason.slice(0, 200) } },
         ],
       });
     }
   }
 
-  async function bitrix24Answer(row: IntegrationRow): Promise<Bitrix24Integration> {
+  async function credentialAnswer(target: CredentialTarget, row: IntegrationRow) {
     const base = await common([row]);
-    const id = row.settings.responsible_id;
+    const id = row.settings[target.idField];
     return {
       ...base(row),
-      webhook_url: maskSecret(secretsOf(row).webhook_url ?? ""),
-      responsible_id: id ? Number(id) : null,
-    };
+      [target.secretField]: maskSecret(secretsOf(row)[target.secretField] ?? ""),
+      [target.idField]: id ? Number(id) : null,
+    } as CredentialAnswer;
   }
 
-  const responsibleSettings = (id: number | null | undefined) =>
-    id ? { responsible_id: String(id) } : {};
+  const idSettings = (target: CredentialTarget, id: unknown) =>
+    typeof id === "number" ? { [target.idField]: String(id) } : {};
+  const sealSecret = (target: CredentialTarget, secret: string) =>
+    box.seal(JSON.stringify({ [target.secretField]: secret }));
 
   const first = <T>(list: T[]): T => {
     const [item] = list;
@@ -223,46 +223,51 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
       return first(await emailAnswers([row]));
     },
 
-    async createBitrix24(userId: number, body: Bitrix24IntegrationCreate) {
+    /** Connects a token or URL target (one per quiz) after checking it once. */
+    async createCredential(userId: number, target: CredentialTarget, body: CredentialBody) {
       await requireOwnedQuiz(db, userId, body.quiz);
-      if ((await listQuizIntegrations(db, body.quiz, "bitrix24")).length > 0) {
+      if ((await listQuizIntegrations(db, body.quiz, target.type)).length > 0) {
         throw new FieldErrors({ quiz: ["type_taken"] });
       }
-      await checkBitrix24(body.webhook_url);
+      const secret = String(body[target.secretField] ?? "");
+      await checkCredential(target, secret);
       const row = await insertIntegration(db, {
         quizId: body.quiz,
         userId,
-        type: "bitrix24",
-        settings: responsibleSettings(body.responsible_id),
-        secrets: box.seal(JSON.stringify({ webhook_url: body.webhook_url })),
+        type: target.type,
+        settings: idSettings(target, body[target.idField]),
+        secrets: sealSecret(target, secret),
         isEnabled: true,
       });
-      return bitrix24Answer(row);
+      return credentialAnswer(target, row);
     },
 
-    async getBitrix24(userId: number, quizId: number) {
-      return bitrix24Answer(await ownedSingle(userId, quizId, "bitrix24"));
+    async getCredential(userId: number, target: CredentialTarget, quizId: number) {
+      return credentialAnswer(target, await ownedSingle(userId, quizId, target.type));
     },
 
-    async updateBitrix24(userId: number, quizId: number, body: Bitrix24IntegrationUpdate) {
-      const row = await ownedSingle(userId, quizId, "bitrix24");
-      if (body.webhook_url !== undefined) await checkBitrix24(body.webhook_url);
+    async updateCredential(
+      userId: number,
+      target: CredentialTarget,
+      quizId: number,
+      body: Omit<CredentialBody, "quiz"> & { is_enabled?: boolean | undefined },
+    ) {
+      const row = await ownedSingle(userId, quizId, target.type);
+      const secret = body[target.secretField];
+      if (typeof secret === "string") await checkCredential(target, secret);
+      const id = body[target.idField];
       const updated = await updateIntegration(db, row.id, {
-        ...(body.webhook_url !== undefined
-          ? { secrets: box.seal(JSON.stringify({ webhook_url: body.webhook_url })) }
-          : {}),
-        ...(body.responsible_id !== undefined
-          ? { settings: responsibleSettings(body.responsible_id) }
-          : {}),
+        ...(typeof secret === "string" ? { secrets: sealSecret(target, secret) } : {}),
+        ...(id !== undefined ? { settings: idSettings(target, id) } : {}),
         ...(body.is_enabled !== undefined
           ? { isEnabled: body.is_enabled, ...(body.is_enabled ? { disabledReason: null } : {}) }
           : {}),
       });
-      return bitrix24Answer(updated);
+      return credentialAnswer(target, updated);
     },
 
-    async removeBitrix24(userId: number, quizId: number) {
-      const row = await ownedSingle(userId, quizId, "bitrix24");
+    async removeCredential(userId: number, target: CredentialTarget, quizId: number) {
+      const row = await ownedSingle(userId, quizId, target.type);
       await deleteIntegration(db, row.id);
     },
 
