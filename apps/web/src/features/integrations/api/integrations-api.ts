@@ -1,7 +1,6 @@
 import {
   apiPaths,
   type Bitrix24Integration,
-  type Bitrix24IntegrationCreate,
   bitrix24IntegrationSchema,
   type DeliveryPage,
   type DeliveryStatusName,
@@ -10,6 +9,8 @@ import {
   type EmailIntegration,
   emailIntegrationListSchema,
   emailIntegrationSchema,
+  type KeycrmIntegration,
+  keycrmIntegrationSchema,
   type TestLeadResult,
   testLeadResultSchema,
   type WebhookIntegration,
@@ -18,6 +19,29 @@ import {
 } from "@leadquiz/contract";
 import type { ApiClient } from "@/shared/api/api-client";
 import { ApiError } from "@/shared/api/api-error";
+
+/** Targets connected with one secret (a token or a URL with the key) and an optional id. */
+export type CredentialTargetName = "bitrix24" | "keycrm";
+
+const credentialPaths = {
+  bitrix24: {
+    create: apiPaths.bitrix24,
+    ofQuiz: apiPaths.bitrix24OfQuiz,
+    schema: bitrix24IntegrationSchema,
+  },
+  keycrm: {
+    create: apiPaths.keycrm,
+    ofQuiz: apiPaths.keycrmOfQuiz,
+    schema: keycrmIntegrationSchema,
+  },
+} as const;
+
+export type CredentialRecord = Bitrix24Integration | KeycrmIntegration;
+
+/** The masked secret of a record (the webhook URL, the API key). */
+export function maskedSecret(record: CredentialRecord): string {
+  return "webhook_url" in record ? record.webhook_url : record.api_token;
+}
 
 /** The calls of the integration tab (docs/api.md "Lead delivery"). */
 export const integrationsApi = {
@@ -39,19 +63,30 @@ export const integrationsApi = {
   deleteEmail: (api: ApiClient, id: number) =>
     api.request(apiPaths.emailIntegrationDelete(id), { method: "DELETE" }),
 
-  /** The quiz's Bitrix24 connection, or null when it has none (the API answers 404). */
-  async bitrix24(api: ApiClient, quizId: number): Promise<Bitrix24Integration | null> {
+  /** The quiz's connection of a one-secret target, or null when it has none (404). */
+  async credential(
+    api: ApiClient,
+    target: CredentialTargetName,
+    quizId: number,
+  ): Promise<CredentialRecord | null> {
     try {
-      return await api.get(apiPaths.bitrix24OfQuiz(quizId), bitrix24IntegrationSchema);
+      const paths = credentialPaths[target];
+      return await api.get<CredentialRecord>(paths.ofQuiz(quizId), paths.schema);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;
     }
   },
-  createBitrix24: (api: ApiClient, body: Bitrix24IntegrationCreate) =>
-    api.post(apiPaths.bitrix24, body, { schema: bitrix24IntegrationSchema }),
-  deleteBitrix24: (api: ApiClient, quizId: number) =>
-    api.request(apiPaths.bitrix24OfQuiz(quizId), { method: "DELETE" }),
+  createCredential: (
+    api: ApiClient,
+    target: CredentialTargetName,
+    body: Record<string, unknown>,
+  ): Promise<CredentialRecord> =>
+    api.post<CredentialRecord>(credentialPaths[target].create, body, {
+      schema: credentialPaths[target].schema,
+    }),
+  deleteCredential: (api: ApiClient, target: CredentialTargetName, quizId: number) =>
+    api.request(credentialPaths[target].ofQuiz(quizId), { method: "DELETE" }),
 
   setEnabled: (api: ApiClient, id: number, isEnabled: boolean) =>
     api.post(apiPaths.integrationSetEnabled(id), { is_enabled: isEnabled }),

@@ -2,7 +2,7 @@ import { Container, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { parseQuizId } from "../../quiz-shell/api/quiz-queries";
-import { Bitrix24Card } from "../components/bitrix24-card";
+import { CredentialCard } from "../components/credential-card";
 import { DeliveryLog } from "../components/delivery-log";
 import { EmailCard } from "../components/email-card";
 import { WebhookCard } from "../components/webhook-card";
@@ -20,7 +20,8 @@ export function IntegrationPage() {
         <Text c="dimmed">{t("integrations:intro")}</Text>
         <EmailCard quizId={id} />
         <WebhookCard quizId={id} />
-        <Bitrix24Card quizId={id} />
+        <CredentialCard quizId={id} target="bitrix24" />
+        <CredentialCard quizId={id} target="keycrm" />
         <DeliveryLog quizId={id} />
       </Stack>
     </Container>
