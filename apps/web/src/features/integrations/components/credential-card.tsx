@@ -1,14 +1,14 @@
-import { Button, Group, Stack, TextInput } from "@mantine/core";
+import { Stack, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useApiClient } from "@/shared/api/services-context";
 import { useServerForm } from "@/shared/forms/use-server-form";
 import { requiredRule } from "@/shared/forms/validators";
-import { FormAlert } from "@/shared/ui/form-alert";
 import { type CredentialTargetName, integrationsApi, maskedSecret } from "../api/integrations-api";
 import { integrationsKey, useRefreshIntegrations } from "../api/use-integration-actions";
 import { IntegrationRow } from "./integration-row";
+import { SubmitRow } from "./submit-row";
 import { TargetCard } from "./target-card";
 
 /** How a one-secret target is connected: its secret field and its optional id field. */
@@ -88,12 +88,11 @@ export function CredentialCard({
               inputMode="numeric"
               {...fieldProps("id")}
             />
-            <FormAlert messages={formErrors} />
-            <Group justify="flex-end">
-              <Button type="submit" loading={mutation.isPending}>
-                {t("integrations:actions.connect")}
-              </Button>
-            </Group>
+            <SubmitRow
+              errors={formErrors}
+              pending={mutation.isPending}
+              label={t("integrations:actions.connect")}
+            />
           </Stack>
         </form>
       )}

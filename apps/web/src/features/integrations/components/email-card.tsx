@@ -1,13 +1,13 @@
-import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { Stack, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useApiClient } from "@/shared/api/services-context";
 import { useServerForm } from "@/shared/forms/use-server-form";
 import { emailRule } from "@/shared/forms/validators";
-import { FormAlert } from "@/shared/ui/form-alert";
 import { integrationsApi } from "../api/integrations-api";
 import { integrationsKey, useRefreshIntegrations } from "../api/use-integration-actions";
 import { IntegrationRow } from "./integration-row";
+import { SubmitRow } from "./submit-row";
 import { TargetCard } from "./target-card";
 
 /** Addresses the quiz's leads are e-mailed to. */
@@ -54,12 +54,12 @@ export function EmailCard({ quizId }: { quizId: number }) {
             {...fieldProps("email")}
             data-testid="email-address"
           />
-          <FormAlert messages={formErrors} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={mutation.isPending} data-testid="email-add">
-              {t("integrations:actions.add")}
-            </Button>
-          </Group>
+          <SubmitRow
+            errors={formErrors}
+            pending={mutation.isPending}
+            label={t("integrations:actions.add")}
+            testId="email-add"
+          />
         </Stack>
       </form>
     </TargetCard>

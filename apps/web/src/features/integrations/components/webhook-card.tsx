@@ -8,10 +8,10 @@ import { useApiClient } from "@/shared/api/services-context";
 import { useServerForm } from "@/shared/forms/use-server-form";
 import { requiredRule } from "@/shared/forms/validators";
 import { CopyTextButton } from "@/shared/ui/copy-text-button";
-import { FormAlert } from "@/shared/ui/form-alert";
 import { integrationsApi } from "../api/integrations-api";
 import { integrationsKey, useRefreshIntegrations } from "../api/use-integration-actions";
 import { IntegrationRow } from "./integration-row";
+import { SubmitRow } from "./submit-row";
 import { TargetCard } from "./target-card";
 
 /** Webhooks of the quiz: several, each signed; the secret is shown once after creating. */
@@ -85,12 +85,12 @@ export function WebhookCard({ quizId }: { quizId: number }) {
             {...fieldProps("url")}
             data-testid="webhook-url"
           />
-          <FormAlert messages={formErrors} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={mutation.isPending} data-testid="webhook-add">
-              {t("integrations:actions.connect")}
-            </Button>
-          </Group>
+          <SubmitRow
+            errors={formErrors}
+            pending={mutation.isPending}
+            label={t("integrations:actions.connect")}
+            testId="webhook-add"
+          />
         </Stack>
       </form>
     </TargetCard>
