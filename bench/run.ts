@@ -2,8 +2,9 @@
  * `npm run bench`: sizes, first contentful paint and lead throughput of Leadquiz, written
  * to bench/results/latest.md (+ latest.json). See bench/README.md.
  *
- * Options: --only sizes,fcp,leads,preview,inbox (default all) --duration 10
- * --connections 20 --warmup 3 --fcp-runs 5 --preview-runs 5 --inbox-sizes 100000,1000000.
+ * Options: --only sizes,fcp,leads,preview,editor,inbox (default all) --duration 10
+ * --connections 20 --warmup 3 --fcp-runs 5 --preview-runs 5 --editor-runs 5
+ * --inbox-sizes 100000,1000000.
  * Environment: BENCH_ADMIN_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/test: a fresh database lq_bench_… is made from it and
  * dropped afterwards), CHROMIUM_PATH (default /usr/bin/chromium).
@@ -14,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { API_PREFIX, apiPaths } from "@leadquiz/contract";
+import { measureEditorSpeed } from "./editor-speed";
 import { measureFirstPaint } from "./fcp";
 import { measureLeadInbox } from "./lead-inbox";
 import { postLoad } from "./load";
@@ -35,7 +37,7 @@ import {
 } from "./support";
 import { createTypicalQuiz, type TypicalQuiz } from "./typical-quiz";
 
-const PARTS = ["sizes", "fcp", "leads", "preview", "inbox"] as const;
+const PARTS = ["sizes", "fcp", "leads", "preview", "editor", "inbox"] as const;
 type Part = (typeof PARTS)[number];
 
 const { values: args } = parseArgs({
@@ -46,6 +48,7 @@ const { values: args } = parseArgs({
     warmup: { type: "string", default: "3" },
     "fcp-runs": { type: "string", default: "5" },
     "preview-runs": { type: "string", default: "5" },
+    "editor-runs": { type: "string", default: "5" },
     "inbox-sizes": { type: "string", default: "100000,1000000" },
   },
 });
@@ -67,6 +70,7 @@ const settings = {
 };
 const fcpRuns = positive(args["fcp-runs"], "fcp-runs");
 const previewRuns = positive(args["preview-runs"], "preview-runs");
+const editorRuns = positive(args["editor-runs"], "editor-runs");
 const inboxSizes = (args["inbox-sizes"] ?? "")
   .split(",")
   .map((size) => positive(size.trim(), "inbox-sizes"));
@@ -218,6 +222,16 @@ async function main(): Promise<number> {
       if (!quiz) throw new Error("no typical quiz");
       results.preview = await measurePreviewLatency(base, quiz, {
         runs: previewRuns,
+        executablePath: chromiumPath,
+      });
+    });
+  }
+
+  if (only.has("editor")) {
+    await part("editor speed", async () => {
+      if (!quiz) throw new Error("no typical quiz (its owner makes the 50-question quiz)");
+      results.editor = await measureEditorSpeed(base, quiz.owner, {
+        runs: editorRuns,
         executablePath: chromiumPath,
       });
     });

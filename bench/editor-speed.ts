@@ -1,0 +1,225 @@
+import { API_PREFIX, apiPaths } from "@leadquiz/contract";
+import { type Browser, chromium, type Frame, type Page } from "@playwright/test";
+import { log, median } from "./support";
+
+/** How fast the quiz editor is for an owner (issue 9, docs/editor.md "Testing and figures"). */
+export interface EditorSpeedResult {
+  questions: number;
+  cpuSlowdown: number;
+  /** Each run: opening `/quiz/{id}/questions` until the whole question list is on screen. */
+  listRenderedMs: number[];
+  /** Each run: opening it until a key typed into question 1's title is in the field. */
+  interactiveMs: number[];
+  medianListRenderedMs: number;
+  medianInteractiveMs: number;
+  /** Each run: a key typed into question 1's title until the preview frame shows it. */
+  keystrokeToPreviewMs: number[];
+  medianKeystrokeToPreviewMs: number;
+  chromium: string;
+}
+
+/** The owner app's session key (apps/web session-store). */
+const SESSION_KEY = "leadquiz.session";
+const CPU_SLOWDOWN = 4;
+const QUESTIONS = 50;
+
+type Owner = { access: string; refresh: string };
+
+async function api<T>(base: string, owner: Owner, method: string, path: string, body: unknown) {
+  const response = await fetch(`${base}${API_PREFIX}${path}`, {
+    method,
+    headers: { "content-type": "application/json", authorization: `Bearer ${owner.access}` },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * A quiz of 50 List questions made through the API, without a start page so the preview
+ * opens on question 1 (the one the keystroke runs type into).
+ */
+async function createLargeQuiz(base: string, owner: Owner): Promise<number> {
+  const project = await api<{ id: number }>(base, owner, "POST", apiPaths.projects, {
+    title: "Bench editor",
+  });
+  const quiz = await api<{ id: number }>(base, owner, "POST", apiPaths.quizzes, {
+    project: project.id,
+    title: "Fifty questions",
+    start_page: { enabled: false },
+  });
+  for (let n = 1; n <= QUESTIONS; n += 1) {
+    await api(base, owner, "POST", apiPaths.questions, {
+      quiz: quiz.id,
+      type: 1,
+      title: `Question number ${n}`,
+    });
+  }
+  return quiz.id;
+}
+
+/** A page of a fresh context signed in as the owner (cold cache, like opening a link). */
+async function ownerPage(browser: Browser, owner: Owner): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(([key, session]) => window.localStorage.setItem(key, session), [
+    SESSION_KEY,
+    JSON.stringify(owner),
+  ] as const);
+  return context.newPage();
+}
+
+/**
+ * Records, in the page's own clock (ms since navigation), when the last question's card
+ * is in the document and when question 1's title field first gets input.
+ */
+function recordMilestones(total: number) {
+  const marks = { list: 0, input: 0 };
+  (window as unknown as { benchMarks: typeof marks }).benchMarks = marks;
+  new MutationObserver(() => {
+    if (!marks.list && document.querySelector(`[data-testid="question-${total}"]`)) {
+      marks.list = performance.now();
+    }
+  }).observe(document, { subtree: true, childList: true });
+  document.addEventListener(
+    "input",
+    (event) => {
+      const target = event.target as HTMLElement;
+      if (!marks.input && target.closest('[data-testid="question-1"]')) {
+        marks.input = performance.now();
+      }
+    },
+    true,
+  );
+}
+
+async function openToInteractive(browser: Browser, base: string, owner: Owner, quizId: number) {
+  const page = await ownerPage(browser, owner);
+  try {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+    await page.addInitScript(recordMilestones, QUESTIONS);
+    await page.goto(`${base}/quiz/${quizId}/questions`);
+    const first = page.getByTestId("question-1");
+    await first.getByTestId("question-toggle").click({ timeout: 60_000 });
+    const title = first.getByTestId("question-title");
+    await title.focus();
+    await page.keyboard.press("End");
+    await page.keyboard.type("!");
+    const marks = await page.evaluate(
+      () => (window as unknown as { benchMarks: { list: number; input: number } }).benchMarks,
+    );
+    if (!marks.list || !marks.input)
+      throw new Error(`milestones not reached: ${JSON.stringify(marks)}`);
+    return { listMs: Math.round(marks.list), inputMs: Math.round(marks.input) };
+  } finally {
+    await page.context().close();
+  }
+}
+
+/** The preview's frame (same origin), once it is attached. */
+async function previewFrame(page: Page): Promise<Frame> {
+  const handle = await page.getByTestId("preview-frame").elementHandle({ timeout: 60_000 });
+  const frame = await handle?.contentFrame();
+  if (!frame) throw new Error("no preview frame");
+  return frame;
+}
+
+/**
+ * One keystroke run: all of a new title but its last character is typed, then the last
+ * key; the time runs from that key's `keydown` (the editor's clock) until the preview
+ * frame's document contains the whole title (its clock; both `Date.now()`).
+ */
+async function keystrokeRun(page: Page, frame: Frame, run: number): Promise<number> {
+  const text = `Typed title ${run} ${Date.now()}`;
+  await frame.evaluate((wanted) => {
+    const state = { shownAt: 0 };
+    (window as unknown as { benchShown: typeof state }).benchShown = state;
+    // Inline callbacks only: a named function here would need tsx's `__name` helper,
+    // which the page does not have.
+    new MutationObserver((_, observer) => {
+      if (!state.shownAt && document.body.textContent?.includes(wanted)) {
+        state.shownAt = Date.now();
+        observer.disconnect();
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  }, text);
+  await page.evaluate(() => {
+    const state = { keyAt: 0 };
+    (window as unknown as { benchKey: typeof state }).benchKey = state;
+    document.addEventListener("keydown", () => (state.keyAt = Date.now()), { capture: true });
+  });
+  const title = page.getByTestId("question-1").getByTestId("question-title");
+  await title.fill(text.slice(0, -1));
+  await page.keyboard.press(text.slice(-1));
+  await frame.waitForFunction(
+    () => (window as unknown as { benchShown: { shownAt: number } }).benchShown.shownAt > 0,
+    undefined,
+    { timeout: 30_000 },
+  );
+  const shownAt = await frame.evaluate(
+    () => (window as unknown as { benchShown: { shownAt: number } }).benchShown.shownAt,
+  );
+  const keyAt = await page.evaluate(
+    () => (window as unknown as { benchKey: { keyAt: number } }).benchKey.keyAt,
+  );
+  return shownAt - keyAt;
+}
+
+/**
+ * The editor on a quiz of 50 questions in Chromium: (a) with a 4× CPU slowdown
+ * (`Emulation.setCPUThrottlingRate`), each run in a fresh context, opening
+ * `/quiz/{id}/questions` until the list is rendered and until question 1's title (its card
+ * opened) takes a typed key; (b) without slowdown, a key typed into question 1's title in
+ * the real questions UI until the preview frame shows the new title.
+ */
+export async function measureEditorSpeed(
+  base: string,
+  owner: Owner,
+  options: { runs: number; executablePath: string },
+): Promise<EditorSpeedResult> {
+  const quizId = await createLargeQuiz(base, owner);
+  const browser = await chromium.launch({
+    executablePath: options.executablePath,
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
+  try {
+    // One unmeasured open, so no run pays for the server's first answers.
+    await openToInteractive(browser, base, owner, quizId);
+    const listRenderedMs: number[] = [];
+    const interactiveMs: number[] = [];
+    for (let run = 1; run <= options.runs; run += 1) {
+      const { listMs, inputMs } = await openToInteractive(browser, base, owner, quizId);
+      listRenderedMs.push(listMs);
+      interactiveMs.push(inputMs);
+      log(`editor open run ${run}: list ${listMs} ms, interactive ${inputMs} ms`);
+    }
+
+    const page = await ownerPage(browser, owner);
+    await page.goto(`${base}/quiz/${quizId}/questions`);
+    const frame = await previewFrame(page);
+    await frame.getByText("Question number 1", { exact: false }).first().waitFor({
+      timeout: 60_000,
+    });
+    await page.getByTestId("question-1").getByTestId("question-toggle").click();
+    const keystrokeToPreviewMs: number[] = [];
+    for (let run = 1; run <= options.runs; run += 1) {
+      keystrokeToPreviewMs.push(await keystrokeRun(page, frame, run));
+      log(`keystroke to preview run ${run}: ${keystrokeToPreviewMs.at(-1)} ms`);
+    }
+    await page.context().close();
+    return {
+      questions: QUESTIONS,
+      cpuSlowdown: CPU_SLOWDOWN,
+      listRenderedMs,
+      interactiveMs,
+      medianListRenderedMs: median(listRenderedMs),
+      medianInteractiveMs: median(interactiveMs),
+      keystrokeToPreviewMs,
+      medianKeystrokeToPreviewMs: median(keystrokeToPreviewMs),
+      chromium: browser.version(),
+    };
+  } finally {
+    await browser.close();
+  }
+}
