@@ -176,6 +176,9 @@ describe("webhook integrations", () => {
     const created = (
       await call("POST", apiPaths.webhookIntegrations, { quiz: quiz.id, url: receiver.url })
     ).json() as WebhookIntegration;
+    // A PATCH with nothing in it changes nothing and answers the record.
+    const unchanged = await call("PATCH", apiPaths.webhookIntegrationById(created.id), {});
+    expect(unchanged.json()).toMatchObject({ id: created.id, url: receiver.url });
     const off = await call("POST", apiPaths.webhookIntegrationsSetEnabled(quiz.id), {
       is_enabled: false,
     });

@@ -50,11 +50,17 @@ export function listQuizIntegrations(
     .orderBy(integrations.id);
 }
 
+/** Changes an integration; an empty change (a PATCH with nothing in it) only reads it. */
 export async function updateIntegration(
   db: DbOrTx,
   id: number,
   changes: Partial<Pick<IntegrationRow, "settings" | "secrets" | "isEnabled" | "disabledReason">>,
 ): Promise<IntegrationRow> {
+  if (Object.keys(changes).length === 0) {
+    const [current] = await db.select().from(integrations).where(eq(integrations.id, id));
+    if (!current) throw new Error("integration not found");
+    return current;
+  }
   const [row] = await db
     .update(integrations)
     .set(changes)

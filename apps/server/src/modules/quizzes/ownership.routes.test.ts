@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Answer, FormField, Question } from "@leadquiz/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leads } from "../../db/schema";
+import { deliveries, integrations, leads } from "../../db/schema";
+import { createSecretBox } from "../../lib/secret-box";
 import {
   apiCall,
   expectCall,
@@ -47,7 +48,10 @@ type Entity =
   | "formfield"
   | "addition"
   | "config"
-  | "lead";
+  | "lead"
+  | "webhook"
+  | "email"
+  | "delivery";
 
 const SECRET = "A-secret-7f3c";
 
@@ -156,8 +160,39 @@ async function buildContent(owner: TestUser): Promise<Record<Entity, number>> {
     })
     .returning({ id: leads.id });
   if (!lead) throw new Error("lead not stored");
+  // Lead delivery: a webhook (to an address the server refuses, so a test lead sends
+  // nothing), an e-mail address, a delivery of the lead, and the CRMs connected with one
+  // secret, stored directly (connecting them checks the secret against the CRM).
+  const webhook = await post<{ id: number }>("/webhook-integration/", {
+    quiz,
+    url: "https://127.0.0.1/hook",
+  });
+  const email = await post<{ id: number }>("/integration/email/create/", {
+    quiz,
+    email: "a-owner@example.com",
+  });
+  const box = createSecretBox(t.config.encryptionKey ?? "");
+  for (const [type, secrets] of [
+    ["bitrix24", { webhook_url: "https://a.bitrix24.example/rest/1/abc/" }],
+    ["keycrm", { api_token: `${SECRET}-token` }],
+  ] as const) {
+    await t.database.db.insert(integrations).values({
+      quizId: quiz,
+      userId: owner.id,
+      type,
+      secrets: box.seal(JSON.stringify(secrets)),
+    });
+  }
+  const [delivery] = await t.database.db
+    .insert(deliveries)
+    .values({ integrationId: webhook.id, leadId: lead.id, quizId: quiz, status: "failed" })
+    .returning({ id: deliveries.id });
+  if (!delivery) throw new Error("delivery not stored");
   refQuestion = first.id;
   return {
+    webhook: webhook.id,
+    email: email.id,
+    delivery: delivery.id,
     lead: lead.id,
     project,
     quiz,
@@ -195,12 +230,24 @@ function idOfPath(route: Route): Entity | undefined {
   if (/^\/addition\/\{id\}\/by_quiz/.test(path)) return "quiz";
   if (/^\/config\/quiz\/\{id\}/.test(path)) return method === "GET" ? "quiz" : "config";
   if (/^\/quiz\/\{id\}\//.test(path)) return "quiz";
-  const segment = /^\/([a-z_-]+)\/\{id\}/.exec(path)?.[1];
+  if (/^\/webhook-integration\/quiz\/\{id\}/.test(path)) return "quiz";
+  if (/^\/integration\/email\/list\/\{id\}/.test(path)) return "quiz";
+  if (/^\/integration\/email\/delete\/\{id\}/.test(path)) return "email";
+  const segment = /^\/([a-z0-9_-]+)\/\{id\}/.exec(path)?.[1];
   switch (segment) {
     case "questionconditionlist":
       return "question";
     case "lead_answers":
       return "lead";
+    case "webhook-integration":
+      return "webhook";
+    case "integration":
+      return "email";
+    case "delivery":
+      return "delivery";
+    case "bitrix24":
+    case "keycrm":
+      return "quiz";
     case "resultconditionlist":
       return "result";
     case "project":
@@ -230,12 +277,20 @@ function copyEntity(path: string): Entity {
 /** A value for a property by its name: A's ids for references, something valid otherwise. */
 function valueFor(name: string, schema: JsonSchema, path: string): unknown {
   if (name === "id") return ids[copyEntity(path)];
+  if (name in VALID_TEXTS) return VALID_TEXTS[name];
   if (name === "ref_question") return refQuestion;
   if (name === "answers") return [ids.answer];
   if (name === "kind") return "answers";
   if (REFERENCES.has(name)) return ids[name as Entity];
   return sample(schema, path);
 }
+
+/** Texts with a format of their own, so that a body gets past validation to the ownership check. */
+const VALID_TEXTS: Record<string, string> = {
+  url: "https://127.0.0.1/hook",
+  email: "someone@example.com",
+  webhook_url: "https://b.bitrix24.example/rest/1/abc/",
+};
 
 /** Optional properties that still name A's records (filled whenever a body has them). */
 const REFERENCES = new Set([
@@ -327,6 +382,8 @@ function ownerOrder(route: Route): number {
   // children's DELETEs, before the quiz's.
   if (route.path.endsWith("/restore/")) return 3.5;
   if (route.method !== "DELETE") return 0;
+  // A quiz's one CRM connection goes before the quiz (its path names the quiz).
+  if (/^\/(bitrix24|keycrm)\//.test(route.path)) return 2;
   const depth: Partial<Record<Entity, number>> = {
     questioncondition: 1,
     resultcondition: 1,
