@@ -95,7 +95,7 @@ test("a webhook connected in the UI gets a test lead and a visitor's lead, signe
 
   await page.reload();
   const log = page.getByTestId("delivery-log");
-  await expect(log.getByText("delivered")).toBeVisible();
+  await expect(log.getByText("delivered", { exact: true })).toBeVisible();
   await expect(
     card.getByTestId("integration-last").or(page.getByTestId("integration-last")).first(),
   ).toContainText("delivered");

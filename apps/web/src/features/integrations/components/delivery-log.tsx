@@ -1,6 +1,7 @@
 import { type DeliveryStatusName, deliveryStatuses } from "@leadquiz/contract";
 import {
   Badge,
+  Box,
   Button,
   Card,
   Group,
@@ -77,11 +78,18 @@ export function DeliveryLog({ quizId }: { quizId: number }) {
             allowDeselect={false}
           />
         </Group>
-        {rows.length === 0 && !log.isLoading ? (
+        {rows.length === 0 && !log.isLoading && (
           <Text size="sm">{t("integrations:log.empty")}</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped>
+        )}
+        {rows.length > 0 && (
+          // A region of its own that takes focus, so the keyboard can scroll it on a phone.
+          <Box
+            style={{ overflowX: "auto" }}
+            tabIndex={0}
+            role="region"
+            aria-label={t("integrations:log.title")}
+          >
+            <Table striped miw={640}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t("integrations:log.lead")}</Table.Th>
@@ -126,7 +134,7 @@ export function DeliveryLog({ quizId }: { quizId: number }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </Box>
         )}
         {log.hasNextPage && (
           <Group justify="center">
