@@ -16,6 +16,8 @@ const quizRow = (page: Page, title: string) =>
   });
 
 async function openQuizActions(page: Page, title: string) {
+  // The menu opened before has closed (its fade-out over), so one menu's items are on screen.
+  await expect(page.getByRole("menu")).toHaveCount(0);
   await page.getByRole("button", { name: `Actions of quiz ${title}`, exact: true }).click();
 }
 

@@ -65,7 +65,25 @@ function describeViolations(where: string, violations: AxeViolation[]): string {
   return lines.join("\n");
 }
 
+/**
+ * Waits until no transition or finite animation runs: a dialog fading in is half
+ * transparent, and axe would measure the contrast of colours no one sees once it has
+ * opened. Endless ones (a loader's spin) never settle and are not waited for.
+ */
+async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== "running" ||
+          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
+}
+
 export async function expectNoViolations(page: Page, where: string) {
+  await settled(page);
   const { violations, passed } = await axeViolations(page);
   // axe really ran here (labels, names, contrast, lang… checked and passed).
   expect(passed).toBeGreaterThan(10);
