@@ -60,6 +60,7 @@ const envSchema = z.object({
     )
     .optional(),
   FFMPEG_PATH: z.string().min(1).default("ffmpeg"),
+  TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   JOBS_IN_PROCESS: booleanFromEnv.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -122,6 +123,8 @@ export interface AppConfig {
   ffmpegPath: string;
   /** Whether the web process also works background jobs (false: only `npm run worker` does). */
   jobsInProcess: boolean;
+  /** How long a new account's trial tariff lasts (docs/money.md "Trial"). */
+  trialDays: number;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 }
 
@@ -221,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     landingHost: e.LANDING_HOST?.toLowerCase(),
     ffmpegPath: e.FFMPEG_PATH,
     jobsInProcess: e.JOBS_IN_PROCESS,
+    trialDays: e.TRIAL_DAYS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -11,6 +11,7 @@ export * from "./formulas";
 export * from "./integrations";
 export * from "./lead-inbox";
 export * from "./media";
+export * from "./money";
 export * from "./paths";
 export * from "./projects";
 export * from "./public-quiz";

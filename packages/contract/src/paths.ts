@@ -95,6 +95,13 @@ export const apiPaths = {
   // The owner's leads (docs/leads.md).
   leadsList: "/leadslist/",
   leadOpen: "/update-lead-tariff/",
+
+  // Money (docs/money.md).
+  tariffs: "/tariffs/",
+  tariffInfo: "/tariffinfo/",
+  buyTariffFromBalance: "/buy-tariff-from-balance/",
+  /** POST, operator key only (`npm run operator -- credit`). */
+  operatorCredit: "/operator/credit/",
   leadAnswers: (id: Id) => `/lead_answers/${id}/`,
   leadById: (id: Id) => `/lead/${id}/`,
   leadsExport: "/leads/export/",

@@ -147,6 +147,10 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "PATCH /lead/{id}/": { operationId: "updateLead" },
   "DELETE /lead/{id}/": { operationId: "eraseLead" },
   "GET /leads/export/": { operationId: "exportLeads" },
+  // money
+  "GET /tariffs/": { operationId: "listTariffs" },
+  "GET /tariffinfo/": { operationId: "getTariffInfo" },
+  "POST /buy-tariff-from-balance/": { operationId: "buyTariffFromBalance" },
   // publishing
   "POST /publication-quiz/": { operationId: "publishQuiz" },
   "PUT /quiz/{id}/publish/": { operationId: "setQuizPublished" },

@@ -8,6 +8,7 @@ import {
   listOwnedQuizzes,
   toQuizSummary,
 } from "../quizzes";
+import { assertProjectAllowed, tariffTerms } from "../tariffs";
 import {
   findOwnedProject,
   hideProject,
@@ -24,6 +25,7 @@ export type ProjectsService = ReturnType<typeof createProjectsService>;
  * (title, sites) and hide. Another account's project answers 404.
  */
 export function createProjectsService(ctx: Pick<AppContext, "db" | "config">) {
+  const terms = tariffTerms(ctx.config);
   async function present(db: AppContext["db"], userId: number, rows: ProjectRow[]) {
     const quizzes = await listOwnedQuizzes(
       db,
@@ -67,7 +69,10 @@ export function createProjectsService(ctx: Pick<AppContext, "db" | "config">) {
     /** `POST project/`: a missing title becomes "New project" in the owner's language. */
     async create(userId: number, body: ProjectCreate): Promise<Project> {
       const title = body.title ?? defaultText(await findUserLanguage(ctx.db, userId), "project");
-      const row = await insertProject(ctx.db, { userId, title, sites: body.sites ?? [] });
+      const row = await ctx.db.transaction(async (tx) => {
+        await assertProjectAllowed(tx, userId, terms);
+        return insertProject(tx, { userId, title, sites: body.sites ?? [] });
+      });
       return presentOne(userId, row);
     },
 

@@ -1,10 +1,18 @@
 /**
- * The tariffs module's public face: the account's allowance of requests (lead openings).
- * Only the allowance exists so far (docs/leads.md "Allowance").
+ * The tariffs module's public face (docs/money.md): the catalogue and the account's
+ * tariff, the ledger of balances, the limits other modules check (projects, publishing),
+ * and the allowance of requests the leads module spends (docs/leads.md "Allowance").
  */
+export {
+  assertProjectAllowed,
+  tariffHasEnded,
+} from "./account-tariff";
 export {
   grantLeadRequests,
   requestsLeft,
   spendLeadRequest,
   TRIAL_LEAD_REQUESTS,
 } from "./lead-allowance";
+export { type LedgerKind, type LedgerRow, type Purse, postLedgerRow } from "./ledger";
+export { type TariffTerms, tariffTerms } from "./tariff-terms";
+export { createTariffsService, type TariffsService } from "./tariffs.service";

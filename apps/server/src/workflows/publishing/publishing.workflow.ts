@@ -13,6 +13,7 @@ import {
   storeSnapshot,
 } from "../../modules/publication";
 import { createQuizzesService, findOwnedQuiz, type QuizRow } from "../../modules/quizzes";
+import { tariffTerms } from "../../modules/tariffs";
 import { buildPublicQuiz } from "./public-quiz.builder";
 
 export type PublishingWorkflow = ReturnType<typeof createPublishingWorkflow>;
@@ -27,6 +28,7 @@ export type PublishingWorkflow = ReturnType<typeof createPublishingWorkflow>;
  */
 export function createPublishingWorkflow(ctx: Pick<AppContext, "db" | "config">) {
   const { db, config } = ctx;
+  const terms = tariffTerms(config);
   const quizzesService = createQuizzesService(ctx);
 
   async function snapshot(tx: Transaction, quiz: QuizRow): Promise<Publication> {
@@ -82,7 +84,7 @@ export function createPublishingWorkflow(ctx: Pick<AppContext, "db" | "config">)
       return db.transaction(async (tx) => {
         const quiz = await findOwnedQuiz(tx, userId, quizId, true);
         if (!quiz) throw new AppError("not_found");
-        await assertTariffAllowsPublishing(tx, userId, "publish");
+        await assertTariffAllowsPublishing(tx, terms, userId, "publish");
         return snapshot(tx, quiz);
       });
     },
@@ -91,7 +93,7 @@ export function createPublishingWorkflow(ctx: Pick<AppContext, "db" | "config">)
       await db.transaction(async (tx) => {
         const quiz = await findOwnedQuiz(tx, userId, quizId, true);
         if (!quiz) throw new AppError("not_found");
-        await assertTariffAllowsPublishing(tx, userId, isPublished ? "show" : "hide");
+        await assertTariffAllowsPublishing(tx, terms, userId, isPublished ? "show" : "hide");
         if (isPublished && (await neverPublished(tx, quiz.id))) {
           await snapshot(tx, quiz);
         } else {

@@ -9,6 +9,7 @@ import {
   findUserLanguage,
   listOwnedQuizzes,
 } from "../../modules/quizzes";
+import { assertProjectAllowed, tariffTerms } from "../../modules/tariffs";
 import { copyQuiz } from "./quiz-copy.repository";
 
 export type QuizCopyWorkflow = ReturnType<typeof createQuizCopyWorkflow>;
@@ -47,6 +48,7 @@ export function createQuizCopyWorkflow(ctx: Pick<AppContext, "db" | "config">) {
       const row = await ctx.db.transaction(async (tx) => {
         const source = await findOwnedProject(tx, userId, id);
         if (!source) throw new AppError("not_found");
+        await assertProjectAllowed(tx, userId, tariffTerms(ctx.config));
         const languageCode = await findUserLanguage(tx, userId);
         const copy = await insertProject(tx, {
           userId,

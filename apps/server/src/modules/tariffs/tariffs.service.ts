@@ -1,0 +1,98 @@
+import { centsToAmount, type Tariff, type TariffInfo } from "@leadquiz/contract";
+import type { AppContext } from "../../app-context";
+import type { DbOrTx } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import { readAccountTariffState } from "./account-tariff";
+import { setRequestsLeft } from "./lead-allowance.repository";
+import { postLedgerRow } from "./ledger";
+import { readBalance } from "./ledger.repository";
+import { addMonths, type TariffTerms, tariffTerms } from "./tariff-terms";
+import {
+  findTariff,
+  listTariffsOnSale,
+  type TariffRow,
+  updateAccountTariff,
+} from "./tariffs.repository";
+
+export type TariffsService = ReturnType<typeof createTariffsService>;
+
+export function presentTariff(row: TariffRow): Tariff {
+  return {
+    id: row.id,
+    title: row.title,
+    period_months: row.periodMonths,
+    projects_per_month: row.projectsPerMonth,
+    requests_per_month: row.requestsPerMonth,
+    price: centsToAmount(row.priceCents),
+    auto_detect: row.autoDetect,
+  };
+}
+
+/**
+ * The catalogue, the account's tariff and buying one from the balance (operations
+ * `listTariffs`, `getTariffInfo`, `buyTariffFromBalance`; docs/money.md).
+ */
+export function createTariffsService(
+  ctx: Pick<AppContext, "db" | "config">,
+  terms: TariffTerms = tariffTerms(ctx.config),
+) {
+  async function info(db: DbOrTx, userId: number): Promise<TariffInfo> {
+    const state = await readAccountTariffState(db, userId, terms);
+    const limit = state.row.requestsGranted;
+    return {
+      tariff: { id: state.tariff.id, title: state.tariff.title, is_trial: state.tariff.isTrial },
+      ends_at: state.row.endsAt.toISOString(),
+      is_active: state.isActive,
+      projects_used: state.projectsUsed,
+      projects_limit: state.tariff.projectsPerMonth,
+      requests_used: Math.max(0, limit - state.requestsLeft),
+      requests_limit: limit,
+      balance: centsToAmount(await readBalance(db, userId, "main")),
+      referral_balance: centsToAmount(await readBalance(db, userId, "referral")),
+    };
+  }
+
+  return {
+    terms,
+
+    async list(): Promise<Tariff[]> {
+      return (await listTariffsOnSale(ctx.db)).map(presentTariff);
+    },
+
+    info: (userId: number) => info(ctx.db, userId),
+
+    /**
+     * `POST buy-tariff-from-balance/`: debits the price and sets the tariff, in one
+     * transaction. While the current tariff runs, the new period starts at its end; the
+     * requests left carry over and the new tariff's requests for its period are added.
+     */
+    async buyFromBalance(userId: number, tariffId: number): Promise<TariffInfo> {
+      return ctx.db.transaction(async (tx) => {
+        const tariff = await findTariff(tx, tariffId);
+        if (!tariff || tariff.isTrial) throw new AppError("not_found");
+        if (tariff.priceCents > 0) {
+          await postLedgerRow(tx, {
+            userId,
+            purse: "main",
+            kind: "tariff_purchase",
+            cents: -tariff.priceCents,
+            note: `tariff ${tariff.id}`,
+          });
+        }
+        const state = await readAccountTariffState(tx, userId, terms, true);
+        const now = terms.now();
+        const granted = tariff.requestsPerMonth * tariff.periodMonths;
+        const carried = state.isActive ? state.requestsLeft : 0;
+        const keepsStart = state.isActive && state.row.tariffId === tariff.id;
+        await updateAccountTariff(tx, userId, {
+          tariffId: tariff.id,
+          startedAt: keepsStart ? state.row.startedAt : now,
+          endsAt: addMonths(state.isActive ? state.row.endsAt : now, tariff.periodMonths),
+          requestsGranted: carried + granted,
+        });
+        await setRequestsLeft(tx, userId, carried + granted);
+        return info(tx, userId);
+      });
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { idSchema, timestampSchema } from "./quiz-common";
+
+/**
+ * Money: tariffs, balance and the operator's credit (operations `listTariffs`,
+ * `getTariffInfo`, `buyTariffFromBalance`, `operatorCredit`; docs/money.md).
+ * Amounts travel as decimal strings with two places ("12.50"); the server keeps cents.
+ */
+
+/** The largest amount one call moves: 1 000 000.00. */
+export const MAX_AMOUNT_CENTS = 100_000_000;
+
+/** A non-negative amount with at most two decimals, e.g. "12.50" or "12". */
+export const amountSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,7}(\.\d{1,2})?$/, "Enter an amount such as 12.50")
+  .meta({ example: "12.50" });
+
+/** Cents of an amount string that passed `amountSchema`. */
+export function amountToCents(amount: string): number {
+  const [whole = "0", fraction = ""] = amount.trim().split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+/** The decimal string of an amount in cents ("12.50"). */
+export function centsToAmount(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+const money = z.string().meta({ example: "12.50" });
+const count = z.int32().min(0);
+
+export const tariffSchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  period_months: z.int32().min(1).max(36),
+  projects_per_month: count,
+  requests_per_month: count,
+  price: money,
+  auto_detect: z.boolean(),
+});
+export type Tariff = z.infer<typeof tariffSchema>;
+export const tariffListSchema = z.array(tariffSchema);
+
+export const tariffInfoSchema = z.object({
+  tariff: z.object({ id: idSchema, title: z.string(), is_trial: z.boolean() }).nullable(),
+  ends_at: timestampSchema.nullable(),
+  is_active: z.boolean(),
+  projects_used: count,
+  projects_limit: count,
+  requests_used: count,
+  requests_limit: count,
+  balance: money,
+  referral_balance: money,
+});
+export type TariffInfo = z.infer<typeof tariffInfoSchema>;
+
+export const buyTariffSchema = z.object({ tariff: idSchema });
+export type BuyTariff = z.infer<typeof buyTariffSchema>;
+
+/** The operator's credit of an account's balance (`npm run operator -- credit`). */
+export const operatorCreditSchema = z.object({
+  email: z.email().max(254),
+  amount: amountSchema,
+  reason: z.string().trim().min(1).max(500),
+});
+export type OperatorCredit = z.infer<typeof operatorCreditSchema>;
+export const operatorCreditResultSchema = z.object({ user: idSchema, balance: money });
