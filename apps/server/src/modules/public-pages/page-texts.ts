@@ -7,6 +7,9 @@ export interface PageTexts {
   notFoundText: string;
   unavailableTitle: string;
   unavailableText: string;
+  /** The page of a quiz whose owner's tariff has ended (docs/money.md "Limits"). */
+  notAvailableTitle: string;
+  notAvailableText: string;
   /** The accessible name of the embed's close buttons (`data-close-label`). */
   close: string;
 }
@@ -17,6 +20,8 @@ export const pageTexts: Record<PublicLanguage, PageTexts> = {
     notFoundText: "This quiz does not exist or is not published.",
     unavailableTitle: "Temporarily unavailable",
     unavailableText: "The quiz cannot be shown right now. Please try again in a minute.",
+    notAvailableTitle: "Quiz not available",
+    notAvailableText: "This quiz is not available at the moment.",
     close: "Close",
   },
   ru: {
@@ -24,6 +29,8 @@ export const pageTexts: Record<PublicLanguage, PageTexts> = {
     notFoundText: "Этого квиза нет или он не опубликован.",
     unavailableTitle: "Временно недоступно",
     unavailableText: "Квиз сейчас не может быть показан. Попробуйте через минуту.",
+    notAvailableTitle: "Квиз недоступен",
+    notAvailableText: "Этот квиз сейчас недоступен.",
     close: "Закрыть",
   },
   uk: {
@@ -31,6 +38,8 @@ export const pageTexts: Record<PublicLanguage, PageTexts> = {
     notFoundText: "Цього квізу немає або його не опубліковано.",
     unavailableTitle: "Тимчасово недоступно",
     unavailableText: "Квіз зараз не може бути показано. Спробуйте за хвилину.",
+    notAvailableTitle: "Квіз недоступний",
+    notAvailableText: "Цей квіз зараз недоступний.",
     close: "Закрити",
   },
   pt: {
@@ -38,6 +47,8 @@ export const pageTexts: Record<PublicLanguage, PageTexts> = {
     notFoundText: "Este quiz não existe ou não está publicado.",
     unavailableTitle: "Temporariamente indisponível",
     unavailableText: "O quiz não pode ser exibido agora. Tente novamente em um minuto.",
+    notAvailableTitle: "Quiz indisponível",
+    notAvailableText: "Este quiz não está disponível no momento.",
     close: "Fechar",
   },
   it: {
@@ -45,6 +56,8 @@ export const pageTexts: Record<PublicLanguage, PageTexts> = {
     notFoundText: "Questo quiz non esiste o non è pubblicato.",
     unavailableTitle: "Temporaneamente non disponibile",
     unavailableText: "Il quiz non può essere mostrato ora. Riprova tra un minuto.",
+    notAvailableTitle: "Quiz non disponibile",
+    notAvailableText: "Questo quiz non è disponibile al momento.",
     close: "Chiudi",
   },
   fr: {
@@ -52,6 +65,8 @@ export const pageTexts: Record<PublicLanguage, PageTexts> = {
     notFoundText: "Ce quiz n’existe pas ou n’est pas publié.",
     unavailableTitle: "Temporairement indisponible",
     unavailableText: "Le quiz ne peut pas être affiché pour le moment. Réessayez dans une minute.",
+    notAvailableTitle: "Quiz indisponible",
+    notAvailableText: "Ce quiz n'est pas disponible pour le moment.",
     close: "Fermer",
   },
   pl: {
@@ -59,6 +74,8 @@ export const pageTexts: Record<PublicLanguage, PageTexts> = {
     notFoundText: "Ten quiz nie istnieje lub nie jest opublikowany.",
     unavailableTitle: "Chwilowo niedostępne",
     unavailableText: "Quizu nie można teraz wyświetlić. Spróbuj ponownie za minutę.",
+    notAvailableTitle: "Quiz niedostępny",
+    notAvailableText: "Ten quiz jest obecnie niedostępny.",
     close: "Zamknij",
   },
   de: {
@@ -67,6 +84,8 @@ export const pageTexts: Record<PublicLanguage, PageTexts> = {
     unavailableTitle: "Vorübergehend nicht verfügbar",
     unavailableText:
       "Das Quiz kann gerade nicht angezeigt werden. Bitte versuchen Sie es gleich noch einmal.",
+    notAvailableTitle: "Quiz nicht verfügbar",
+    notAvailableText: "Dieses Quiz ist im Moment nicht verfügbar.",
     close: "Schließen",
   },
 };

@@ -146,6 +146,18 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
     );
   }
 
+  /** A quiz whose owner's tariff has ended: shown again once the owner renews. */
+  function notAvailable(request: FastifyRequest, reply: FastifyReply) {
+    const language = visitorLanguageOf(request.headers["accept-language"]);
+    const texts = pageTexts[language];
+    return sendPage(
+      reply.header("cache-control", "no-cache").header("vary", "accept-language"),
+      404,
+      messagePageHtml(language, texts.notAvailableTitle, texts.notAvailableText),
+      pageCsp(config.publicUrl),
+    );
+  }
+
   function unavailable(request: FastifyRequest, reply: FastifyReply) {
     const language = visitorLanguageOf(request.headers["accept-language"]);
     const texts = pageTexts[language];
@@ -194,6 +206,7 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
     const key = request.params.publicKey;
     const snapshot = key.length <= 64 ? await pages.quiz(key) : undefined;
     if (!snapshot) return notFound(request, reply);
+    if (snapshot === "tariff_ended") return notAvailable(request, reply);
     return renderQuiz(
       request,
       reply,
@@ -222,6 +235,7 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
     if (!build) return unavailable(request, reply);
     const subdomain = request.params.subdomain.toLowerCase();
     const found = /^[a-z0-9-]{1,63}$/.test(subdomain) ? await pages.landing(subdomain) : undefined;
+    if (found === "tariff_ended") return notAvailable(request, reply);
     if (!found || found.landing.enabled === false) return notFound(request, reply);
     const { domain: _domain, ...landing } = found.landing;
     return renderQuiz(request, reply, build, found.snapshot, landingUrl(config, subdomain), {

@@ -8,6 +8,7 @@ import { quizLiveForVisitors } from "../../policies/ownership";
 export interface LandingPublication {
   landing: Stored<Omit<LandingSection, "subdomain">>;
   snapshot: PublicQuiz;
+  ownerId: number;
 }
 
 /**
@@ -19,7 +20,11 @@ export async function findLandingBySubdomain(
   subdomain: string,
 ): Promise<LandingPublication | undefined> {
   const rows = await db
-    .select({ landing: quizConfigs.landing, snapshot: quizPublications.snapshot })
+    .select({
+      landing: quizConfigs.landing,
+      snapshot: quizPublications.snapshot,
+      ownerId: projects.userId,
+    })
     .from(quizConfigs)
     .innerJoin(quizzes, eq(quizzes.id, quizConfigs.quizId))
     .innerJoin(projects, eq(projects.id, quizzes.projectId))

@@ -1,6 +1,7 @@
 import type { PublicQuiz } from "@leadquiz/contract";
 import type { AppContext } from "../../app-context";
 import { createPublicationService } from "../publication";
+import { tariffEndedFor } from "../tariffs";
 import { findLandingBySubdomain, type LandingPublication } from "./public-pages.repository";
 
 export type PublicPagesService = ReturnType<typeof createPublicPagesService>;
@@ -9,14 +10,21 @@ export type PublicPagesService = ReturnType<typeof createPublicPagesService>;
 export function createPublicPagesService(ctx: Pick<AppContext, "db">) {
   const publication = createPublicationService(ctx);
   return {
-    /** The latest snapshot of a live quiz; undefined when visitors may not see it. */
-    async quiz(publicKey: string): Promise<PublicQuiz | undefined> {
-      return (await publication.findLive(publicKey))?.snapshot;
+    /**
+     * The latest snapshot of a live quiz; undefined when there is none, `"tariff_ended"`
+     * while its owner's tariff has ended (docs/money.md "Limits").
+     */
+    async quiz(publicKey: string): Promise<PublicQuiz | "tariff_ended" | undefined> {
+      const found = await publication.findLive(publicKey);
+      if (!found) return undefined;
+      return found.tariffEnded ? "tariff_ended" : found.snapshot;
     },
 
     /** The landing of a subdomain with its quiz's latest snapshot, when visitors may see it. */
-    async landing(subdomain: string): Promise<LandingPublication | undefined> {
-      return findLandingBySubdomain(ctx.db, subdomain);
+    async landing(subdomain: string): Promise<LandingPublication | "tariff_ended" | undefined> {
+      const found = await findLandingBySubdomain(ctx.db, subdomain);
+      if (!found) return undefined;
+      return (await tariffEndedFor(ctx.db, found.ownerId)) ? "tariff_ended" : found;
     },
   };
 }

@@ -59,6 +59,8 @@ export interface LivePublication {
   quizId: number;
   version: number;
   snapshot: PublicQuiz;
+  /** The owner's account (its tariff decides whether visitors see the quiz). */
+  ownerId: number;
 }
 
 /**
@@ -74,6 +76,7 @@ export async function findLivePublication(
       quizId: quizPublications.quizId,
       version: quizPublications.version,
       snapshot: quizPublications.snapshot,
+      ownerId: projects.userId,
     })
     .from(quizzes)
     .innerJoin(projects, eq(projects.id, quizzes.projectId))

@@ -2,6 +2,7 @@ import type { PublicQuiz } from "@leadquiz/contract";
 import type { AppContext } from "../../app-context";
 import type { DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
+import { tariffEndedFor } from "../tariffs";
 import {
   findLivePublication,
   findPublication,
@@ -24,19 +25,28 @@ export type PublicationService = ReturnType<typeof createPublicationService>;
 export function createPublicationService(ctx: Pick<AppContext, "db">) {
   const { db } = ctx;
   return {
-    /** The snapshot visitors get, with its ETag; 404 unless published, shown and live. */
+    /**
+     * The snapshot visitors get, with its ETag; 404 unless published, shown and live, and
+     * while the owner's tariff has ended (docs/money.md "Limits").
+     */
     async live(publicKey: string): Promise<{ snapshot: PublicQuiz; etag: string }> {
       const found = await findLivePublication(db, publicKey);
-      if (!found) throw new AppError("not_found");
+      if (!found || (await tariffEndedFor(db, found.ownerId))) throw new AppError("not_found");
       return {
         snapshot: visitorSnapshot(found.snapshot),
         etag: publicationEtag(found.quizId, found.version),
       };
     },
 
-    /** The latest snapshot visitors may see under this key; undefined when none. */
-    async findLive(publicKey: string): Promise<LivePublication | undefined> {
-      return findLivePublication(db, publicKey);
+    /**
+     * The latest snapshot of a live quiz under this key (undefined when none), and whether
+     * its owner's tariff has ended (visitors then get the "not available" page).
+     */
+    async findLive(
+      publicKey: string,
+    ): Promise<(LivePublication & { tariffEnded: boolean }) | undefined> {
+      const found = await findLivePublication(db, publicKey);
+      return found && { ...found, tariffEnded: await tariffEndedFor(db, found.ownerId) };
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   findJoinedAt,
   findTariff,
   findTrialTariff,
+  hasEndedTariff,
   insertAccountTariff,
   type TariffRow,
 } from "./tariffs.repository";
@@ -93,4 +94,12 @@ export async function tariffHasEnded(
 ): Promise<boolean> {
   const row = await ensureAccountTariff(db, userId, terms);
   return row.endsAt.getTime() <= terms.now().getTime();
+}
+
+/**
+ * Whether the account's tariff has ended, for the visitors' side: an account without a
+ * tariff row has never created a project, so it has nothing published.
+ */
+export function tariffEndedFor(db: DbOrTx, userId: number, now = new Date()): Promise<boolean> {
+  return hasEndedTariff(db, userId, now);
 }

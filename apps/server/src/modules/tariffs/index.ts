@@ -5,6 +5,7 @@
  */
 export {
   assertProjectAllowed,
+  tariffEndedFor,
   tariffHasEnded,
 } from "./account-tariff";
 export {

@@ -135,17 +135,20 @@ describe("limits", () => {
     expect((await h.info(user)).projects_used).toBe(5);
   });
 
-  it("refuses publishing once the tariff has ended and allows it again after renewal", async () => {
+  it("refuses publishing and hides quizzes once the tariff has ended; renewal restores", async () => {
     const user = await h.register();
     const quiz = await createPublishableQuiz(h.t, user);
+    const publish = () =>
+      apiCall(h.t, "POST", apiPaths.publicationQuiz, { user, body: { quiz: quiz.quiz } });
+    expect((await publish()).statusCode).toBe(201);
+    expect((await apiCall(h.t, "GET", apiPaths.publicQuiz(quiz.publicKey))).statusCode).toBe(200);
     await endTariff(user);
-    const refused = await apiCall(h.t, "POST", apiPaths.publicationQuiz, {
-      user,
-      body: { quiz: quiz.quiz },
-    });
+    const refused = await publish();
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe("tariff_expired");
     expect((await h.info(user)).is_active).toBe(false);
+    const visitor = await apiCall(h.t, "GET", apiPaths.publicQuiz(quiz.publicKey));
+    expect(visitor.statusCode).toBe(404);
 
     const hide = await apiCall(h.t, "PUT", apiPaths.quizPublish(quiz.quiz), {
       user,
@@ -159,10 +162,9 @@ describe("limits", () => {
     expect(renewed.json().is_active).toBe(true);
     const days = (Date.parse(renewed.json().ends_at) - Date.now()) / DAY;
     expect(days).toBeGreaterThanOrEqual(27);
-    const published = await apiCall(h.t, "POST", apiPaths.publicationQuiz, {
-      user,
-      body: { quiz: quiz.quiz },
-    });
+    const published = await publish();
     expect(published.statusCode, published.body).toBe(201);
+    const back = await apiCall(h.t, "GET", apiPaths.publicQuiz(quiz.publicKey));
+    expect(back.statusCode).toBe(200);
   });
 });
