@@ -21,6 +21,7 @@ import { referenceListsRoutes } from "./modules/reference-lists/reference-lists.
 import { resultConditionsRoutes } from "./modules/result-conditions/result-conditions.routes";
 import { resultsRoutes } from "./modules/results/results.routes";
 import { socialAuthRoutes } from "./modules/social-auth/social-auth.routes";
+import { operatorRoutes } from "./modules/tariffs/operator.routes";
 import { tariffsRoutes } from "./modules/tariffs/tariffs.routes";
 import { visitorSessionsRoutes } from "./modules/visitor-sessions/visitor-sessions.routes";
 import { rateLimitPlugin } from "./plugins/rate-limit";
@@ -52,4 +53,5 @@ export async function apiRoutes(app: FastifyInstance, { context }: ApiOptions) {
   await app.register(deliveryRoutes, { context });
   await app.register(publicationRoutes, { context });
   await app.register(tariffsRoutes, { context });
+  await app.register(operatorRoutes, { context });
 }

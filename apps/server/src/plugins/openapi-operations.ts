@@ -151,6 +151,7 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "GET /tariffs/": { operationId: "listTariffs" },
   "GET /tariffinfo/": { operationId: "getTariffInfo" },
   "POST /buy-tariff-from-balance/": { operationId: "buyTariffFromBalance" },
+  "POST /operator/credit/": { operationId: "operatorCredit" },
   // publishing
   "POST /publication-quiz/": { operationId: "publishQuiz" },
   "PUT /quiz/{id}/publish/": { operationId: "setQuizPublished" },

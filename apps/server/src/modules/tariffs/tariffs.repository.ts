@@ -86,3 +86,12 @@ export async function hasEndedTariff(db: DbOrTx, userId: number, now: Date): Pro
   const endsAt = rows[0]?.endsAt;
   return endsAt !== undefined && endsAt.getTime() <= now.getTime();
 }
+
+/** The account of an e-mail address (any letter case). */
+export async function findUserIdByEmail(db: DbOrTx, email: string): Promise<number | undefined> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  return rows[0]?.id;
+}
