@@ -69,3 +69,23 @@ export const operatorCreditSchema = z.object({
 });
 export type OperatorCredit = z.infer<typeof operatorCreditSchema>;
 export const operatorCreditResultSchema = z.object({ user: idSchema, balance: money });
+
+/** Payment providers: 0 the manual one (pay the operator), 1 card (Stripe), 14 PayPal. */
+export const PAYMENT_PROVIDER_MANUAL = 0;
+
+/** `GET tarifflinks/`: a top-up of `amount`, or the price of `tariff`. */
+export const tariffLinksQuerySchema = z
+  .object({
+    provider: z.coerce.number().int().min(0).max(99).optional(),
+    amount: amountSchema.optional(),
+    tariff: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  })
+  .refine((q) => (q.amount === undefined) !== (q.tariff === undefined), {
+    message: "Give either an amount or a tariff",
+    path: ["amount"],
+  });
+export type TariffLinksQuery = z.infer<typeof tariffLinksQuerySchema>;
+export const tariffLinksSchema = z.array(
+  z.object({ link: z.string(), provider: z.int32().min(0).max(99) }),
+);
+export type TariffLinks = z.infer<typeof tariffLinksSchema>;

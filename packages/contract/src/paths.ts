@@ -100,6 +100,7 @@ export const apiPaths = {
   tariffs: "/tariffs/",
   tariffInfo: "/tariffinfo/",
   buyTariffFromBalance: "/buy-tariff-from-balance/",
+  tariffLinks: "/tarifflinks/",
   /** POST, operator key only (`npm run operator -- credit`). */
   operatorCredit: "/operator/credit/",
   leadAnswers: (id: Id) => `/lead_answers/${id}/`,

@@ -152,6 +152,7 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "GET /tariffinfo/": { operationId: "getTariffInfo" },
   "POST /buy-tariff-from-balance/": { operationId: "buyTariffFromBalance" },
   "POST /operator/credit/": { operationId: "operatorCredit" },
+  "GET /tarifflinks/": { operationId: "getPaymentLinks" },
   // publishing
   "POST /publication-quiz/": { operationId: "publishQuiz" },
   "PUT /quiz/{id}/publish/": { operationId: "setQuizPublished" },

@@ -168,3 +168,32 @@ describe("limits", () => {
     expect(back.statusCode).toBe(200);
   });
 });
+
+describe("GET tarifflinks/", () => {
+  const links = (user: TestUser, query: string) =>
+    apiCall(h.t, "GET", `${apiPaths.tariffLinks}${query}`, { user });
+
+  it("gives the manual provider's page for a top-up and for a tariff", async () => {
+    const user = await h.register();
+    const topUp = await links(user, "?amount=25");
+    expect(topUp.statusCode, topUp.body).toBe(200);
+    expect(topUp.json()).toEqual([
+      { provider: 0, link: "http://localhost:3000/balance/pay/manual?amount=25.00" },
+    ]);
+    const [start] = await h.catalogue(user);
+    const tariff = await links(user, `?provider=0&tariff=${start?.id}`);
+    expect(tariff.json()[0].link).toBe(
+      `http://localhost:3000/balance/pay/manual?amount=9.00&tariff=${start?.id}`,
+    );
+  });
+
+  it("refuses a provider that is not configured, a zero amount and a missing one", async () => {
+    const user = await h.register();
+    const card = await links(user, "?provider=1&amount=10");
+    expect(card.statusCode).toBe(400);
+    expect(card.json()).toEqual({ provider: ["This payment method is not available"] });
+    expect((await links(user, "?amount=0")).statusCode).toBe(400);
+    expect((await links(user, "")).statusCode).toBe(400);
+    expect((await links(user, "?tariff=999999")).statusCode).toBe(404);
+  });
+});

@@ -3,6 +3,8 @@ import {
   buyTariffSchema,
   errorBodySchema,
   tariffInfoSchema,
+  tariffLinksQuerySchema,
+  tariffLinksSchema,
   tariffListSchema,
   validationErrorBodySchema,
 } from "@leadquiz/contract";
@@ -51,6 +53,28 @@ export async function tariffsRoutes(app: FastifyInstance, { context }: ApiOption
         },
       },
       async (request) => service.info(request.userId),
+    );
+
+    routes.get(
+      apiPaths.tariffLinks,
+      {
+        schema: {
+          tags,
+          summary: "The payment page of a top-up or a tariff",
+          description:
+            "`amount` tops the balance up; `tariff` pays that tariff's price. `provider` 0 is " +
+            "the manual one (the page explains how to pay the operator), the default when " +
+            "no other is configured.",
+          querystring: tariffLinksQuerySchema,
+          response: {
+            200: tariffLinksSchema,
+            400: validationErrorBodySchema,
+            404: errorBodySchema,
+            ...errors,
+          },
+        },
+      },
+      async (request) => service.links(request.userId, request.query),
     );
 
     routes.post(

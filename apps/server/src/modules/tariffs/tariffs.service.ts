@@ -1,11 +1,20 @@
-import { centsToAmount, type Tariff, type TariffInfo } from "@leadquiz/contract";
+import {
+  amountToCents,
+  centsToAmount,
+  MAX_AMOUNT_CENTS,
+  type Tariff,
+  type TariffInfo,
+  type TariffLinks,
+  type TariffLinksQuery,
+} from "@leadquiz/contract";
 import type { AppContext } from "../../app-context";
 import type { DbOrTx } from "../../db/client";
-import { AppError } from "../../lib/app-error";
+import { AppError, FieldErrors } from "../../lib/app-error";
 import { readAccountTariffState } from "./account-tariff";
 import { setRequestsLeft } from "./lead-allowance.repository";
 import { postLedgerRow } from "./ledger";
 import { readBalance } from "./ledger.repository";
+import { configuredProviders, type PaymentProvider } from "./payment-providers";
 import { addMonths, type TariffTerms, tariffTerms } from "./tariff-terms";
 import {
   findTariff,
@@ -35,6 +44,7 @@ export function presentTariff(row: TariffRow): Tariff {
 export function createTariffsService(
   ctx: Pick<AppContext, "db" | "config">,
   terms: TariffTerms = tariffTerms(ctx.config),
+  providers: PaymentProvider[] = configuredProviders(ctx.config),
 ) {
   async function info(db: DbOrTx, userId: number): Promise<TariffInfo> {
     const state = await readAccountTariffState(db, userId, terms);
@@ -60,6 +70,35 @@ export function createTariffsService(
     },
 
     info: (userId: number) => info(ctx.db, userId),
+
+    /**
+     * `GET tarifflinks/`: the payment page of a top-up or of a tariff's price with the
+     * chosen provider (the preferred one when none is named).
+     */
+    async links(userId: number, query: TariffLinksQuery): Promise<TariffLinks> {
+      const provider =
+        query.provider === undefined
+          ? providers[0]
+          : providers.find((p) => p.id === query.provider);
+      if (!provider) throw new FieldErrors({ provider: ["errors:payment_provider_unavailable"] });
+      let cents = query.amount === undefined ? 0 : amountToCents(query.amount);
+      let tariffId: number | undefined;
+      if (query.tariff !== undefined) {
+        const tariff = await findTariff(ctx.db, query.tariff);
+        if (!tariff || tariff.isTrial) throw new AppError("not_found");
+        cents = tariff.priceCents;
+        tariffId = tariff.id;
+      }
+      if (cents <= 0 || cents > MAX_AMOUNT_CENTS) {
+        throw new FieldErrors({ amount: ["errors:amount_out_of_range"] });
+      }
+      const link = await provider.paymentLink({
+        userId,
+        cents,
+        ...(tariffId === undefined ? {} : { tariffId }),
+      });
+      return [{ link, provider: provider.id }];
+    },
 
     /**
      * `POST buy-tariff-from-balance/`: debits the price and sets the tariff, in one
