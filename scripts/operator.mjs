@@ -4,6 +4,7 @@
 // works on PGlite too (whose database only the server process may open).
 //
 //   npm run operator -- credit <email> <amount> --reason "paid by bank transfer #42"
+//   npm run operator -- withdrawal <request id> pay|reject
 //
 // Options: --url (default OPERATOR_URL, else http://127.0.0.1:$PORT, PORT default 3000),
 // --data-dir (default DATA_DIR, else ./data, else apps/server/data as `npm run dev` uses).
@@ -11,8 +12,10 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-const usage =
-  'usage: npm run operator -- credit <email> <amount> --reason "…" [--url URL] [--data-dir DIR]';
+const usage = [
+  'usage: npm run operator -- credit <email> <amount> --reason "…" [--url URL] [--data-dir DIR]',
+  "       npm run operator -- withdrawal <request id> pay|reject [--url URL] [--data-dir DIR]",
+].join("\n");
 
 function fail(message) {
   console.error(message);
@@ -28,8 +31,22 @@ const { values, positionals } = parseArgs({
   },
 });
 
-const [command, email, amount] = positionals;
-if (command !== "credit" || !email || !amount || !values.reason) fail(usage);
+const [command, first, second] = positionals;
+const decisions = { pay: "paid", reject: "rejected" };
+const call =
+  command === "credit" && first && second && values.reason
+    ? {
+        path: "/api/v1/operator/credit/",
+        body: { email: first, amount: second, reason: values.reason },
+        done: (body) => `Credited ${second} to ${first}; balance now ${body.balance}.`,
+      }
+    : command === "withdrawal" && /^\d+$/.test(first ?? "") && decisions[second]
+      ? {
+          path: `/api/v1/operator/withdrawal/${first}/`,
+          body: { decision: decisions[second] },
+          done: (body) => `Withdrawal request ${body.id} (${body.amount}) is now ${body.status}.`,
+        }
+      : fail(usage);
 
 function dataDir() {
   const given = values["data-dir"] ?? process.env.DATA_DIR;
@@ -50,10 +67,10 @@ const base = (
 
 let response;
 try {
-  response = await fetch(`${base}/api/v1/operator/credit/`, {
+  response = await fetch(`${base}${call.path}`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-operator-key": key },
-    body: JSON.stringify({ email, amount, reason: values.reason }),
+    body: JSON.stringify(call.body),
   });
 } catch (error) {
   fail(
@@ -69,4 +86,4 @@ if (!response.ok) {
       .join("; ");
   fail(`Refused (${response.status}): ${detail}`);
 }
-console.log(`Credited ${amount} to ${email}; balance now ${body.balance}.`);
+console.log(call.done(body));

@@ -28,6 +28,21 @@ CREATE TABLE "ledger_entries" (
 	CONSTRAINT "ledger_entries_cents_check" CHECK ("ledger_entries"."cents" <> 0)
 );
 --> statement-breakpoint
+CREATE TABLE "referral_withdrawals" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"method" integer NOT NULL,
+	"cents" bigint NOT NULL,
+	"paypal_email" text,
+	"card_sealed" text,
+	"card_masked" text,
+	"receiver_name" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"decided_at" timestamp with time zone,
+	CONSTRAINT "referral_withdrawals_cents_check" CHECK ("referral_withdrawals"."cents" > 0)
+);
+--> statement-breakpoint
 CREATE TABLE "tariffs" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"title" text NOT NULL,
@@ -46,8 +61,10 @@ ALTER TABLE "account_tariffs" ADD CONSTRAINT "account_tariffs_user_id_users_id_f
 ALTER TABLE "account_tariffs" ADD CONSTRAINT "account_tariffs_tariff_id_tariffs_id_fk" FOREIGN KEY ("tariff_id") REFERENCES "public"."tariffs"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "balances" ADD CONSTRAINT "balances_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referral_withdrawals" ADD CONSTRAINT "referral_withdrawals_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "ledger_entries_user_idx" ON "ledger_entries" USING btree ("user_id","purse","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_entries_reference_key" ON "ledger_entries" USING btree ("kind","reference") WHERE "ledger_entries"."reference" is not null;--> statement-breakpoint
+CREATE INDEX "referral_withdrawals_user_idx" ON "referral_withdrawals" USING btree ("user_id","id");--> statement-breakpoint
 -- The default catalogue (docs/money.md "Tariffs"); the operator edits these rows.
 INSERT INTO "tariffs" ("title", "period_months", "projects_per_month", "requests_per_month", "price_cents", "auto_detect", "is_trial", "sort") VALUES
   ('Trial', 1, 100, 10, 0, false, true, 0),

@@ -22,6 +22,7 @@ import { resultConditionsRoutes } from "./modules/result-conditions/result-condi
 import { resultsRoutes } from "./modules/results/results.routes";
 import { socialAuthRoutes } from "./modules/social-auth/social-auth.routes";
 import { operatorRoutes } from "./modules/tariffs/operator.routes";
+import { referralRoutes } from "./modules/tariffs/referral.routes";
 import { tariffsRoutes } from "./modules/tariffs/tariffs.routes";
 import { visitorSessionsRoutes } from "./modules/visitor-sessions/visitor-sessions.routes";
 import { rateLimitPlugin } from "./plugins/rate-limit";
@@ -54,4 +55,5 @@ export async function apiRoutes(app: FastifyInstance, { context }: ApiOptions) {
   await app.register(publicationRoutes, { context });
   await app.register(tariffsRoutes, { context });
   await app.register(operatorRoutes, { context });
+  await app.register(referralRoutes, { context });
 }

@@ -61,6 +61,7 @@ const envSchema = z.object({
     .optional(),
   FFMPEG_PATH: z.string().min(1).default("ffmpeg"),
   TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  REFERRAL_PERCENTAGE: z.coerce.number().int().min(0).max(100).default(10),
   JOBS_IN_PROCESS: booleanFromEnv.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -125,6 +126,8 @@ export interface AppConfig {
   jobsInProcess: boolean;
   /** How long a new account's trial tariff lasts (docs/money.md "Trial"). */
   trialDays: number;
+  /** The inviter's share of each payment of an invited account (docs/money.md "Referral"). */
+  referralPercentage: number;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 }
 
@@ -225,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ffmpegPath: e.FFMPEG_PATH,
     jobsInProcess: e.JOBS_IN_PROCESS,
     trialDays: e.TRIAL_DAYS,
+    referralPercentage: e.REFERRAL_PERCENTAGE,
     logLevel: e.LOG_LEVEL,
   };
 }

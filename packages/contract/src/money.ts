@@ -89,3 +89,51 @@ export const tariffLinksSchema = z.array(
   z.object({ link: z.string(), provider: z.int32().min(0).max(99) }),
 );
 export type TariffLinks = z.infer<typeof tariffLinksSchema>;
+
+/** The least a referral withdrawal may ask for, in cents (100.00). */
+export const MIN_WITHDRAWAL_CENTS = 10_000;
+
+export const referralTransferSchema = z.object({ amount: amountSchema });
+export type ReferralTransfer = z.infer<typeof referralTransferSchema>;
+export const referralTransferResultSchema = z.object({ balance: money, referral_balance: money });
+
+/** `POST referral_payment_request/`: method 1 PayPal (e-mail), 2 card (number). */
+export const withdrawalRequestSchema = z.object({
+  data: z.object({
+    method: z.union([z.literal(1), z.literal(2)]),
+    amount: amountSchema,
+    paypal_email: z.email().max(254).optional(),
+    card_number: z
+      .string()
+      .trim()
+      .regex(/^[0-9 -]{12,23}$/, "Enter the card number")
+      .optional(),
+    receiver_name: z.string().trim().min(1).max(200),
+  }),
+});
+export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>;
+
+export const withdrawalSchema = z.object({
+  id: idSchema,
+  method: z.int32().min(1).max(2),
+  amount: money,
+  status: z.enum(["pending", "paid", "rejected"]),
+  /** The PayPal address, or the card masked (`•••• 4242`). */
+  destination: z.string(),
+  created_at: timestampSchema,
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+
+export const referralInfoSchema = z.object({
+  code: z.string(),
+  link: z.string(),
+  percentage: z.int32().min(0).max(100),
+  invited_count: z.int32().min(0),
+  referral_balance: money,
+  requests: z.array(withdrawalSchema),
+});
+export type ReferralInfo = z.infer<typeof referralInfoSchema>;
+
+/** The operator's decision on a withdrawal request (`npm run operator -- withdrawal`). */
+export const withdrawalDecisionSchema = z.object({ decision: z.enum(["paid", "rejected"]) });
+export type WithdrawalDecision = z.infer<typeof withdrawalDecisionSchema>;

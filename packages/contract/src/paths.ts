@@ -101,8 +101,13 @@ export const apiPaths = {
   tariffInfo: "/tariffinfo/",
   buyTariffFromBalance: "/buy-tariff-from-balance/",
   tariffLinks: "/tarifflinks/",
+  referral: "/referral/",
+  transferReferralBalance: "/transfer_referral_balance/",
+  referralPaymentRequest: "/referral_payment_request/",
   /** POST, operator key only (`npm run operator -- credit`). */
   operatorCredit: "/operator/credit/",
+  /** POST, operator key only: pay or reject a referral withdrawal request. */
+  operatorWithdrawal: (id: Id) => `/operator/withdrawal/${id}/`,
   leadAnswers: (id: Id) => `/lead_answers/${id}/`,
   leadById: (id: Id) => `/lead/${id}/`,
   leadsExport: "/leads/export/",

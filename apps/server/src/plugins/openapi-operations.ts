@@ -152,7 +152,11 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "GET /tariffinfo/": { operationId: "getTariffInfo" },
   "POST /buy-tariff-from-balance/": { operationId: "buyTariffFromBalance" },
   "POST /operator/credit/": { operationId: "operatorCredit" },
+  "POST /operator/withdrawal/{id}/": { operationId: "operatorDecideWithdrawal" },
   "GET /tarifflinks/": { operationId: "getPaymentLinks" },
+  "GET /referral/": { operationId: "getReferral" },
+  "PUT /transfer_referral_balance/": { operationId: "transferReferralBalance" },
+  "POST /referral_payment_request/": { operationId: "requestReferralPayment" },
   // publishing
   "POST /publication-quiz/": { operationId: "publishQuiz" },
   "PUT /quiz/{id}/publish/": { operationId: "setQuizPublished" },

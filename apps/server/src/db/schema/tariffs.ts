@@ -120,3 +120,31 @@ export const ledgerEntries = pgTable(
     check("ledger_entries_cents_check", sql`${t.cents} <> 0`),
   ],
 );
+
+/**
+ * Withdrawal requests of referral funds (docs/money.md "Referral"): the amount is held from
+ * the referral purse when asked and released if the operator rejects it. A card number is
+ * kept encrypted (AES-256-GCM) and shown masked.
+ */
+export const referralWithdrawals = pgTable(
+  "referral_withdrawals",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    method: integer("method").notNull(),
+    cents: bigint("cents", { mode: "number" }).notNull(),
+    paypalEmail: text("paypal_email"),
+    cardSealed: text("card_sealed"),
+    cardMasked: text("card_masked"),
+    receiverName: text("receiver_name").notNull(),
+    status: text("status").notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("referral_withdrawals_user_idx").on(t.userId, t.id),
+    check("referral_withdrawals_cents_check", sql`${t.cents} > 0`),
+  ],
+);

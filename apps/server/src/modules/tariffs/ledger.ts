@@ -11,7 +11,9 @@ export type { LedgerKind, LedgerRow, Purse } from "./ledger-row";
  * moves in the same transaction and can never go below zero.
  */
 
-export type PostResult = { posted: true; balance: number } | { posted: false; duplicate: true };
+export type PostResult =
+  | { posted: true; id: number; balance: number }
+  | { posted: false; duplicate: true };
 
 /**
  * Posts one row inside the caller's transaction. A debit beyond the balance throws 400
@@ -26,5 +28,5 @@ export async function postLedgerRow(tx: DbOrTx, row: LedgerRow): Promise<PostRes
   if (id === null) return { posted: false, duplicate: true };
   const balance = await applyToBalance(tx, row.userId, row.purse, row.cents);
   if (balance === null) throw new AppError("insufficient_funds");
-  return { posted: true, balance };
+  return { posted: true, id, balance };
 }
