@@ -73,5 +73,5 @@ test("an anonymous visitor of a protected page logs in and comes back to it", as
   await expect(page).toHaveURL(/\/login\?tab=current&redirectUrl=%2Fbalance%2Fmy-rate/);
   await logInThroughUi(page, email);
   await expect(page).toHaveURL(/\/balance\/my-rate/);
-  await expect(page.getByText("This section is being prepared.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "My tariff", level: 2 })).toBeVisible();
 });

@@ -84,6 +84,8 @@ export default async function globalSetup() {
   }
 
   process.env.E2E_INBOX_DIR = inboxDir;
+  // The operator's command reads its key from the server's data folder (e2e/money.spec.ts).
+  process.env.E2E_DATA_DIR = path.join(workDir, "data");
   process.env.E2E_BASE_URL = PUBLIC_URL;
   if (database.kind === "postgres") process.env.E2E_DB_URL = database.url;
   else process.env.E2E_DB_NOTE = database.note;

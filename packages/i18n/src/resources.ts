@@ -8,6 +8,7 @@ import enErrors from "./locales/en/errors.json";
 import enIntegrations from "./locales/en/integrations.json";
 import enLayout from "./locales/en/layout.json";
 import enLeads from "./locales/en/leads.json";
+import enMoney from "./locales/en/money.json";
 import enQuestions from "./locales/en/questions.json";
 import enResults from "./locales/en/results.json";
 import enSettings from "./locales/en/settings.json";
@@ -21,6 +22,7 @@ import ruErrors from "./locales/ru/errors.json";
 import ruIntegrations from "./locales/ru/integrations.json";
 import ruLayout from "./locales/ru/layout.json";
 import ruLeads from "./locales/ru/leads.json";
+import ruMoney from "./locales/ru/money.json";
 import ruQuestions from "./locales/ru/questions.json";
 import ruResults from "./locales/ru/results.json";
 import ruSettings from "./locales/ru/settings.json";
@@ -34,6 +36,7 @@ import ukErrors from "./locales/uk/errors.json";
 import ukIntegrations from "./locales/uk/integrations.json";
 import ukLayout from "./locales/uk/layout.json";
 import ukLeads from "./locales/uk/leads.json";
+import ukMoney from "./locales/uk/money.json";
 import ukQuestions from "./locales/uk/questions.json";
 import ukResults from "./locales/uk/results.json";
 import ukSettings from "./locales/uk/settings.json";
@@ -62,6 +65,8 @@ export const namespaces = [
   "leads",
   /** The editor's integration tab: lead delivery targets and the delivery log. */
   "integrations",
+  /** Tariffs, balance, payments and the referral programme. */
+  "money",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -80,6 +85,7 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     results: enResults,
     leads: enLeads,
     integrations: enIntegrations,
+    money: enMoney,
   },
   ru: {
     common: ruCommon,
@@ -95,6 +101,7 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     results: ruResults,
     leads: ruLeads,
     integrations: ruIntegrations,
+    money: ruMoney,
   },
   uk: {
     common: ukCommon,
@@ -110,5 +117,6 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     results: ukResults,
     leads: ukLeads,
     integrations: ukIntegrations,
+    money: ukMoney,
   },
 };

@@ -109,7 +109,12 @@ export const appRoutes: RouteObject[] = [
                     .DashboardPage,
                 }),
               },
-              { path: routePatterns.referralSystem, ...comingSoon("layout:nav.referralSystem") },
+              {
+                path: routePatterns.referralSystem,
+                lazy: async () => ({
+                  Component: (await import("../features/money/pages/referral-page")).ReferralPage,
+                }),
+              },
               {
                 path: routePatterns.leads,
                 lazy: async () => ({
@@ -152,8 +157,25 @@ export const appRoutes: RouteObject[] = [
                 children: [
                   // The index of balance is the payment page.
                   { index: true, element: <Navigate to="pay" replace /> },
-                  { path: "pay", ...comingSoon("layout:nav.pay") },
-                  { path: "my-rate", ...comingSoon("layout:nav.myRate") },
+                  {
+                    path: "pay",
+                    lazy: async () => ({
+                      Component: (await import("../features/money/pages/pay-page")).PayPage,
+                    }),
+                  },
+                  {
+                    path: "pay/manual",
+                    lazy: async () => ({
+                      Component: (await import("../features/money/pages/manual-payment-page"))
+                        .ManualPaymentPage,
+                    }),
+                  },
+                  {
+                    path: "my-rate",
+                    lazy: async () => ({
+                      Component: (await import("../features/money/pages/my-rate-page")).MyRatePage,
+                    }),
+                  },
                 ],
               },
               { path: routePatterns.templates, ...comingSoon("layout:nav.templates") },

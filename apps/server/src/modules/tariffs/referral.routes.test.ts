@@ -59,7 +59,7 @@ describe("GET referral/", () => {
     const user = await h.register();
     const info = await referral(user);
     expect(info.code.length).toBeGreaterThan(3);
-    expect(info.link).toBe(`http://localhost:3000/register?ref=${info.code}`);
+    expect(info.link).toBe(`http://localhost:3000/registration?ref=${info.code}`);
     expect(info).toMatchObject({
       percentage: 10,
       invited_count: 0,

@@ -41,7 +41,7 @@ export function createReferralService(ctx: Pick<AppContext, "db" | "config" | "s
       if (!own) throw new AppError("not_found");
       return {
         code: own.code,
-        link: `${ctx.config.publicUrl}/register?ref=${encodeURIComponent(own.code)}`,
+        link: `${ctx.config.publicUrl}/registration?ref=${encodeURIComponent(own.code)}`,
         percentage: ctx.config.referralPercentage,
         invited_count: await countInvited(ctx.db, userId),
         referral_balance: centsToAmount(await readBalance(ctx.db, userId, "referral")),

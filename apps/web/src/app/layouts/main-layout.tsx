@@ -6,6 +6,7 @@ import { Outlet } from "react-router";
 import { ProfileLanguageSwitch } from "@/shared/i18n/profile-language-switch";
 import { PageLoader } from "@/shared/ui/page-loader";
 import { VerifyEmailBanner } from "../../features/auth/components/verify-email-banner";
+import { TariffExpiredBanner } from "../../features/money/components/tariff-expired-banner";
 import { Brand } from "./brand";
 import { MainNavbar } from "./main-navbar";
 import { UserMenu } from "./user-menu";
@@ -45,6 +46,7 @@ export function MainLayout() {
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
         <VerifyEmailBanner />
+        <TariffExpiredBanner />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -53,7 +53,15 @@ export function RegistrationPage() {
       const email = values.email.trim();
       // The repeat-password and privacy-policy values are not sent (docs/product.md "Pages and
       // menus").
-      await register(api, { username: email, email, password: values.password, language });
+      // An invitation link carries the inviter's code (docs/money.md "Referral").
+      const referralCode = new URLSearchParams(search).get("ref")?.slice(0, 64) || undefined;
+      await register(api, {
+        username: email,
+        email,
+        password: values.password,
+        language,
+        ...(referralCode ? { referral_code: referralCode } : {}),
+      });
       try {
         return await login(api, { email, password: values.password });
       } catch (error) {

@@ -1,0 +1,85 @@
+import {
+  apiPaths,
+  referralInfoSchema,
+  referralTransferResultSchema,
+  type TariffLinksQuery,
+  tariffInfoSchema,
+  tariffLinksSchema,
+  tariffListSchema,
+  type WithdrawalRequest,
+  withdrawalSchema,
+} from "@leadquiz/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useApiClient } from "@/shared/api/services-context";
+
+export const moneyQueryKey = ["money"] as const;
+
+/** `GET tariffinfo/` (operation `getTariffInfo`). */
+export function useTariffInfo() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [...moneyQueryKey, "info"],
+    queryFn: ({ signal }) => api.get(apiPaths.tariffInfo, tariffInfoSchema, { signal }),
+  });
+}
+
+/** `GET tariffs/` (operation `listTariffs`). */
+export function useTariffs() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [...moneyQueryKey, "tariffs"],
+    queryFn: ({ signal }) => api.get(apiPaths.tariffs, tariffListSchema, { signal }),
+  });
+}
+
+/** `POST buy-tariff-from-balance/` (operation `buyTariffFromBalance`). */
+export function useBuyTariff() {
+  const api = useApiClient();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (tariff: number) =>
+      api.post(apiPaths.buyTariffFromBalance, { tariff }, { schema: tariffInfoSchema }),
+    onSuccess: (info) => {
+      client.setQueryData([...moneyQueryKey, "info"], info);
+    },
+  });
+}
+
+/** `GET tarifflinks/` (operation `getPaymentLinks`): the payment page's address. */
+export function usePaymentLinks() {
+  const api = useApiClient();
+  return (query: TariffLinksQuery) =>
+    api.get(apiPaths.tariffLinks, tariffLinksSchema, {
+      query: { provider: query.provider, amount: query.amount, tariff: query.tariff },
+    });
+}
+
+/** `GET referral/` (operation `getReferral`). */
+export function useReferral() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [...moneyQueryKey, "referral"],
+    queryFn: ({ signal }) => api.get(apiPaths.referral, referralInfoSchema, { signal }),
+  });
+}
+
+/** `PUT transfer_referral_balance/` and `POST referral_payment_request/`. */
+export function useReferralCalls() {
+  const api = useApiClient();
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: moneyQueryKey });
+  return {
+    transfer: (amount: string) =>
+      api
+        .request(apiPaths.transferReferralBalance, {
+          method: "PUT",
+          body: { amount },
+          schema: referralTransferResultSchema,
+        })
+        .finally(refresh),
+    withdraw: (body: WithdrawalRequest) =>
+      api
+        .post(apiPaths.referralPaymentRequest, body, { schema: withdrawalSchema })
+        .finally(refresh),
+  };
+}

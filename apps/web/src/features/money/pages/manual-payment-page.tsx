@@ -1,0 +1,29 @@
+import { Alert, Button, Stack, Title } from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { useCurrentUser } from "@/shared/api/user-queries";
+import { paths } from "../../../app/paths";
+
+/**
+ * /balance/pay/manual: the manual provider's payment page (docs/money.md "Payments"): how
+ * to pay the operator, who then credits the balance.
+ */
+export function ManualPaymentPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(`${t("money:pay.manualTitle")} · Leadquiz`);
+  const [params] = useSearchParams();
+  const { data: user } = useCurrentUser();
+  const amount = params.get("amount") ?? "";
+  return (
+    <Stack gap="lg" maw={640}>
+      <Title order={2}>{t("money:pay.manualTitle")}</Title>
+      <Alert color="blue" variant="light" data-testid="manual-payment">
+        {t("money:pay.manualText", { amount, email: user?.email ?? "" })}
+      </Alert>
+      <Button component={Link} to={paths.balanceMyRate()} variant="light" w="fit-content">
+        {t("money:pay.backToTariff")}
+      </Button>
+    </Stack>
+  );
+}

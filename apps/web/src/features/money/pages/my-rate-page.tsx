@@ -1,0 +1,157 @@
+import type { Tariff, TariffInfo } from "@leadquiz/contract";
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { errorMessage } from "@/shared/api/error-message";
+import { PageLoader } from "@/shared/ui/page-loader";
+import { paths } from "../../../app/paths";
+import { formatDateTime } from "../../dashboard/components/format-date";
+import { useBuyTariff, useTariffInfo, useTariffs } from "../api/money-queries";
+
+function Usage({ label, used, limit }: { label: string; used: number; limit: number }) {
+  const percent = limit > 0 ? Math.min(100, (used / limit) * 100) : 100;
+  return (
+    <Stack gap={4}>
+      <Text size="sm">{label}</Text>
+      <Progress value={percent} color={percent >= 100 ? "red" : "blue"} aria-label={label} />
+    </Stack>
+  );
+}
+
+function CurrentTariff({ info }: { info: TariffInfo }) {
+  const { t, i18n } = useTranslation();
+  const date = info.ends_at ? formatDateTime(info.ends_at, i18n.language) : "";
+  return (
+    <Paper withBorder radius="md" p="lg" data-testid="current-tariff">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={3} size="h4">
+            {t("money:myRate.current")}:{" "}
+            {info.tariff?.is_trial ? t("money:myRate.trial") : info.tariff?.title}
+          </Title>
+          <Text size="sm" fw={600} c={info.is_active ? "dark.7" : "red.9"} data-testid="tariff-end">
+            {info.is_active
+              ? t("money:myRate.endsAt", { date })
+              : t("money:myRate.endedAt", { date })}
+          </Text>
+        </Group>
+        <Usage
+          label={t("money:myRate.projects", {
+            used: info.projects_used,
+            limit: info.projects_limit,
+          })}
+          used={info.projects_used}
+          limit={info.projects_limit}
+        />
+        <Usage
+          label={t("money:myRate.requests", {
+            used: info.requests_used,
+            limit: info.requests_limit,
+          })}
+          used={info.requests_used}
+          limit={info.requests_limit}
+        />
+        <Group justify="space-between" wrap="wrap">
+          <Text fw={600} data-testid="balance">
+            {t("money:myRate.balance", { amount: `$${info.balance}` })}
+          </Text>
+          <Button component={Link} to={paths.balancePay()} variant="light">
+            {t("money:myRate.topUp")}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function TariffCard({ tariff, onBuy, busy }: { tariff: Tariff; onBuy: () => void; busy: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid={`tariff-${tariff.id}`}>
+      <Stack gap="xs" h="100%">
+        <Title order={4}>{tariff.title}</Title>
+        <Text fw={600}>
+          {t("money:myRate.perPeriod", { price: `$${tariff.price}`, count: tariff.period_months })}
+        </Text>
+        <Text size="sm" c="dimmed" style={{ flexGrow: 1 }}>
+          {t("money:myRate.limits", {
+            projects: tariff.projects_per_month,
+            requests: tariff.requests_per_month,
+          })}
+        </Text>
+        <Button onClick={onBuy} loading={busy}>
+          {t("money:myRate.buy")}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+/** /balance/my-rate: the current tariff, its usage, the balance and the catalogue. */
+export function MyRatePage() {
+  const { t, i18n } = useTranslation();
+  useDocumentTitle(`${t("money:myRate.title")} · Leadquiz`);
+  const info = useTariffInfo();
+  const tariffs = useTariffs();
+  const buy = useBuyTariff();
+
+  if (info.isPending || tariffs.isPending) return <PageLoader />;
+  const failure = info.error ?? tariffs.error;
+  if (failure || !info.data || !tariffs.data) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {errorMessage(failure, t)}
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <Title order={2}>{t("money:myRate.title")}</Title>
+      <CurrentTariff info={info.data} />
+      {buy.error ? (
+        <Alert color="red" variant="light" role="alert" data-testid="buy-error">
+          {errorMessage(buy.error, t)}
+        </Alert>
+      ) : null}
+      {buy.data ? (
+        <Alert color="green" variant="light" role="status" data-testid="buy-done">
+          {t("money:myRate.bought", {
+            title: buy.data.tariff?.title ?? "",
+            date: buy.data.ends_at ? formatDateTime(buy.data.ends_at, i18n.language) : "",
+          })}
+        </Alert>
+      ) : null}
+      <Stack gap="xs">
+        <Title order={3} size="h4">
+          {t("money:myRate.catalogue")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("money:myRate.extendNote")}
+        </Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+        {tariffs.data.map((tariff) => (
+          <TariffCard
+            key={tariff.id}
+            tariff={tariff}
+            busy={buy.isPending && buy.variables === tariff.id}
+            onBuy={() => buy.mutate(tariff.id)}
+          />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { expect, test } from "@playwright/test";
+import { expectNoViolations } from "./support/axe";
+import { E2E_ORIGIN } from "./support/e2e-origin";
+import { registerThroughUi, uniqueEmail } from "./support/users";
+
+/**
+ * Money as an owner and the operator meet it (docs/money.md): the top-up page of the manual
+ * provider, the operator's credit through `npm run operator`, buying a tariff from the
+ * balance and seeing its limits; axe-core on each screen, and the phone layout.
+ */
+
+const run = promisify(execFile);
+
+async function operatorCredit(email: string, amount: string) {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error("E2E_DATA_DIR is not set (e2e/global-setup.ts)");
+  const { stdout } = await run(process.execPath, [
+    path.resolve("scripts/operator.mjs"),
+    "credit",
+    email,
+    amount,
+    "--reason",
+    "e2e bank transfer",
+    "--url",
+    E2E_ORIGIN,
+    "--data-dir",
+    dataDir,
+  ]);
+  return stdout;
+}
+
+test("an owner tops up through the operator, buys a tariff and sees its limits", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail("money");
+  await registerThroughUi(page, email);
+
+  // The trial, and the catalogue.
+  await page.goto("/balance/my-rate");
+  await expect(page.getByRole("heading", { name: "My tariff", level: 2 })).toBeVisible();
+  await expect(page.getByTestId("current-tariff")).toContainText("Current tariff: Trial");
+  await expect(page.getByTestId("balance")).toHaveText("Balance: $0.00");
+  await expectNoViolations(page, "my tariff, trial");
+
+  // Buying without money is refused with the server's message.
+  await page.getByTestId("tariff-2").getByRole("button", { name: "Buy from balance" }).click();
+  await expect(page.getByTestId("buy-error")).toHaveText("Insufficient funds on balance");
+
+  // The top-up page leads to the manual provider's instructions.
+  await page.getByTestId("current-tariff").getByRole("link", { name: "Top up" }).click();
+  await expect(page).toHaveURL(/\/balance\/pay$/);
+  await page.getByTestId("field-amount").fill("abc");
+  await page.getByTestId("pay-submit").click();
+  await expect(page.getByText("Enter an amount such as 12.50")).toBeVisible();
+  await page.getByTestId("field-amount").fill("9");
+  await page.getByTestId("pay-submit").click();
+  await expect(page).toHaveURL(/\/balance\/pay\/manual\?amount=9\.00$/);
+  await expect(page.getByTestId("manual-payment")).toContainText(`Send 9.00 USD`);
+  await expect(page.getByTestId("manual-payment")).toContainText(email);
+  await expectNoViolations(page, "manual payment page");
+
+  // The operator credits the payment through the running server.
+  expect(await operatorCredit(email, "9.00")).toContain("balance now 9.00");
+
+  await page.getByRole("main").getByRole("link", { name: "My tariff" }).click();
+  await expect(page.getByTestId("balance")).toHaveText("Balance: $9.00");
+  await page.getByTestId("tariff-2").getByRole("button", { name: "Buy from balance" }).click();
+  await expect(page.getByTestId("buy-done")).toContainText("Tariff Start is active until");
+  await expect(page.getByTestId("current-tariff")).toContainText("Current tariff: Start");
+  await expect(page.getByTestId("current-tariff")).toContainText("Projects this month: 0 of 5");
+  await expect(page.getByTestId("current-tariff")).toContainText("Requests: 0 of 110");
+  await expect(page.getByTestId("balance")).toHaveText("Balance: $0.00");
+  await expectNoViolations(page, "my tariff, bought");
+
+  // A phone fits the page without sideways scrolling.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+});
