@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
 import { E2E_ORIGIN } from "./support/e2e-origin";
-import { registerThroughUi, uniqueEmail } from "./support/users";
+import { PASSWORD, registerThroughUi, uniqueEmail } from "./support/users";
 
 /**
  * Money as an owner and the operator meet it (docs/money.md): the top-up page of the manual
@@ -77,6 +77,66 @@ test("an owner tops up through the operator, buys a tariff and sees its limits",
   await expectNoViolations(page, "my tariff, bought");
 
   // A phone fits the page without sideways scrolling.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("an inviter earns from an invited account's payment, transfers part and asks for a withdrawal", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await registerThroughUi(page, uniqueEmail("inviter"));
+  await page.goto("/referral-system");
+  await expect(page.getByTestId("referral-invited")).toHaveText("Invited accounts: 0");
+  const link = (await page.getByTestId("referral-link").textContent()) ?? "";
+  expect(link).toMatch(/\/registration\?ref=/);
+  await expectNoViolations(page, "referral system, empty");
+
+  // A second account registers through the link and pays.
+  const invitedContext = await browser.newContext();
+  const invitedPage = await invitedContext.newPage();
+  const invitedEmail = uniqueEmail("invited");
+  await registerThroughUi(
+    invitedPage,
+    invitedEmail,
+    PASSWORD,
+    new URL(link).pathname + new URL(link).search,
+  );
+  await invitedContext.close();
+  await operatorCredit(invitedEmail, "1500.00");
+
+  await page.reload();
+  await expect(page.getByTestId("referral-invited")).toHaveText("Invited accounts: 1");
+  await expect(page.getByTestId("referral-funds")).toHaveText("Bonus funds: $150.00");
+
+  // Part of it to the balance; more than there is is refused.
+  const transfer = page.getByRole("form", { name: "Move to the balance" });
+  await transfer.getByLabel("Amount, USD").fill("200");
+  await transfer.getByRole("button", { name: "Transfer" }).click();
+  await expect(transfer.getByText("Transfer amount exceeds balance")).toBeVisible();
+  await transfer.getByLabel("Amount, USD").fill("10");
+  await transfer.getByRole("button", { name: "Transfer" }).click();
+  await expect(page.getByTestId("referral-funds")).toHaveText("Bonus funds: $140.00");
+
+  // A withdrawal to a card: a wrong number is refused, a right one is held and masked.
+  const withdraw = page.getByRole("form", { name: "Withdraw" });
+  await withdraw.getByText("Card").click();
+  await withdraw.getByLabel("Amount, USD").fill("100");
+  await withdraw.getByLabel("Card number").fill("4242 4242 4242 4241");
+  await withdraw.getByLabel("Receiver's name").fill("Olena Koval");
+  await withdraw.getByRole("button", { name: "Request a withdrawal" }).click();
+  await expect(withdraw.getByText("This card number is not valid")).toBeVisible();
+  await withdraw.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await withdraw.getByRole("button", { name: "Request a withdrawal" }).click();
+  await expect(page.getByTestId("referral-funds")).toHaveText("Bonus funds: $40.00");
+  await expect(page.getByTestId("withdrawal-requests")).toContainText("•••• 4242");
+  await expect(page.getByTestId("withdrawal-requests")).toContainText("Pending");
+  await expectNoViolations(page, "referral system, with a request");
+
   await page.setViewportSize({ width: 390, height: 844 });
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -17,20 +17,24 @@ export function ownClientAddress(): string {
   return `10.${a}.${b}.${Math.max(c, 1)}`;
 }
 
-/** Registers through the real form; the app logs in automatically and lands on /. */
+/**
+ * Registers through the real form (at `from`, e.g. an invitation link); the app logs in
+ * automatically and lands on /.
+ */
 export async function registerThroughUi(
   page: Page,
   email: string,
   password = PASSWORD,
+  from = "/registration",
 ): Promise<void> {
   await page.context().setExtraHTTPHeaders({ "x-forwarded-for": ownClientAddress() });
-  await page.goto("/registration");
+  await page.goto(from);
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Repeat password").fill(password);
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Sign up" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/(\?[^/]*)?$/);
   await expect(page.getByTestId("user-menu")).toContainText(email);
 }
 

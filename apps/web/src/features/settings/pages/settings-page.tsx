@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/shared/api/error-message";
 import { useCurrentUser } from "@/shared/api/user-queries";
 import { PageLoader } from "@/shared/ui/page-loader";
+import { TariffSummary } from "../../money/components/tariff-summary";
 import { EmailForm } from "../components/email-form";
 import { LanguageSetting } from "../components/language-setting";
 import { PasswordForm } from "../components/password-form";
@@ -72,7 +73,7 @@ export function SettingsPage() {
         <LanguageSetting />
       </Section>
       <Section title={t("settings:tariff.title")} testId="settings-tariff">
-        <Text c="dimmed">{t("common:comingSoon.text")}</Text>
+        <TariffSummary />
       </Section>
     </Stack>
   );

@@ -1,0 +1,28 @@
+import { Anchor, Stack, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { paths } from "../../../app/paths";
+import { formatDateTime } from "../../dashboard/components/format-date";
+import { useTariffInfo } from "../api/money-queries";
+
+/** The current tariff and its end date, with the way to the tariff page (settings). */
+export function TariffSummary() {
+  const { t, i18n } = useTranslation();
+  const { data: info } = useTariffInfo();
+  if (!info) return null;
+  const date = info.ends_at ? formatDateTime(info.ends_at, i18n.language) : "";
+  return (
+    <Stack gap="xs">
+      <Text>
+        {t("money:myRate.current")}:{" "}
+        {info.tariff?.is_trial ? t("money:myRate.trial") : info.tariff?.title}
+      </Text>
+      <Text size="sm" c={info.is_active ? "dark.7" : "red.9"}>
+        {info.is_active ? t("money:myRate.endsAt", { date }) : t("money:myRate.endedAt", { date })}
+      </Text>
+      <Anchor component={Link} to={paths.balanceMyRate()} size="sm">
+        {t("money:myRate.title")}
+      </Anchor>
+    </Stack>
+  );
+}
