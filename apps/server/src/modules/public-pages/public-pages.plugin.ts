@@ -135,28 +135,27 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
       .send(html);
   }
 
-  function notFound(request: FastifyRequest, reply: FastifyReply) {
+  /** A 404 message page in the visitor's language: no such quiz, or not available. */
+  function missingPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: "notFound" | "notAvailable",
+  ) {
     const language = visitorLanguageOf(request.headers["accept-language"]);
     const texts = pageTexts[language];
     return sendPage(
       reply.header("cache-control", "no-cache").header("vary", "accept-language"),
       404,
-      messagePageHtml(language, texts.notFoundTitle, texts.notFoundText),
+      messagePageHtml(language, texts[`${kind}Title`], texts[`${kind}Text`]),
       pageCsp(config.publicUrl),
     );
   }
 
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    missingPage(request, reply, "notFound");
   /** A quiz whose owner's tariff has ended: shown again once the owner renews. */
-  function notAvailable(request: FastifyRequest, reply: FastifyReply) {
-    const language = visitorLanguageOf(request.headers["accept-language"]);
-    const texts = pageTexts[language];
-    return sendPage(
-      reply.header("cache-control", "no-cache").header("vary", "accept-language"),
-      404,
-      messagePageHtml(language, texts.notAvailableTitle, texts.notAvailableText),
-      pageCsp(config.publicUrl),
-    );
-  }
+  const notAvailable = (request: FastifyRequest, reply: FastifyReply) =>
+    missingPage(request, reply, "notAvailable");
 
   function unavailable(request: FastifyRequest, reply: FastifyReply) {
     const language = visitorLanguageOf(request.headers["accept-language"]);

@@ -22,7 +22,7 @@ export async function findTariff(db: DbOrTx, id: number): Promise<TariffRow | un
 export async function findTrialTariff(db: DbOrTx): Promise<TariffRow> {
   const rows = await db.select().from(tariffs).where(eq(tariffs.isTrial, true)).limit(1);
   const trial = rows[0];
-  if (!trial) throw new Error("the tariff catalogue has no trial tariff (migration 0007 seeds it)");
+  if (!trial) throw new Error("the tariff catalogue has no trial tariff (its migration seeds one)");
   return trial;
 }
 

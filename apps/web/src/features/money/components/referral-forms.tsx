@@ -6,10 +6,7 @@ import { useServerForm } from "@/shared/forms/use-server-form";
 import { emailRule, requiredRule } from "@/shared/forms/validators";
 import { FormAlert } from "@/shared/ui/form-alert";
 import { useReferralCalls } from "../api/money-queries";
-
-const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
-export const amountRule = (value: string) =>
-  AMOUNT.test(value.trim()) && Number(value) > 0 ? null : "money:pay.amountInvalid";
+import { amountRule } from "./amount-rule";
 
 /** `PUT transfer_referral_balance/`: bonus funds into the balance. */
 export function TransferForm() {

@@ -6,8 +6,7 @@ import { useNavigate } from "react-router";
 import { useServerForm } from "@/shared/forms/use-server-form";
 import { FormAlert } from "@/shared/ui/form-alert";
 import { usePaymentLinks } from "../api/money-queries";
-
-const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
+import { amountRule } from "../components/amount-rule";
 
 /** /balance/pay: tops the balance up through the payment page of the available provider. */
 export function PayPage() {
@@ -18,8 +17,7 @@ export function PayPage() {
   const { fieldProps, mutation, formErrors, onSubmit } = useServerForm({
     initialValues: { amount: "" },
     validate: {
-      amount: (value: string) =>
-        AMOUNT.test(value.trim()) && Number(value) > 0 ? null : "money:pay.amountInvalid",
+      amount: amountRule,
     },
     submit: (values) => links({ amount: values.amount.trim() }),
     fieldMap: { amount: "amount", provider: "amount" },
