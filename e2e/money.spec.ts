@@ -3,6 +3,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
+import { withServerDatabase } from "./support/e2e-database";
 import { E2E_ORIGIN } from "./support/e2e-origin";
 import { PASSWORD, registerThroughUi, uniqueEmail } from "./support/users";
 
@@ -142,4 +143,56 @@ test("an inviter earns from an invited account's payment, transfers part and ask
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("an ended tariff shows a banner and hides the quiz from visitors until renewal", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail("expiry");
+  await registerThroughUi(page, email);
+  await page.getByRole("button", { name: "Create my first quiz" }).click();
+  await expect(page).toHaveURL(/\/quiz\/\d+\/questions$/);
+  await page.getByTestId("editor-publish").click();
+  await page.getByRole("dialog", { name: "Publishing" }).getByTestId("publish-confirm").click();
+  await page
+    .getByRole("dialog", { name: "Publish the quiz?" })
+    .getByRole("button", { name: "Publish" })
+    .click();
+  await expect(page.getByTestId("publish-status")).toHaveText("Published");
+  await page.keyboard.press("Escape");
+  await page.getByTestId("editor-link").click();
+  const url = (await page.getByTestId("editor-public-url").textContent()) ?? "";
+  await page.keyboard.press("Escape");
+
+  // The trial ends (the clock of the test: its end date moves into the past).
+  await withServerDatabase((db) =>
+    db.query(
+      `update account_tariffs set ends_at = now() - interval '1 minute'
+       where user_id = (select id from users where lower(email) = lower($1))`,
+      [email],
+    ),
+  );
+  const visitor = await context.newPage();
+  const hidden = await visitor.goto(url);
+  expect(hidden?.status()).toBe(404);
+  await expect(visitor.getByRole("heading", { name: "Quiz not available" })).toBeVisible();
+
+  await page.goto("/");
+  await expect(page.getByTestId("tariff-expired-banner")).toContainText("Your tariff has expired");
+
+  // Renewal brings the quiz back at once.
+  await operatorCredit(email, "9.00");
+  await page
+    .getByTestId("tariff-expired-banner")
+    .getByRole("link", { name: "Renew the tariff" })
+    .click();
+  await expect(page.getByTestId("tariff-end")).toContainText("Ended on");
+  await expectNoViolations(page, "my tariff with the expired-tariff banner");
+  await page.getByTestId("tariff-2").getByRole("button", { name: "Buy from balance" }).click();
+  await expect(page.getByTestId("buy-done")).toBeVisible();
+  await expect(page.getByTestId("tariff-expired-banner")).toHaveCount(0);
+  const shown = await visitor.goto(url);
+  expect(shown?.status()).toBe(200);
 });
