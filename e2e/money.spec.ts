@@ -79,6 +79,8 @@ test("an owner tops up through the operator, buys a tariff and sees its limits",
 
   // A phone fits the page without sideways scrolling.
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
@@ -139,6 +141,8 @@ test("an inviter earns from an invited account's payment, transfers part and ask
   await expectNoViolations(page, "referral system, with a request");
 
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
