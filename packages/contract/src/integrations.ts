@@ -161,11 +161,13 @@ export const keycrmIntegrationSchema = z.object({
 });
 export type KeycrmIntegration = z.infer<typeof keycrmIntegrationSchema>;
 
+/** An API key: it travels in an HTTP header, so printable ASCII only (no spaces). */
 const apiTokenField = z
   .string()
   .trim()
   .min(1, { message: "required" })
-  .max(255, { message: "too_long" });
+  .max(255, { message: "too_long" })
+  .refine((token) => /^[\x21-\x7E]+$/.test(token), { message: "invalid_characters" });
 const sourceIdField = z.int32().min(1).max(2_147_483_647).nullable();
 
 /** `POST keycrm/`: the API key is checked against KeyCRM once. */

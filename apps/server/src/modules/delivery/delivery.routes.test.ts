@@ -163,6 +163,13 @@ describe("webhook integrations", () => {
       (await call("POST", apiPaths.emailIntegrationCreate, { quiz: quiz.id, email: "nope" }))
         .statusCode,
     ).toBe(400);
+    // An API key travels in an HTTP header: one it cannot carry is refused, not sent.
+    const badKey = await call("POST", apiPaths.keycrm, {
+      quiz: quiz.id,
+      api_token: "Ā-key",
+    });
+    expect(badKey.statusCode).toBe(400);
+    expect(badKey.json().api_token).toEqual(["The text contains characters that are not allowed"]);
     expect((await call("GET", `${apiPaths.quizDeliveries(quiz.id)}?status=lost`)).statusCode).toBe(
       400,
     );
