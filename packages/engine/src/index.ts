@@ -51,5 +51,13 @@ export { extractYouTubeVideoId, validateYouTubeUrl } from "./validation/youtube"
 
 // Quiz engine: flow, answer values, conditions, formulas, results, additions.
 
+export {
+  AA_TEXT_CONTRAST,
+  contrastRatio,
+  meetsTextContrast,
+  parseColor,
+  type Rgb,
+  relativeLuminance,
+} from "./design/contrast";
 export * from "./quiz/index";
 export * from "./quiz/lead-answers";

@@ -2,6 +2,7 @@ import type { InterfaceLanguageCode } from "./languages";
 import enAuth from "./locales/en/auth.json";
 import enCommon from "./locales/en/common.json";
 import enDashboard from "./locales/en/dashboard.json";
+import enDesign from "./locales/en/design.json";
 import enEditor from "./locales/en/editor.json";
 import enEmail from "./locales/en/email.json";
 import enErrors from "./locales/en/errors.json";
@@ -16,6 +17,7 @@ import enValidation from "./locales/en/validation.json";
 import ruAuth from "./locales/ru/auth.json";
 import ruCommon from "./locales/ru/common.json";
 import ruDashboard from "./locales/ru/dashboard.json";
+import ruDesign from "./locales/ru/design.json";
 import ruEditor from "./locales/ru/editor.json";
 import ruEmail from "./locales/ru/email.json";
 import ruErrors from "./locales/ru/errors.json";
@@ -30,6 +32,7 @@ import ruValidation from "./locales/ru/validation.json";
 import ukAuth from "./locales/uk/auth.json";
 import ukCommon from "./locales/uk/common.json";
 import ukDashboard from "./locales/uk/dashboard.json";
+import ukDesign from "./locales/uk/design.json";
 import ukEditor from "./locales/uk/editor.json";
 import ukEmail from "./locales/uk/email.json";
 import ukErrors from "./locales/uk/errors.json";
@@ -67,6 +70,8 @@ export const namespaces = [
   "integrations",
   /** Tariffs, balance, payments and the referral programme. */
   "money",
+  /** The editor's design and settings tabs. */
+  "design",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -80,6 +85,7 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     errors: enErrors,
     email: enEmail,
     dashboard: enDashboard,
+    design: enDesign,
     editor: enEditor,
     questions: enQuestions,
     results: enResults,
@@ -96,6 +102,7 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     errors: ruErrors,
     email: ruEmail,
     dashboard: ruDashboard,
+    design: ruDesign,
     editor: ruEditor,
     questions: ruQuestions,
     results: ruResults,
@@ -112,6 +119,7 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     errors: ukErrors,
     email: ukEmail,
     dashboard: ukDashboard,
+    design: ukDesign,
     editor: ukEditor,
     questions: ukQuestions,
     results: ukResults,

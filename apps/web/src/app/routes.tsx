@@ -3,7 +3,7 @@ import { PageLoader } from "@/shared/ui/page-loader";
 import { RouteErrorPage } from "../features/errors/route-error-page";
 import { RequireAnonymous } from "./guards/require-anonymous";
 import { RequireAuth } from "./guards/require-auth";
-import { type QuizEditorSection, routePatterns } from "./paths";
+import { routePatterns } from "./paths";
 
 /** A section that comes later: loaded on demand, it shows "This section is being prepared". */
 function comingSoon(titleKey: string): Pick<RouteObject, "lazy"> {
@@ -14,20 +14,6 @@ function comingSoon(titleKey: string): Pick<RouteObject, "lazy"> {
     },
   };
 }
-
-/** Sections with their own page (below); the others still say "coming soon". */
-type BuiltSection =
-  | "config-action"
-  | "questions"
-  | "results"
-  | "form-contacts"
-  | "addition"
-  | "integration";
-
-const editorSectionTitles: Record<Exclude<QuizEditorSection, BuiltSection>, string> = {
-  "design-settings": "layout:editor.nav.design",
-  settings: "layout:editor.nav.settings",
-};
 
 /** Every route of docs/product.md "Pages and menus"; pages load on demand. */
 export const appRoutes: RouteObject[] = [
@@ -189,10 +175,6 @@ export const appRoutes: RouteObject[] = [
             }),
             children: [
               { index: true, element: <Navigate to="questions" replace /> },
-              ...Object.entries(editorSectionTitles).map(([path, titleKey]) => ({
-                path,
-                ...comingSoon(titleKey),
-              })),
               {
                 path: "questions",
                 lazy: async () => ({
@@ -205,6 +187,20 @@ export const appRoutes: RouteObject[] = [
                 lazy: async () => ({
                   Component: (await import("../features/quiz-editor/results/results-page"))
                     .ResultsPage,
+                }),
+              },
+              {
+                path: "design-settings",
+                lazy: async () => ({
+                  Component: (await import("../features/quiz-editor/design/design-page"))
+                    .DesignPage,
+                }),
+              },
+              {
+                path: "settings",
+                lazy: async () => ({
+                  Component: (await import("../features/quiz-editor/settings/quiz-settings-page"))
+                    .QuizSettingsPage,
                 }),
               },
               {

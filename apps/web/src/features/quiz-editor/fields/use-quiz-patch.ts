@@ -2,7 +2,7 @@ import { apiPaths, type Quiz } from "@leadquiz/contract";
 import { quizQueryKey } from "../../quiz-shell/api/quiz-queries";
 import { usePatchEdit } from "./use-patch-edit";
 
-type Section = "contact_form" | "results_settings";
+type Section = "contact_form" | "results_settings" | "design" | "analytics";
 
 /**
  * An undoable merge patch of one nested object of the quiz (`contact_form`,

@@ -1,0 +1,200 @@
+import type { Design, Quiz } from "@leadquiz/contract";
+import {
+  Box,
+  Loader,
+  Paper,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useEditorQuiz } from "../fields/use-editor-quiz";
+import { useQuizSectionPatch } from "../fields/use-quiz-patch";
+import { ColorField } from "./color-field";
+import { useFontList } from "./font-queries";
+
+type ColorKey = "button_color" | "button_text_color" | "text_color" | "background_color";
+
+/** Which colour each text colour is read on (the contrast warning compares the pair). */
+const readOn: Partial<Record<ColorKey, ColorKey>> = {
+  button_text_color: "button_color",
+  text_color: "background_color",
+};
+const colorKeys: ColorKey[] = [
+  "button_color",
+  "button_text_color",
+  "text_color",
+  "background_color",
+];
+const buttonStyles = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+const DEFAULT_FONT = "default";
+
+/** Corner of a button style: square, round, square-round (docs/editor.md "Design and settings"). */
+const styleRadius = (style: number) => ["0", "999px", "8px"][(style - 1) % 3];
+const styleFilled = (style: number) => style > 5;
+
+/** `/quiz/{id}/design-settings`: colours, font, button style, progress bar. */
+export function DesignPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(`${t("layout:editor.nav.design")} · Leadquiz`);
+  const { quiz } = useEditorQuiz();
+  if (!quiz) return <Loader aria-label={t("design:loading")} />;
+  return <DesignEditor quiz={quiz} />;
+}
+
+function DesignEditor({ quiz }: { quiz: Quiz }) {
+  const { t } = useTranslation();
+  const patch = useQuizSectionPatch(quiz);
+  const design = quiz.design;
+  const write = (label: string, next: Partial<Design>) => void patch("design", label, next);
+  return (
+    <Stack gap="md" maw={880} data-testid="design-page">
+      <Title order={1} size="h2">
+        {t("design:title")}
+      </Title>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {t("design:colors.title")}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {colorKeys.map((key) => {
+              const other = readOn[key];
+              return (
+                <ColorField
+                  key={key}
+                  label={t(`design:colors.${key}`)}
+                  value={design[key]}
+                  onCommit={(color) => write(t(`design:colors.${key}`), { [key]: color })}
+                  against={
+                    other ? { color: design[other], name: t(`design:colors.${other}`) } : undefined
+                  }
+                  testId={`design-${key}`}
+                />
+              );
+            })}
+          </SimpleGrid>
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {t("design:font.title")}
+          </Title>
+          <FontSelect
+            value={design.font}
+            onChange={(font) => write(t("design:font.title"), { font })}
+          />
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <Radio.Group
+          label={t("design:buttons.title")}
+          value={String(design.button_style)}
+          onChange={(value) => write(t("design:buttons.title"), { button_style: Number(value) })}
+        >
+          <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs" mt="xs">
+            {buttonStyles.map((style) => (
+              <ButtonStyleChoice key={style} style={style} design={design} />
+            ))}
+          </SimpleGrid>
+        </Radio.Group>
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          <Switch
+            label={t("design:progressBar")}
+            checked={design.progress_bar}
+            onChange={(event) =>
+              write(t("design:progressBar"), { progress_bar: event.currentTarget.checked })
+            }
+          />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+/** One of the ten button styles, drawn in the quiz's own colours. */
+function ButtonStyleChoice({ style, design }: { style: number; design: Design }) {
+  const { t } = useTranslation();
+  const filled = styleFilled(style);
+  return (
+    <Radio.Card
+      value={String(style)}
+      radius="md"
+      p="xs"
+      aria-label={t("design:buttons.style", { number: style })}
+      data-testid={`button-style-${style}`}
+    >
+      <Stack gap={4} align="center">
+        <Box
+          aria-hidden
+          px="sm"
+          py={4}
+          style={{
+            borderRadius: styleRadius(style),
+            border: `2px solid ${design.button_color}`,
+            background: filled ? design.button_color : "transparent",
+            color: filled ? design.button_text_color : design.button_color,
+            fontSize: 12,
+          }}
+        >
+          {style % 5 === 4 || style % 5 === 0 ? "→" : "Aa"}
+        </Box>
+        <Text size="xs">{t("design:buttons.style", { number: style })}</Text>
+      </Stack>
+    </Radio.Card>
+  );
+}
+
+/** The fonts of `GET fontlist/`, each option written in its own face. */
+function FontSelect({
+  value,
+  onChange,
+}: {
+  value: number | null;
+  onChange: (font: number | null) => void;
+}) {
+  const { t } = useTranslation();
+  const fonts = useFontList();
+  const list = fonts.data ?? [];
+  useEffect(() => {
+    const links = list.map((font) => {
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = font.url;
+      document.head.append(link);
+      return link;
+    });
+    return () => {
+      for (const link of links) link.remove();
+    };
+  }, [list]);
+  const familyOf = (id: string) => list.find((font) => String(font.id) === id)?.family;
+  return (
+    <Select
+      label={t("design:font.label")}
+      data={[
+        { value: DEFAULT_FONT, label: t("design:font.default") },
+        ...list.map((font) => ({ value: String(font.id), label: font.name })),
+      ]}
+      value={value === null ? DEFAULT_FONT : String(value)}
+      allowDeselect={false}
+      disabled={fonts.isPending}
+      onChange={(next) => next && onChange(next === DEFAULT_FONT ? null : Number(next))}
+      renderOption={({ option }) => (
+        <span style={{ fontFamily: familyOf(option.value) }}>{option.label}</span>
+      )}
+      styles={{ input: { fontFamily: value === null ? undefined : familyOf(String(value)) } }}
+      comboboxProps={{ withinPortal: true }}
+      data-testid="design-font"
+    />
+  );
+}

@@ -1,0 +1,15 @@
+import { apiPaths, fontListSchema } from "@leadquiz/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useApiClient } from "@/shared/api/services-context";
+
+export const fontListQueryKey = ["fontlist"] as const;
+
+/** `GET fontlist/`: the self-hosted fonts a quiz can use (a fixed list: cached for good). */
+export function useFontList() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: fontListQueryKey,
+    queryFn: ({ signal }) => api.get(apiPaths.fontList, fontListSchema, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
