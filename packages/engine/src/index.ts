@@ -51,6 +51,7 @@ export { extractYouTubeVideoId, validateYouTubeUrl } from "./validation/youtube"
 
 // Quiz engine: flow, answer values, conditions, formulas, results, additions.
 
+export { type ButtonShape, type ButtonStyle, buttonStyle } from "./design/button-style";
 export {
   AA_TEXT_CONTRAST,
   contrastRatio,

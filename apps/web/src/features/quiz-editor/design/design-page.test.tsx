@@ -75,15 +75,16 @@ function quizWith(design: Partial<Quiz["design"]>) {
 }
 
 function api(quiz: Quiz): FakeHandler {
-  return async (request, path) => {
+  return (request, path) => {
     if (path === "/userinfo/") return jsonResponse(200, [user]);
     if (path === "/fontlist/") {
       return jsonResponse(200, [{ id: 3, name: "Lora", family: "Lora, serif", url: "/f.css" }]);
     }
     if (path === "/quiz/7/" && request.method === "PATCH") {
-      const body = (await request.json()) as { design?: Partial<Quiz["design"]> };
-      Object.assign(quiz.design, body.design);
-      return jsonResponse(200, quiz);
+      return request.json().then((body: { design?: Partial<Quiz["design"]> }) => {
+        Object.assign(quiz.design, body.design);
+        return jsonResponse(200, quiz);
+      });
     }
     if (path === "/quiz/7/") return jsonResponse(200, quiz);
     return undefined;

@@ -1,4 +1,5 @@
 import type { Design, Quiz } from "@leadquiz/contract";
+import { type ButtonShape, buttonStyle } from "@leadquiz/engine";
 import {
   Box,
   Loader,
@@ -35,9 +36,8 @@ const colorKeys: ColorKey[] = [
 const buttonStyles = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 const DEFAULT_FONT = "default";
 
-/** Corner of a button style: square, round, square-round (docs/editor.md "Design and settings"). */
-const styleRadius = (style: number) => ["0", "999px", "8px"][(style - 1) % 3];
-const styleFilled = (style: number) => style > 5;
+/** Corners of the runtime's button shapes (docs/product.md "Codes"). */
+const shapeRadius: Record<ButtonShape, string> = { square: "0", round: "999px", squircle: "10px" };
 
 /** `/quiz/{id}/design-settings`: colours, font, button style, progress bar. */
 export function DesignPage() {
@@ -124,7 +124,7 @@ function DesignEditor({ quiz }: { quiz: Quiz }) {
 /** One of the ten button styles, drawn in the quiz's own colours. */
 function ButtonStyleChoice({ style, design }: { style: number; design: Design }) {
   const { t } = useTranslation();
-  const filled = styleFilled(style);
+  const { shape, filled, icon } = buttonStyle(style);
   return (
     <Radio.Card
       value={String(style)}
@@ -139,14 +139,14 @@ function ButtonStyleChoice({ style, design }: { style: number; design: Design })
           px="sm"
           py={4}
           style={{
-            borderRadius: styleRadius(style),
+            borderRadius: shapeRadius[shape],
             border: `2px solid ${design.button_color}`,
             background: filled ? design.button_color : "transparent",
             color: filled ? design.button_text_color : design.button_color,
             fontSize: 12,
           }}
         >
-          {style % 5 === 4 || style % 5 === 0 ? "→" : "Aa"}
+          Aa{icon ? " →" : ""}
         </Box>
         <Text size="xs">{t("design:buttons.style", { number: style })}</Text>
       </Stack>
