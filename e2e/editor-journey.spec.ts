@@ -6,6 +6,7 @@ import {
   collapse,
   editorQuizId,
   previewOf,
+  publishFromModal,
   saved,
   setField,
 } from "./support/editor-ui";
@@ -210,23 +211,6 @@ async function buildContactFormAndBonus(page: Page) {
   await saved(page);
 }
 
-/** Publishes from the publish modal and answers the public link it shows. */
-async function publish(page: Page): Promise<string> {
-  await page.getByTestId("editor-publish").click();
-  const modal = page.getByRole("dialog", { name: "Publishing" });
-  await modal.getByTestId("publish-confirm").click();
-  await page
-    .getByRole("dialog", { name: "Publish the quiz?" })
-    .getByRole("button", { name: "Publish" })
-    .click();
-  await expect(modal.getByTestId("publish-status")).toHaveText("Published");
-  const url = (await modal.getByTestId("publish-public-url").textContent()) ?? "";
-  expect(url).toMatch(/\/q\/[\w-]+$/);
-  await page.keyboard.press("Escape");
-  await expect(page.getByTestId("editor-publication-status")).toHaveText("Published");
-  return url;
-}
-
 test.use({ actionTimeout: 20_000 });
 
 interface LeadRow {
@@ -259,7 +243,7 @@ test("a new user builds a quiz in the editor, publishes it, and a visitor's lead
   await sendContacts(preview, "Preview Owner", "owner@example.com");
   await seeResultAndEnd(preview, TEXT.small);
 
-  const url = await publish(page);
+  const url = await publishFromModal(page);
 
   // A visitor, in a browser context of their own, on the public link.
   const visitorContext = await browser.newContext({

@@ -91,3 +91,20 @@ export async function asSignedInOwner<T>(
 export function fitsTheWindow(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }
+
+/** Publishes from the publish modal and answers the public link it shows. */
+export async function publishFromModal(page: Page): Promise<string> {
+  await page.getByTestId("editor-publish").click();
+  const modal = page.getByRole("dialog", { name: "Publishing" });
+  await modal.getByTestId("publish-confirm").click();
+  await page
+    .getByRole("dialog", { name: "Publish the quiz?" })
+    .getByRole("button", { name: "Publish" })
+    .click();
+  await expect(modal.getByTestId("publish-status")).toHaveText("Published");
+  const url = (await modal.getByTestId("publish-public-url").textContent()) ?? "";
+  expect(url).toMatch(/\/q\/[\w-]+$/);
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("editor-publication-status")).toHaveText("Published");
+  return url;
+}

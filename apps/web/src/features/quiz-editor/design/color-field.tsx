@@ -44,6 +44,7 @@ export function ColorField({ label, value, onCommit, against, testId }: ColorFie
       }
       inputWrapperOrder={["label", "input", "description", "error"]}
       popoverProps={{ withinPortal: true }}
+      eyeDropperButtonProps={{ "aria-label": t("design:colors.eyeDropper", { field: label }) }}
       data-testid={testId}
     />
   );

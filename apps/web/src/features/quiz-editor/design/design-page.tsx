@@ -15,8 +15,12 @@ import {
 import { useDocumentTitle } from "@mantine/hooks";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { quizQueryKey } from "../../quiz-shell/api/quiz-queries";
 import { useEditorQuiz } from "../fields/use-editor-quiz";
 import { useQuizSectionPatch } from "../fields/use-quiz-patch";
+import { MediaField } from "../media/media-field";
+import { mediaTargets } from "../media/media-target";
+import { cacheUpdate } from "../state/editor-writes";
 import { ColorField } from "./color-field";
 import { useFontList } from "./font-queries";
 
@@ -39,7 +43,7 @@ const DEFAULT_FONT = "default";
 /** Corners of the runtime's button shapes (docs/product.md "Codes"). */
 const shapeRadius: Record<ButtonShape, string> = { square: "0", round: "999px", squircle: "10px" };
 
-/** `/quiz/{id}/design-settings`: colours, font, button style, progress bar. */
+/** `/quiz/{id}/design-settings`: colours, font, button style, background, progress bar. */
 export function DesignPage() {
   const { t } = useTranslation();
   useDocumentTitle(`${t("layout:editor.nav.design")} · Leadquiz`);
@@ -105,6 +109,21 @@ function DesignEditor({ quiz }: { quiz: Quiz }) {
             ))}
           </SimpleGrid>
         </Radio.Group>
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <MediaField
+          label={t("design:background")}
+          value={design.background_image}
+          target={mediaTargets.backgroundImage(quiz.id)}
+          quizId={quiz.id}
+          refresh={[quizQueryKey(quiz.id)]}
+          removeOptimistic={[
+            cacheUpdate<Quiz>(quizQueryKey(quiz.id), (current) => ({
+              ...current,
+              design: { ...current.design, background_image: null },
+            })),
+          ]}
+        />
       </Paper>
       <Paper withBorder p="md" radius="md">
         <Stack gap="sm">
