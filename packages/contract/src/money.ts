@@ -81,7 +81,7 @@ export const tariffLinksQuerySchema = z
     tariff: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   })
   .refine((q) => (q.amount === undefined) !== (q.tariff === undefined), {
-    message: "Give either an amount or a tariff",
+    message: "amount_or_tariff",
     path: ["amount"],
   });
 export type TariffLinksQuery = z.infer<typeof tariffLinksQuerySchema>;

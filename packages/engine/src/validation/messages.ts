@@ -49,6 +49,8 @@ export const validationMessageKeys = [
   "invalid_url",
   "https_required",
   "bitrix24_webhook_url",
+  // A payment link is for a top-up amount or for a tariff, never both or neither.
+  "amount_or_tariff",
   // Generic checks of the request shape (zod's built-in checks, bad bytes, unreadable JSON).
   "invalid_value",
   "too_long",

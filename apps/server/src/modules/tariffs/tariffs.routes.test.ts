@@ -193,7 +193,9 @@ describe("GET tarifflinks/", () => {
     expect(card.statusCode).toBe(400);
     expect(card.json()).toEqual({ provider: ["This payment method is not available"] });
     expect((await links(user, "?amount=0")).statusCode).toBe(400);
-    expect((await links(user, "")).statusCode).toBe(400);
+    const neither = await links(user, "");
+    expect(neither.statusCode).toBe(400);
+    expect(neither.json()).toEqual({ amount: ["Give either an amount or a tariff"] });
     expect((await links(user, "?tariff=999999")).statusCode).toBe(404);
   });
 });
