@@ -1,76 +1,14 @@
-import { type Answer, type Question, QuestionType, type Quiz } from "@leadquiz/contract";
+import { type Answer, type Question, QuestionType } from "@leadquiz/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { type FakeHandler, jsonResponse, renderApp, testJwt } from "../../../test/render-app";
+import { testQuiz, testSession } from "../../../test/quiz-fixtures";
+import { type FakeHandler, jsonResponse, renderApp, testOwner } from "../../../test/render-app";
 import { moveInList } from "./api/question-writes";
 
-const session = { access: testJwt(600), refresh: "r" };
-const user = {
-  id: 1,
-  email: "owner@example.com",
-  username: "owner@example.com",
-  first_name: "",
-  last_name: "",
-  language_code: "en",
-  date_joined: "2026-01-01T00:00:00Z",
-  referral_code: "abc",
-  email_verified: true,
-};
-const quiz: Quiz = {
-  id: 7,
-  project: 5,
-  title: "Sofa quiz",
-  is_published: false,
-  published_at: null,
-  created_at: "2026-11-01T10:00:00Z",
-  updated_at: "2026-11-01T10:00:00Z",
-  leads_count: 0,
-  public_url: "http://localhost/q/abc",
-  language: 2,
-  currency: 1,
-  public_key: "abc",
-  has_unpublished_changes: true,
-  start_page: {
-    enabled: true,
-    title: "",
-    description: "",
-    button_text: "",
-    media: null,
-    company_name: "",
-    legal_text: "",
-  },
-  design: {
-    button_color: "#000000",
-    button_text_color: "#ffffff",
-    text_color: "#000000",
-    background_color: "#ffffff",
-    background_image: null,
-    font: null,
-    button_style: 1,
-    progress_bar: true,
-    disable_display: false,
-  },
-  contact_form: {
-    title: "",
-    description: "",
-    privacy_policy_url: "",
-    thank_you_url: "",
-    button_text: "",
-    button_link: "",
-    auto_redirect_url: "",
-    messengers: [],
-  },
-  results_settings: {
-    show_several: false,
-    position: "after_form",
-    output_format: "logic",
-    general_formula: [],
-    general_formula_valid: true,
-    general_formula_errors: [],
-  },
-  analytics: { gtm_id: "", ga_id: "", pixel_id: "", tiktok_id: "", hidden_fields: [] },
-};
+const session = testSession();
+const user = testOwner;
+const quiz = testQuiz({ design: { button_color: "#000000" } });
 
 function question(id: number, sort: number, type: Question["type"], title: string): Question {
   return {

@@ -1,0 +1,71 @@
+import type { Quiz } from "@leadquiz/contract";
+import { testJwt } from "./render-app";
+
+/** A signed-in session for renderApp (the access token valid for ten minutes). */
+export const testSession = () => ({ access: testJwt(600), refresh: "r" });
+
+type QuizChanges = Partial<Omit<Quiz, "design">> & { design?: Partial<Quiz["design"]> };
+
+/**
+ * Quiz 7 "Sofa quiz" of project 5 as `GET quiz/{id}/` answers it: a draft with every nested
+ * object at the server's defaults; `changes` replaces fields (the design's one by one).
+ */
+export function testQuiz(changes: QuizChanges = {}): Quiz {
+  const { design, ...rest } = changes;
+  return {
+    id: 7,
+    project: 5,
+    title: "Sofa quiz",
+    is_published: false,
+    published_at: null,
+    created_at: "2026-11-01T10:00:00Z",
+    updated_at: "2026-11-01T10:00:00Z",
+    leads_count: 0,
+    public_url: "http://localhost/q/abc",
+    language: 2,
+    currency: 1,
+    public_key: "abc",
+    has_unpublished_changes: true,
+    start_page: {
+      enabled: true,
+      title: "",
+      description: "",
+      button_text: "",
+      media: null,
+      company_name: "",
+      legal_text: "",
+    },
+    design: {
+      button_color: "#1a73e8",
+      button_text_color: "#ffffff",
+      text_color: "#000000",
+      background_color: "#ffffff",
+      background_image: null,
+      font: null,
+      button_style: 1,
+      progress_bar: true,
+      disable_display: false,
+      ...design,
+    },
+    contact_form: {
+      title: "",
+      description: "",
+      privacy_policy_url: null,
+      thank_you_url: null,
+      button_text: "",
+      button_link: null,
+      auto_redirect_url: null,
+      messengers: [],
+    },
+    results_settings: {
+      show_several: false,
+      position: "after_form",
+      output_format: "logic",
+      general_formula: [],
+      general_formula_valid: true,
+      general_formula_errors: [],
+    },
+    analytics: { gtm_id: "", ga_id: "", pixel_id: "", tiktok_id: "", hidden_fields: [] },
+    ...rest,
+  };
+}
