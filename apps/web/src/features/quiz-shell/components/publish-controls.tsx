@@ -1,9 +1,9 @@
 import type { Quiz } from "@leadquiz/contract";
-import { Anchor, Button, Group, Popover, Stack, Text, Tooltip } from "@mantine/core";
+import { Button, Popover, Tooltip } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CopyTextButton } from "@/shared/ui/copy-text-button";
 import { publicationState } from "../api/quiz-queries";
+import { PublicLink } from "./public-link";
 import { PublishModal } from "./publish-modal";
 
 /** The quiz, and whether the bar is narrow (a phone): smaller buttons. */
@@ -23,29 +23,7 @@ export function LinkButton({ quiz, compact = false }: ControlProps) {
         </Button>
       </Popover.Target>
       <Popover.Dropdown>
-        <Stack gap="xs">
-          <Text fw={600} size="sm">
-            {t("dashboard:shell.linkTitle")}
-          </Text>
-          {!quiz.is_published && (
-            <Text size="sm" c="dimmed">
-              {t("dashboard:shell.linkNotPublished")}
-            </Text>
-          )}
-          <Anchor
-            href={quiz.public_url}
-            target="_blank"
-            rel="noopener"
-            size="sm"
-            style={{ overflowWrap: "anywhere" }}
-            data-testid="editor-public-url"
-          >
-            {quiz.public_url}
-          </Anchor>
-          <Group>
-            <CopyTextButton text={quiz.public_url} data-testid="editor-copy-link" />
-          </Group>
-        </Stack>
+        <PublicLink quiz={quiz} title={t("dashboard:shell.linkTitle")} testIdPrefix="editor" />
       </Popover.Dropdown>
     </Popover>
   );

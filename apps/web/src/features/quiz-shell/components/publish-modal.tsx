@@ -1,13 +1,13 @@
 import type { Quiz } from "@leadquiz/contract";
-import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Badge, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "@/shared/api/api-error";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
-import { CopyTextButton } from "@/shared/ui/copy-text-button";
 import { formatDateTime } from "../../dashboard/components/format-date";
 import { publicationState, quizQueryKey, usePublication } from "../api/quiz-queries";
+import { PublicLink } from "./public-link";
 
 interface PublishModalProps {
   quiz: Quiz;
@@ -90,29 +90,7 @@ export function PublishModal({ quiz, opened, onClose }: PublishModalProps) {
               {t("editor:publish.changesNote")}
             </Alert>
           )}
-          <Stack gap={6}>
-            <Text size="sm" fw={600}>
-              {t("editor:publish.link")}
-            </Text>
-            {!quiz.is_published && (
-              <Text size="sm" c="dimmed">
-                {t("dashboard:shell.linkNotPublished")}
-              </Text>
-            )}
-            <Anchor
-              href={quiz.public_url}
-              target="_blank"
-              rel="noopener"
-              size="sm"
-              style={{ overflowWrap: "anywhere" }}
-              data-testid="publish-public-url"
-            >
-              {quiz.public_url}
-            </Anchor>
-            <Group>
-              <CopyTextButton text={quiz.public_url} data-testid="publish-copy-link" />
-            </Group>
-          </Stack>
+          <PublicLink quiz={quiz} title={t("editor:publish.link")} testIdPrefix="publish" />
           <Group justify="flex-end" gap="xs">
             {quiz.is_published && (
               <Button
