@@ -278,8 +278,12 @@ test("logic, start page, confirmations, a refused edit, keyboard reorder and und
   // Reorder by keyboard: the handle of question 3, Space, arrow down, Space; asks first.
   const handle = card(page, 3).getByTestId("drag-handle");
   await handle.focus();
+  // Each key waits for the drag to answer, as a person waits to hear it: the handle is
+  // pressed (the drag has started), then the live region names the new place, then the drop.
   await page.keyboard.press("Space");
+  await expect(handle).toHaveAttribute("aria-pressed", "true");
   await page.keyboard.press("ArrowDown");
+  await expect(page.getByText("Question 3 would move to place 4.")).toBeAttached();
   await page.keyboard.press("Space");
   const moveDialog = page.getByRole("dialog", { name: "Move the question?" });
   await expect(moveDialog).toContainText("Output logic may be partly lost");
