@@ -127,6 +127,8 @@ test("an inviter earns from an invited account's payment, transfers part and ask
 
   // A withdrawal to a card: a wrong number is refused, a right one is held and masked.
   const withdraw = page.getByRole("form", { name: "Withdraw" });
+  // The minimum comes from the server's public settings (key_value/).
+  await expect(withdraw.getByText("At least 100.00.", { exact: false })).toBeVisible();
   await withdraw.getByText("Card").click();
   await withdraw.getByLabel("Amount, USD").fill("100");
   await withdraw.getByLabel("Card number").fill("4242 4242 4242 4241");

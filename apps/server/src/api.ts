@@ -15,6 +15,7 @@ import { projectsRoutes } from "./modules/projects/projects.routes";
 import { publicationRoutes } from "./modules/publication/publication.routes";
 import { questionConditionsRoutes } from "./modules/question-conditions/question-conditions.routes";
 import { questionsRoutes } from "./modules/questions/questions.routes";
+import { publicSettingsRoutes } from "./modules/public-settings/public-settings.routes";
 import { quizConfigsRoutes } from "./modules/quiz-configs/quiz-configs.routes";
 import { quizzesRoutes } from "./modules/quizzes/quizzes.routes";
 import { referenceListsRoutes } from "./modules/reference-lists/reference-lists.routes";
@@ -44,6 +45,7 @@ export async function apiRoutes(app: FastifyInstance, { context }: ApiOptions) {
   await app.register(additionsRoutes, { context });
   await app.register(quizConfigsRoutes, { context });
   await app.register(referenceListsRoutes, { context });
+  await app.register(publicSettingsRoutes, { context });
   await app.register(questionsRoutes, { context });
   await app.register(answersRoutes, { context });
   await app.register(questionConditionsRoutes, { context });

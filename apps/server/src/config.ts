@@ -62,6 +62,10 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().min(1).default("ffmpeg"),
   TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   REFERRAL_PERCENTAGE: z.coerce.number().int().min(0).max(100).default(10),
+  /** The course on the external course platform, answered by `key_value/` as course_url. */
+  COURSE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The operators' address for support requests, answered by `key_value/` as support_email. */
+  SUPPORT_EMAIL: z.email().optional(),
   JOBS_IN_PROCESS: booleanFromEnv.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -128,6 +132,8 @@ export interface AppConfig {
   trialDays: number;
   /** The inviter's share of each payment of an invited account (docs/money.md "Referral"). */
   referralPercentage: number;
+  courseUrl: string | undefined;
+  supportEmail: string | undefined;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 }
 
@@ -229,6 +235,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobsInProcess: e.JOBS_IN_PROCESS,
     trialDays: e.TRIAL_DAYS,
     referralPercentage: e.REFERRAL_PERCENTAGE,
+    courseUrl: e.COURSE_URL,
+    supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -19,6 +19,7 @@ export * from "./questions";
 export * from "./quiz-common";
 export * from "./quiz-configs";
 export * from "./quizzes";
+export * from "./public-settings";
 export * from "./reference-lists";
 export * from "./results";
 export * from "./visitor-sessions";

@@ -86,6 +86,9 @@ export const apiPaths = {
   fontList: "/fontlist/",
   languageList: "/languagelist/",
 
+  // Public settings (docs/api.md "Public settings").
+  keyValue: "/key_value/",
+
   // Visitors (no account). Builders take a public key, or ":public_key" for a route pattern.
   clientSessions: "/client-sessions/",
   publicQuizEvents: (publicKey: string) => `/public/quiz/${publicKey}/events/`,

@@ -115,6 +115,8 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "GET /languagelist/": { operationId: "listLanguages" },
   "GET /currencylist/": { operationId: "listCurrencies" },
   "GET /fontlist/": { operationId: "listFonts" },
+  // public settings
+  "GET /key_value/": { operationId: "getPublicSettings" },
   // questions
   "GET /quiz/{id}/question_list/": { operationId: "listQuestions" },
   "GET /question/{id}/": { operationId: "getQuestion" },

@@ -51,6 +51,8 @@ export const validationMessageKeys = [
   "bitrix24_webhook_url",
   // A payment link is for a top-up amount or for a tariff, never both or neither.
   "amount_or_tariff",
+  // A public setting's name in `key_value/` (letters, digits, underscores).
+  "key_value_key",
   // Generic checks of the request shape (zod's built-in checks, bad bytes, unreadable JSON).
   "invalid_value",
   "too_long",

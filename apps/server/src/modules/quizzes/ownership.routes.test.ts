@@ -35,6 +35,7 @@ const ALLOWED: Record<string, string> = {
   "GET /languagelist/": "reference list, the same for everyone",
   "GET /currencylist/": "reference list, the same for everyone",
   "GET /fontlist/": "reference list, the same for everyone",
+  "GET /key_value/": "public settings, the same for everyone",
   "GET /tarifflinks/": "money: a payment page for the caller's own account (tariffs tests)",
   "PUT /transfer_referral_balance/": "money: the caller's own referral balance (tariffs tests)",
   "POST /referral_payment_request/": "money: the caller's own withdrawal (tariffs tests)",

@@ -2,6 +2,7 @@ import { Button, Group, SegmentedControl, Stack, Text, TextInput } from "@mantin
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { usePublicSettings } from "@/shared/api/public-settings";
 import { useServerForm } from "@/shared/forms/use-server-form";
 import { emailRule, requiredRule } from "@/shared/forms/validators";
 import { FormAlert } from "@/shared/ui/form-alert";
@@ -42,10 +43,11 @@ export function TransferForm() {
   );
 }
 
-/** `POST referral_payment_request/`: at least 100.00 to PayPal or a card. */
+/** `POST referral_payment_request/`: at least `min_withdrawal` (key_value/) to PayPal or a card. */
 export function WithdrawalForm() {
   const { t } = useTranslation();
   const calls = useReferralCalls();
+  const minimum = usePublicSettings(["min_withdrawal"]).data?.min_withdrawal;
   const [method, setMethod] = useState<"1" | "2">("1");
   const { fieldProps, mutation, formErrors, onSubmit } = useServerForm({
     initialValues: { amount: "", paypalEmail: "", cardNumber: "", receiverName: "" },
@@ -84,7 +86,9 @@ export function WithdrawalForm() {
     <form noValidate onSubmit={onSubmit} aria-label={t("money:referral.withdrawTitle")}>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {t("money:referral.withdrawNote")}
+          {minimum === undefined
+            ? t("money:referral.withdrawHeld")
+            : t("money:referral.withdrawNote", { amount: minimum.toFixed(2) })}
         </Text>
         <SegmentedControl
           aria-label={t("money:referral.method")}

@@ -1,0 +1,29 @@
+import { apiPaths, publicSettingsQuerySchema, publicSettingsSchema } from "@leadquiz/contract";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ApiOptions } from "../../app-context";
+import { pickSettings, publicSettingsOf } from "./public-settings";
+
+/** `GET key_value/` (docs/api.md "Public settings"): no account needed, nothing private. */
+export async function publicSettingsRoutes(app: FastifyInstance, { context }: ApiOptions) {
+  const all = publicSettingsOf(context.config);
+  app.withTypeProvider<ZodTypeProvider>().get(
+    apiPaths.keyValue,
+    {
+      schema: {
+        tags: ["public settings"],
+        summary: "Public settings",
+        description:
+          "Repeat `keys` for each setting wanted. Known keys: referral_percentage, " +
+          "min_withdrawal (currency units), trial_days, course_url and support_email (the " +
+          "last two only when the operator configured them). Unknown keys are left out.",
+        querystring: publicSettingsQuerySchema,
+        response: { 200: publicSettingsSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header("cache-control", "public, max-age=300")
+        .send(pickSettings(all, request.query.keys)),
+  );
+}

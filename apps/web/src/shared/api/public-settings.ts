@@ -1,0 +1,18 @@
+import { apiPaths, type PublicSettingKey, publicSettingsSchema } from "@leadquiz/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useApiClient } from "./services-context";
+
+/**
+ * `GET key_value/` (operation `getPublicSettings`): settings the operator configures, read
+ * here instead of kept as constants in the app. Absent keys (not configured) stay undefined.
+ */
+export function usePublicSettings(keys: readonly PublicSettingKey[]) {
+  const api = useApiClient();
+  const search = new URLSearchParams(keys.map((key) => ["keys", key])).toString();
+  return useQuery({
+    queryKey: ["public-settings", ...keys],
+    queryFn: ({ signal }) =>
+      api.get(`${apiPaths.keyValue}?${search}`, publicSettingsSchema, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
