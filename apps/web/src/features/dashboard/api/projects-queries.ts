@@ -10,6 +10,7 @@ import {
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { isApiError } from "@/shared/api/api-error";
 import { errorMessage } from "@/shared/api/error-message";
 import { useApiClient } from "@/shared/api/services-context";
 import { projectsCache } from "./projects-cache";
@@ -41,6 +42,8 @@ interface ProjectsMutation<V, R> {
   /** i18n key of the confirmation shown on success. */
   success?: string;
   onDone?: (result: R, variables: V) => void;
+  /** Called instead of the error toast when the tariff's project allowance is used up. */
+  onProjectLimit?: () => void;
 }
 
 /**
@@ -62,7 +65,11 @@ function useProjectsMutation<V, R>(options: ProjectsMutation<V, R>) {
     },
     onError: (error, _variables, context) => {
       if (context?.previous) write(context.previous);
-      notifications.show({ color: "red", message: errorMessage(error, t) });
+      if (options.onProjectLimit && isApiError(error) && error.code === "project_limit") {
+        options.onProjectLimit();
+      } else {
+        notifications.show({ color: "red", message: errorMessage(error, t) });
+      }
     },
     onSuccess: (result, variables) => {
       const current = read();
@@ -75,13 +82,20 @@ function useProjectsMutation<V, R>(options: ProjectsMutation<V, R>) {
 }
 
 /** Every change the dashboard makes to projects and quizzes. */
-export function useDashboardActions(handlers: { onQuizCreated?: (quiz: Quiz) => void } = {}) {
+export function useDashboardActions(
+  handlers: {
+    onQuizCreated?: (quiz: Quiz) => void;
+    /** A new or copied project was refused: the tariff allows no more this month. */
+    onProjectLimit?: () => void;
+  } = {},
+) {
   const api = useApiClient();
   return {
     createProject: useProjectsMutation({
       call: (title: string) => api.post(apiPaths.projects, { title }, { schema: projectSchema }),
       applied: (projects, project) => projectsCache.addProject(projects, project),
       success: "dashboard:project.created",
+      onProjectLimit: handlers.onProjectLimit,
     }),
     renameProject: useProjectsMutation({
       call: ({ id, title }: { id: number; title: string }) =>
@@ -99,6 +113,7 @@ export function useDashboardActions(handlers: { onQuizCreated?: (quiz: Quiz) => 
       call: (id: number) => api.post(apiPaths.projectCopy, { id }, { schema: projectSchema }),
       applied: (projects, project) => projectsCache.addProject(projects, project),
       success: "dashboard:project.copied",
+      onProjectLimit: handlers.onProjectLimit,
     }),
     deleteProject: useProjectsMutation({
       call: (id: number) => api.request(apiPaths.projectById(id), { method: "DELETE" }),

@@ -102,4 +102,25 @@ describe("the projects dashboard", { timeout: 40_000 }, () => {
     expect(await screen.findByText(/Введите адрес сайта/)).toBeTruthy();
     expect(requests.some((r) => r.method === "PATCH")).toBe(false);
   });
+
+  it("prompts another tariff when the month's projects are used up, in Russian too", async () => {
+    await renderApp({
+      url: "/",
+      session,
+      language: "ru",
+      handler: (request, path) => {
+        if (path === "/userinfo/") return jsonResponse(200, [{ ...user, language_code: "ru" }]);
+        if (path === "/project/") return jsonResponse(200, [shop]);
+        if (path === "/project/copy/" && request.method === "POST") {
+          return jsonResponse(403, { detail: "limit", code: "project_limit" });
+        }
+        return undefined;
+      },
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Действия с проектом Shop" }));
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Копировать" }));
+    const prompt = await screen.findByRole("dialog", { name: "Лимит проектов исчерпан" });
+    const link = within(prompt).getByRole("link", { name: "Подключить другой тариф" });
+    expect(link.getAttribute("href")).toBe("/balance/my-rate");
+  });
 });

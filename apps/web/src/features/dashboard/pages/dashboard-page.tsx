@@ -13,6 +13,7 @@ import { errorMessage } from "@/shared/api/error-message";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
 import { TextPromptModal } from "@/shared/ui/text-prompt-modal";
 import { paths } from "../../../app/paths";
+import { TariffLimitPrompt } from "../../money/components/tariff-limit-prompt";
 import { countQuizzes } from "../api/projects-cache";
 import { useDashboardActions, useProjects } from "../api/projects-queries";
 import { ProjectCard, type ProjectCardActions } from "../components/project-card";
@@ -26,6 +27,7 @@ type Dialog =
   | { kind: "newQuiz"; projectId: number | null }
   | { kind: "moveQuiz"; quiz: QuizSummary }
   | { kind: "deleteQuiz"; quiz: QuizSummary }
+  | { kind: "projectLimit" }
   | null;
 
 /**
@@ -37,11 +39,12 @@ export function DashboardPage() {
   useDocumentTitle(`${t("dashboard:title")} · Leadquiz`);
   const navigate = useNavigate();
   const projects = useProjects();
-  const actions = useDashboardActions({
-    onQuizCreated: (quiz) => navigate(paths.quizSection(quiz.id, "questions")),
-  });
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
+  const actions = useDashboardActions({
+    onQuizCreated: (quiz) => navigate(paths.quizSection(quiz.id, "questions")),
+    onProjectLimit: () => setDialog({ kind: "projectLimit" }),
+  });
   const list = projects.data ?? [];
 
   const requiredTitle = (value: string) => {
@@ -64,8 +67,13 @@ export function DashboardPage() {
 
   /** First run: a project when there is none, then a quiz in it, then the editor. */
   const createFirstQuiz = async () => {
+    // A refused project is already shown (the limit prompt or a toast) by the mutation.
     const project =
-      list[0] ?? (await actions.createProject.mutateAsync(t("dashboard:project.defaultTitle")));
+      list[0] ??
+      (await actions.createProject
+        .mutateAsync(t("dashboard:project.defaultTitle"))
+        .catch(() => null));
+    if (!project) return;
     actions.createQuiz.mutate({ project: project.id, title: t("dashboard:quiz.titlePlaceholder") });
   };
   const busyFirst = actions.createProject.isPending || actions.createQuiz.isPending;
@@ -257,6 +265,10 @@ export function DashboardPage() {
           actions.moveQuiz.mutate({ id: quiz.id, project });
           close();
         }}
+        onClose={close}
+      />
+      <TariffLimitPrompt
+        kind={dialog?.kind === "projectLimit" ? "project" : null}
         onClose={close}
       />
     </Stack>

@@ -4,7 +4,6 @@ import {
   Button,
   Group,
   Menu,
-  Modal,
   Paper,
   Skeleton,
   Stack,
@@ -21,6 +20,7 @@ import { isApiError } from "@/shared/api/api-error";
 import { errorMessage } from "@/shared/api/error-message";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
 import { paths } from "../../../app/paths";
+import { TariffLimitPrompt } from "../../money/components/tariff-limit-prompt";
 import { useExportLeads, useLeadPages, useOpenLead, useUpdateLead } from "../api/leads-queries";
 import { LeadDetailModal } from "../components/lead-detail-modal";
 import { LeadFiltersBar } from "../components/lead-filters";
@@ -203,20 +203,7 @@ export function LeadsPage() {
         onConfirm={() => dialog?.kind === "confirmOpen" && confirmOpen(dialog.lead)}
       />
 
-      <Modal
-        opened={dialog?.kind === "limit"}
-        onClose={close}
-        title={t("leads:limit.title")}
-        centered
-        data-testid="lead-limit"
-      >
-        <Text mb="lg">{t("leads:limit.body")}</Text>
-        <Group justify="flex-end">
-          <Button component={Link} to={paths.balanceMyRate()}>
-            {t("leads:limit.action")}
-          </Button>
-        </Group>
-      </Modal>
+      <TariffLimitPrompt kind={dialog?.kind === "limit" ? "lead" : null} onClose={close} />
 
       <LeadDetailModal leadId={dialog?.kind === "detail" ? dialog.id : null} onClose={close} />
     </Stack>
