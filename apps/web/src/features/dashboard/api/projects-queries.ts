@@ -43,7 +43,7 @@ interface ProjectsMutation<V, R> {
   success?: string;
   onDone?: (result: R, variables: V) => void;
   /** Called instead of the error toast when the tariff's project allowance is used up. */
-  onProjectLimit?: () => void;
+  onProjectLimit?: (() => void) | undefined;
 }
 
 /**
