@@ -13,6 +13,23 @@ export interface Edit {
 
 export const HISTORY_LIMIT = 50;
 
+/**
+ * Writes of one typing session closer together than this merge into one edit; a longer
+ * pause starts a new one (docs/editor.md "Writes, undo and redo").
+ */
+export const MERGE_WINDOW_MS = 1000;
+
+export interface RecordOptions {
+  /**
+   * The typing session the write belongs to (a field, until it is left). Consecutive edits
+   * of one session within MERGE_WINDOW_MS are one undo step: undo goes back to the text
+   * before the first, redo to the last.
+   */
+  group?: string | undefined;
+  /** When the change was made (`Date.now()`); the write may be recorded later. */
+  at?: number | undefined;
+}
+
 export interface HistoryState {
   canUndo: boolean;
   canRedo: boolean;
@@ -23,16 +40,30 @@ export class EditHistory {
   private past: Edit[] = [];
   private future: Edit[] = [];
   private busy = false;
+  /** The latest edit while later writes of its typing session may still merge into it. */
+  private open: { edit: Edit; group: string; at: number } | null = null;
   private readonly listeners = new Set<() => void>();
   private snapshot: HistoryState = { canUndo: false, canRedo: false, busy: false };
 
   constructor(private readonly limit = HISTORY_LIMIT) {}
 
-  /** Records an edit that has just been written. */
-  record(edit: Edit): void {
+  /** Records an edit that has just been written (merged into its typing session's edit). */
+  record(edit: Edit, { group, at = Date.now() }: RecordOptions = {}): void {
+    const open = this.open;
+    if (group && open && open.group === group && open.edit === this.past.at(-1)) {
+      if (at - open.at <= MERGE_WINDOW_MS) {
+        const merged: Edit = { label: edit.label, undo: open.edit.undo, redo: edit.redo };
+        this.past[this.past.length - 1] = merged;
+        this.open = { edit: merged, group, at };
+        this.future = [];
+        this.changed();
+        return;
+      }
+    }
     this.past.push(edit);
     if (this.past.length > this.limit) this.past.shift();
     this.future = [];
+    this.open = group ? { edit, group, at } : null;
     this.changed();
   }
 
@@ -50,6 +81,7 @@ export class EditHistory {
   clear(): void {
     this.past = [];
     this.future = [];
+    this.open = null;
     this.changed();
   }
 
@@ -68,6 +100,7 @@ export class EditHistory {
     const edit = from.at(-1);
     if (!edit || this.busy) return null;
     this.busy = true;
+    this.open = null; // an undone or redone edit never takes more typing
     this.changed();
     try {
       await run(edit);

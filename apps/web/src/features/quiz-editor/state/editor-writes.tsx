@@ -6,7 +6,9 @@ import {
   type ReactNode,
   useContext,
   useEffect,
+  useId,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
 } from "react";
@@ -14,6 +16,7 @@ import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/shared/api/error-message";
 import { quizQueryKey } from "../../quiz-shell/api/quiz-queries";
 import { EditHistory, type HistoryState } from "./edit-history";
+import { RecreatedIds } from "./recreated-ids";
 
 /**
  * Optimistic writes of the quiz editor (docs/editor.md "Writes, undo and redo"):
@@ -63,8 +66,26 @@ export interface EditorWrites {
   writeEdit<T>(edit: ReversibleWrite<T>): Promise<WriteResult<T>>;
   /** The undo history (for edits that build their own undo, such as create and delete). */
   history: EditHistory;
+  /** Records created again by an undo or redo: their ids now (to write to them). */
+  ids: RecreatedIds;
+  /**
+   * Records an edit whose steps are whole writes of their own (create, delete, a type
+   * change): `undo` and `redo` each run through `write` (a refusal is shown, rolled back,
+   * and keeps the edit to try again).
+   */
+  recordSteps(edit: {
+    label: string;
+    undo: WriteRequest<unknown>;
+    redo: WriteRequest<unknown>;
+  }): void;
   /** Undoes or redoes the latest edit and says which; a refusal is shown and kept to retry. */
   step(direction: "undo" | "redo"): Promise<void>;
+  /**
+   * Runs `commit` as typing of session `group` (a field until it is left): the edits it
+   * writes (synchronously, through writeEdit) merge with the session's previous ones into
+   * one undo step while they follow each other within MERGE_WINDOW_MS.
+   */
+  typing<T>(group: string, commit: () => T): T;
 }
 
 interface WriteQueue {
@@ -97,6 +118,8 @@ export function EditorWritesProvider({
   const [queue] = useState<WriteQueue>(() => ({ pending: 0, listeners: new Set() }));
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new quiz starts a new history.
   const history = useMemo(() => new EditHistory(), [quizId]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: ids belong to the history.
+  const ids = useMemo(() => new RecreatedIds(), [history]);
 
   const writes = useMemo<EditorWrites>(() => {
     let tail: Promise<unknown> = Promise.resolve();
@@ -142,14 +165,29 @@ export function EditorWritesProvider({
       if (!result.ok) throw result.error;
     };
 
+    let typingGroup: string | undefined;
+    const typing = <T,>(group: string, commit: () => T): T => {
+      const outer = typingGroup;
+      typingGroup = group;
+      try {
+        return commit();
+      } finally {
+        typingGroup = outer;
+      }
+    };
+
     const writeEdit = async <T,>(edit: ReversibleWrite<T>): Promise<WriteResult<T>> => {
+      const session = { group: typingGroup, at: Date.now() };
       const result = await write(edit.apply);
       if (result.ok) {
-        history.record({
-          label: edit.label,
-          undo: () => mustWrite(edit.revert),
-          redo: () => mustWrite(edit.apply),
-        });
+        history.record(
+          {
+            label: edit.label,
+            undo: () => mustWrite(edit.revert),
+            redo: () => mustWrite(edit.apply),
+          },
+          session,
+        );
       }
       return result;
     };
@@ -165,8 +203,11 @@ export function EditorWritesProvider({
       }
     };
 
-    return { write, writeEdit, history, step };
-  }, [client, history, queue, quizId, t]);
+    const recordSteps: EditorWrites["recordSteps"] = ({ label, undo, redo }) =>
+      history.record({ label, undo: () => mustWrite(undo), redo: () => mustWrite(redo) });
+
+    return { write, writeEdit, history, ids, recordSteps, step, typing };
+  }, [client, history, ids, queue, quizId, t]);
 
   // In a text field the browser's own undo of typing applies (the hotkeys ignore fields).
   useHotkeys([
@@ -201,6 +242,27 @@ export function usePendingWrites(): number {
       return () => queue?.listeners.delete(listener);
     },
     () => queue?.pending ?? 0,
+  );
+}
+
+/**
+ * A field's typing sessions: `commit(run)` runs a write as part of the current session; `end()`
+ * closes it (the field left), so the next write starts a new undo step. Outside the editor
+ * (a field tested alone) the writes simply run.
+ */
+export function useTypingSession() {
+  const writes = useContext(EditorWritesContext);
+  const id = useId();
+  const session = useRef(0);
+  return useMemo(
+    () => ({
+      commit: <T,>(run: () => T): T =>
+        writes ? writes.typing(`${id}:${session.current}`, run) : run(),
+      end: () => {
+        session.current += 1;
+      },
+    }),
+    [writes, id],
   );
 }
 

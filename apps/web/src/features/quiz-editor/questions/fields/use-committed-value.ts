@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { COMMIT_DELAY_MS } from "../../fields/use-committed-text";
+import { useTypingSession } from "../../state/editor-writes";
 
 /**
- * A field's draft that is written when the field is left, after a pause in typing, and
- * when the field goes away (unmount). While the user has not changed it, the draft follows
+ * A field's draft that is written when the field is left, after a short pause in typing,
+ * and when the field goes away (unmount). The writes until the field is left (`flush`
+ * with `end`) are one undo step (useTypingSession). While the user has not changed it, the draft follows
  * `value` (an undo, a refused write put back, another tab's change re-read).
  */
 export function useCommittedValue<T>(
@@ -16,6 +18,7 @@ export function useCommittedValue<T>(
   const latest = useRef({ draft, value, commit, options });
   latest.current = { draft, value, commit, options };
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const session = useTypingSession();
 
   useEffect(() => {
     if (!dirty.current) setDraftState(value);
@@ -30,8 +33,14 @@ export function useCommittedValue<T>(
     const valid = current.options.isValid?.(current.draft) ?? true;
     if (!valid) return;
     dirty.current = false;
-    if (!equals(current.draft, current.value)) current.commit(current.draft);
-  }, []);
+    if (!equals(current.draft, current.value)) session.commit(() => current.commit(current.draft));
+  }, [session]);
+
+  /** Writes what is pending and closes the typing session (the field left). */
+  const leave = useCallback(() => {
+    flush();
+    session.end();
+  }, [flush, session]);
 
   const setDraft = useCallback(
     (next: T) => {
@@ -44,17 +53,17 @@ export function useCommittedValue<T>(
     [flush],
   );
 
-  /** Sets and writes at once (a switch, a select). */
+  /** Sets and writes at once (a switch, a select): an undo step of its own. */
   const commitNow = useCallback(
     (next: T) => {
       setDraft(next);
-      flush();
+      leave();
     },
-    [flush, setDraft],
+    [leave, setDraft],
   );
 
   // A field that goes away writes what was typed.
-  useEffect(() => flush, [flush]);
+  useEffect(() => leave, [leave]);
 
-  return { draft, setDraft, flush, commitNow };
+  return { draft, setDraft, flush: leave, commitNow };
 }
