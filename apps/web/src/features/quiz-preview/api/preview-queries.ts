@@ -42,8 +42,8 @@ export function useDraftSnapshot(quizId: number, enabled: boolean) {
 }
 
 /**
- * Re-reads the draft snapshot when any other query of the cache got new data or any write
- * ended (docs/editor.md "Preview, publishing, history"): the editor's tabs write through
+ * Re-reads the draft snapshot when any other query of the cache read new data from the
+ * server or any write ended (docs/editor.md "Preview, publishing, history"): the editor's tabs write through
  * the cache, so their changes reach the preview without knowing about it. The first
  * change is read at once; more changes within ~100 ms are gathered into one more read
  * at the end of the burst (an in-flight read is replaced by the newer one).
@@ -72,6 +72,9 @@ export function subscribePreviewRefresh(
   };
   const stopQueries = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== "updated" || event.action.type !== "success") return;
+    // A value set by hand is a write's optimistic change: the server does not hold it yet,
+    // so reading the draft now would only delay the read after the write.
+    if (event.action.manual) return;
     if (OWN_KEYS.has(String(event.query.queryKey[0]))) return;
     schedule();
   });

@@ -28,8 +28,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** Another tab's data arriving in the cache (a write's optimistic update or a re-read). */
-const otherData = (value: number) => client.setQueryData(["questions", 7], value);
+/** Another query of the editor re-read from the server (after a write). */
+const otherData = (value: number) =>
+  void client.fetchQuery({ queryKey: ["questions", 7], queryFn: async () => value, staleTime: 0 });
 
 describe("the preview follows the editor's cache", () => {
   it("re-reads the draft at once for a change, once more after a burst of changes", async () => {
@@ -47,6 +48,15 @@ describe("the preview follows the editor's cache", () => {
     otherData(5);
     await vi.advanceTimersByTimeAsync(0);
     expect(reads).toBe(3);
+  });
+
+  it("waits for the server: a write's optimistic change alone reads nothing", async () => {
+    client.setQueryData(["questions", 7], 1);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(reads).toBe(0);
+    otherData(2);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(1);
   });
 
   it("ignores its own reads and the version history", async () => {
