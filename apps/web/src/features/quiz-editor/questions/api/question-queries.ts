@@ -1,5 +1,6 @@
 import {
   type Answer,
+  type AnswerCreate,
   type AnswerUpdate,
   answerListSchema,
   answerSchema,
@@ -97,12 +98,8 @@ export function questionApi(api: ApiClient) {
     deleteQuestion: (id: number) => api.request(apiPaths.questionById(id), { method: "DELETE" }),
     copyQuestion: (id: number) =>
       api.post(apiPaths.questionCopy, { id }, { schema: questionSchema }),
-    createAnswer: (body: {
-      question: number;
-      text?: string;
-      points?: number;
-      is_right?: boolean;
-    }) => api.post(apiPaths.answers, body, { schema: answerSchema }),
+    createAnswer: (body: AnswerCreate) =>
+      api.post(apiPaths.answers, body, { schema: answerSchema }),
     updateAnswer: (id: number, body: AnswerUpdate) =>
       api.patch(apiPaths.answerById(id), body, { schema: answerSchema }),
     deleteAnswer: (id: number) => api.request(apiPaths.answerById(id), { method: "DELETE" }),

@@ -1,0 +1,150 @@
+import {
+  apiPaths,
+  type QuestionCondition,
+  type QuestionConditionCreate,
+  type QuestionConditionUpdate,
+  questionConditionListSchema,
+  questionConditionSchema,
+  questionListSchema,
+  type ResultCondition,
+  resultConditionListSchema,
+  resultConditionSchema,
+  resultListSchema,
+} from "@leadquiz/contract";
+import type { ApiClient } from "@/shared/api/api-client";
+import { isApiError } from "@/shared/api/api-error";
+import type { RecreatedIds } from "./recreated-ids";
+
+/** Conditions of questions and of results, as the server answered them. */
+export interface ConditionSnapshot {
+  questions: QuestionCondition[];
+  results: ResultCondition[];
+}
+
+/**
+ * Every condition (of later questions and of results) that refers to question `questionId`,
+ * read before a change the server follows by deleting or trimming them (an answer deleted,
+ * the type changed), so that its undo can put them back.
+ */
+export async function conditionsReferring(
+  api: ApiClient,
+  quizId: number,
+  questionId: number,
+): Promise<ConditionSnapshot> {
+  const [questions, results] = await Promise.all([
+    api.get(apiPaths.quizQuestionList(quizId), questionListSchema),
+    api.get(apiPaths.quizResultList(quizId), resultListSchema),
+  ]);
+  const [questionLists, resultLists] = await Promise.all([
+    Promise.all(
+      questions
+        .filter((question) => question.id !== questionId)
+        .map((question) =>
+          api.get(apiPaths.questionConditionList(question.id), questionConditionListSchema),
+        ),
+    ),
+    Promise.all(
+      results.map((result) =>
+        api.get(apiPaths.resultConditionList(result.id), resultConditionListSchema),
+      ),
+    ),
+  ]);
+  const refers = (condition: { ref_question: number }) => condition.ref_question === questionId;
+  return {
+    questions: questionLists.flat().filter(refers),
+    results: resultLists.flat().filter(refers),
+  };
+}
+
+/** The writable fields of a stored condition, its ids as they are now. */
+export function conditionValues(
+  condition: QuestionCondition | ResultCondition,
+  ids: RecreatedIds,
+): Omit<QuestionConditionCreate, "question"> {
+  return {
+    ref_question: ids.current("question", condition.ref_question),
+    kind: condition.kind,
+    answers: condition.answers.map((answer) => ids.current("answer", answer)),
+    answers_include: condition.answers_include,
+    answers_operator: condition.answers_operator,
+    number_operator: condition.number_operator,
+    number_from: condition.number_from,
+    number_to: condition.number_to,
+    range_operator: condition.range_operator,
+    range_from: condition.range_from,
+    range_to: condition.range_to,
+  };
+}
+
+/** Creates a question condition again with its values; its new id is noted. */
+export async function recreateQuestionCondition(
+  api: ApiClient,
+  ids: RecreatedIds,
+  condition: QuestionCondition,
+): Promise<QuestionCondition> {
+  const created = await api.post(
+    apiPaths.questionConditions,
+    { question: ids.current("question", condition.question), ...conditionValues(condition, ids) },
+    { schema: questionConditionSchema },
+  );
+  ids.recreated("questionCondition", condition.id, created.id);
+  return created;
+}
+
+/** Creates a result condition again with its values; its new id is noted. */
+export async function recreateResultCondition(
+  api: ApiClient,
+  ids: RecreatedIds,
+  condition: ResultCondition,
+): Promise<ResultCondition> {
+  const created = await api.post(
+    apiPaths.resultConditions,
+    { result: ids.current("result", condition.result), ...conditionValues(condition, ids) },
+    { schema: resultConditionSchema },
+  );
+  ids.recreated("resultCondition", condition.id, created.id);
+  return created;
+}
+
+const gone = (error: unknown) => isApiError(error) && error.status === 404;
+
+/**
+ * Puts conditions back as the snapshot holds them: one still stored gets its values again
+ * (a PATCH), one the server deleted is created again (with a new id, noted in `ids`).
+ */
+export async function restoreConditions(
+  api: ApiClient,
+  ids: RecreatedIds,
+  snapshot: ConditionSnapshot,
+): Promise<void> {
+  for (const condition of snapshot.questions) {
+    const body: QuestionConditionUpdate = conditionValues(condition, ids);
+    try {
+      await api.patch(
+        apiPaths.questionConditionById(ids.current("questionCondition", condition.id)),
+        body,
+        {
+          schema: questionConditionSchema,
+        },
+      );
+    } catch (error) {
+      if (!gone(error)) throw error;
+      await recreateQuestionCondition(api, ids, condition);
+    }
+  }
+  for (const condition of snapshot.results) {
+    const body: QuestionConditionUpdate = conditionValues(condition, ids);
+    try {
+      await api.patch(
+        apiPaths.resultConditionById(ids.current("resultCondition", condition.id)),
+        body,
+        {
+          schema: resultConditionSchema,
+        },
+      );
+    } catch (error) {
+      if (!gone(error)) throw error;
+      await recreateResultCondition(api, ids, condition);
+    }
+  }
+}
