@@ -26,7 +26,8 @@ export type PatchPlace =
 export interface PatchEdit {
   /** A short translated name of what changes ("Result title"), for the undo notice. */
   label: string;
-  url: string;
+  /** The record's address, or a function answering it when each write is sent (an undo may have created the record again under a new id). */
+  url: string | (() => string);
   place: PatchPlace;
   next: Body;
   /** The same keys with their values before the change (the undo). */
@@ -44,7 +45,7 @@ export function usePatchEdit() {
   const { writeEdit } = useEditorWrites();
   return ({ label, url, place, next, previous, refresh = [] }: PatchEdit) => {
     const request = (body: Body) => ({
-      send: () => api.patch(url, body),
+      send: () => api.patch(typeof url === "string" ? url : url(), body),
       optimistic: [
         place.kind === "record"
           ? cacheUpdate<unknown>(place.queryKey, (old) => mergePatch(old, body))

@@ -1,4 +1,4 @@
-import { apiPaths, type Question, QuestionType, resultConditionSchema } from "@leadquiz/contract";
+import { type Question, QuestionType } from "@leadquiz/contract";
 import { supportedConditionKinds } from "@leadquiz/engine";
 import {
   Button,
@@ -17,9 +17,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "@/shared/api/api-error";
 import { errorMessage } from "@/shared/api/error-message";
-import { useApiClient } from "@/shared/api/services-context";
-import { useEditorWrites } from "../state/editor-writes";
-import { resultConditionsQueryKey, useAnswers } from "./api/result-queries";
+import { useAnswers } from "./api/result-queries";
+import { useResultConditionWrites } from "./use-result-condition-writes";
 
 type Kind = "answers" | "number" | "range";
 const numberOperators = ["in_range", "more", "less", "equal"] as const;
@@ -72,8 +71,7 @@ export function ConditionForm({
   questions: readonly Question[];
 }) {
   const { t } = useTranslation();
-  const api = useApiClient();
-  const { write } = useEditorWrites();
+  const conditionWrites = useResultConditionWrites();
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [error, setError] = useState<string | null>(null);
   const question = questions.find((q) => q.id === draft.ref);
@@ -107,10 +105,7 @@ export function ConditionForm({
         range_to: asBound(draft.rangeTo, question),
       }),
     };
-    const created = await write({
-      send: () => api.post(apiPaths.resultConditions, body, { schema: resultConditionSchema }),
-      refresh: [resultConditionsQueryKey(resultId)],
-    });
+    const created = await conditionWrites.add(body);
     if (created.ok) setDraft(emptyDraft);
     else {
       const fields = isApiError(created.error) ? created.error.fieldErrors : null;

@@ -1,12 +1,11 @@
-import { apiPaths, ConditionMode, type Result, type ResultCondition } from "@leadquiz/contract";
+import { ConditionMode, type Result, type ResultCondition } from "@leadquiz/contract";
 import { ActionIcon, Group, Paper, Radio, SegmentedControl, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { useApiClient } from "@/shared/api/services-context";
 import { BoundsInputs } from "../fields/bounds-inputs";
-import { cacheUpdate, useEditorWrites } from "../state/editor-writes";
-import { resultConditionsQueryKey, useResultConditions } from "./api/result-queries";
+import { useResultConditions } from "./api/result-queries";
 import { ConditionForm } from "./condition-form";
 import { useConditionText } from "./condition-text";
+import { useResultConditionWrites } from "./use-result-condition-writes";
 import { type ResultTabProps, useResultPatch } from "./use-result-patch";
 
 const modes = [
@@ -65,20 +64,11 @@ export function ResultLogicTab({ result, quiz, questions }: ResultTabProps) {
 
 function ResultConditions({ result, quiz, questions }: ResultTabProps) {
   const { t } = useTranslation();
-  const api = useApiClient();
-  const { write } = useEditorWrites();
   const patch = useResultPatch(quiz.id);
   const conditions = useResultConditions(result.id);
   const describe = useConditionText(questions);
-  const key = resultConditionsQueryKey(result.id);
-  const remove = (condition: ResultCondition) =>
-    void write({
-      send: () => api.request(apiPaths.resultConditionById(condition.id), { method: "DELETE" }),
-      optimistic: [
-        cacheUpdate<ResultCondition[]>(key, (old) => old.filter((c) => c.id !== condition.id)),
-      ],
-      refresh: [key],
-    });
+  const conditionWrites = useResultConditionWrites();
+  const remove = (condition: ResultCondition) => void conditionWrites.remove(condition);
   const list = conditions.data ?? [];
   return (
     <Stack gap="sm">

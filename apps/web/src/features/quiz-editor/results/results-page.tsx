@@ -28,6 +28,7 @@ import { ResultLogicTab } from "./result-logic-tab";
 import { ResultValueTab } from "./result-value-tab";
 import { ResultViewTab } from "./result-view-tab";
 import { ResultsSettings } from "./results-settings";
+import { useResultListWrites } from "./use-result-list-writes";
 
 const tabs = ["view", "value", "logic"] as const;
 const gridBreakpoints = { xs: "400px", sm: "560px", md: "760px", lg: "960px", xl: "1200px" };
@@ -44,7 +45,7 @@ export function ResultsPage() {
   useDocumentTitle(`${t("layout:editor.nav.results")} · Leadquiz`);
   const { quizId, quiz } = useEditorQuiz();
   const api = useApiClient();
-  const { write, writeEdit } = useEditorWrites();
+  const { writeEdit } = useEditorWrites();
   const createUndoable = useUndoableCreate();
   const results = useResults(quizId);
   const questions = useQuizQuestions(quizId);
@@ -89,22 +90,16 @@ export function ResultsPage() {
       revert: place(result.sort),
     });
   };
+  const resultWrites = useResultListWrites(quizId);
   const copy = async (result: Result) => {
-    const copied = await write({
-      send: () => api.post(apiPaths.resultCopy, { id: result.id }, { schema: resultSchema }),
-      refresh: [key],
-    });
+    const copied = await resultWrites.copy(result);
     if (copied.ok) choose(copied.value.id);
   };
   const remove = async (result: Result) => {
     setDeleting(null);
     const next = list.find((other) => other.id !== result.id);
     if (next) choose(next.id);
-    await write({
-      send: () => api.request(apiPaths.resultById(result.id), { method: "DELETE" }),
-      optimistic: [cacheUpdate<Result[]>(key, (old) => old.filter((r) => r.id !== result.id))],
-      refresh: [key],
-    });
+    await resultWrites.remove(result);
   };
 
   if (results.isPending || !quiz) return <Loader aria-label={t("results:loading")} />;

@@ -6,17 +6,19 @@ import {
   type ResultUpdate,
 } from "@leadquiz/contract";
 import { usePatchEdit } from "../fields/use-patch-edit";
+import { useEditorWrites } from "../state/editor-writes";
 import { resultsQueryKey } from "./api/result-queries";
 
 /** An undoable PATCH of some fields of a result (the old values are the undo). */
 export function useResultPatch(quizId: number) {
   const patch = usePatchEdit();
+  const { ids } = useEditorWrites();
   return (result: Result, label: string, next: ResultUpdate) => {
     const previous: Record<string, unknown> = {};
     for (const key of Object.keys(next)) previous[key] = result[key as keyof Result];
     return patch({
       label,
-      url: apiPaths.resultById(result.id),
+      url: () => apiPaths.resultById(ids.current("result", result.id)),
       place: { queryKey: resultsQueryKey(quizId), kind: "list", id: result.id },
       next,
       previous,
