@@ -18,6 +18,28 @@ import { clearBody, type MediaTarget } from "./media-target";
 import { VideoPhasePanel } from "./video-phase-panel";
 import { latestTaskOf, taskIsActive, useVideoTasks, videoTasksQueryKey } from "./video-tasks";
 
+/** A file as the multipart PATCH of `target` takes it. */
+function multipart(target: MediaTarget, file: File): FormData {
+  const body = new FormData();
+  body.append(target.part, file, file.name);
+  return body;
+}
+
+/**
+ * The stored image at `path`, read back (for an undo to send it again); null when it cannot
+ * be read — the change is then not undoable, as for videos (docs/editor.md "Media slots").
+ */
+async function storedFile(path: string): Promise<File | null> {
+  try {
+    const response = await fetch(path);
+    if (!response.ok) return null;
+    const blob = await response.blob();
+    return new File([blob], path.split("/").pop() || "image", { type: blob.type });
+  } catch {
+    return null;
+  }
+}
+
 export interface MediaFieldProps {
   label: string;
   /** The stored file's path as the server answers it (null: none). */
@@ -56,7 +78,7 @@ export function MediaField({
   const { t } = useTranslation();
   const api = useApiClient();
   const client = useQueryClient();
-  const { write } = useEditorWrites();
+  const { write, recordSteps } = useEditorWrites();
   const inputRef = useRef<HTMLInputElement>(null);
   const labelId = useId();
   const errorId = useId();
@@ -95,6 +117,8 @@ export function MediaField({
     if (!uploading) setPreview(null);
   }, [value]);
 
+  const fileBody = (file: File) => multipart(target, file);
+
   const upload = async (file: File) => {
     setServerError(null);
     const found = fileProblem(file, accept);
@@ -104,14 +128,17 @@ export function MediaField({
     setPreview({ url: URL.createObjectURL(file), kind });
     setUploadPercent(0);
     setWatching(false);
-    const body = new FormData();
-    body.append(target.part, file, file.name);
+    const previous = value;
+    // The image it replaces, read before it goes, is what an undo sends back.
+    let before: File | null = null;
     const result = await write({
-      send: () =>
-        api.patch(target.url, body, {
+      send: async () => {
+        before = previous && !isVideoPath(previous) ? await storedFile(previous) : null;
+        return api.patch(target.url, fileBody(file), {
           onUploadProgress: (sent, total) =>
             setUploadPercent(total > 0 ? Math.round((sent / total) * 100) : 0),
-        }),
+        });
+      },
       refresh,
     });
     setUploadPercent(null);
@@ -119,6 +146,18 @@ export function MediaField({
       setPreview(null);
       setServerError(errorMessage(result.error, t));
       return;
+    }
+    const replaced: File | null = before;
+    if (!previous || replaced) {
+      recordSteps({
+        label: t("results:media.historyUpload"),
+        undo: {
+          send: () =>
+            api.patch(target.url, replaced ? fileBody(replaced) : clearBody(target.fieldPath)),
+          refresh,
+        },
+        redo: { send: () => api.patch(target.url, fileBody(file)), refresh },
+      });
     }
     if (kind === "video") {
       setWatching(true);
@@ -131,11 +170,25 @@ export function MediaField({
     setServerError(null);
     setPreview(null);
     setWatching(false);
-    await write({
-      send: () => api.patch(target.url, clearBody(target.fieldPath)),
+    const previous = value;
+    let before: File | null = null;
+    const clear = () => api.patch(target.url, clearBody(target.fieldPath));
+    const result = await write({
+      send: async () => {
+        before = previous && !isVideoPath(previous) ? await storedFile(previous) : null;
+        return clear();
+      },
       optimistic: removeOptimistic ?? [],
       refresh,
     });
+    const removed: File | null = before;
+    if (result.ok && removed) {
+      recordSteps({
+        label: t("results:media.historyRemove"),
+        undo: { send: () => api.patch(target.url, fileBody(removed)), refresh },
+        redo: { send: clear, refresh, optimistic: removeOptimistic ?? [] },
+      });
+    }
   };
 
   const pick = (files: FileList | null) => {
