@@ -317,3 +317,43 @@ test("logic, start page, confirmations, a refused edit, keyboard reorder and und
   await page.reload();
   await expect(card(page, 1)).toContainText("Your budget?");
 });
+
+test("Ctrl+Z brings back a deleted answer and takes back an added condition", async ({ page }) => {
+  test.setTimeout(240_000);
+  await startQuiz(page);
+  const list = await addBudgetQuestion(page);
+  await list.getByTestId("add-answer").click();
+  await setField(list, "answer-3-text", "Huge");
+  await saved(page);
+  await list.getByRole("button", { name: "Delete answer 2" }).click();
+  await expect(list.getByTestId("answer-2-text")).toHaveValue("Huge");
+  await saved(page);
+  await page.locator("body").click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press("Control+z");
+  await expect(list.getByTestId("answer-2-text")).toHaveValue("Big");
+  await expect(list.getByTestId("answer-3-text")).toHaveValue("Huge");
+  await saved(page);
+  await collapse(list);
+  await collapse(await addQuestion(page, "Rating scale", "How sure are you?"));
+
+  await page.getByRole("tab", { name: "Logic setup" }).click();
+  const logic2 = page.getByTestId("logic-question-2");
+  const form = logic2.getByTestId("new-condition");
+  await chooseOption(page, form.getByTestId("condition-ref"), "1. Your budget?");
+  await openMultiSelect(form.getByTestId("condition-answers"));
+  await page.getByRole("option", { name: "Big", exact: true }).click();
+  await page.keyboard.press("Escape");
+  await form.getByTestId("condition-add").click();
+  await expect(logic2.getByTestId("condition-1")).toContainText("Big");
+  await saved(page);
+  await page.locator("body").click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press("Control+z");
+  await expect(logic2.getByTestId("condition-1")).toHaveCount(0);
+  await saved(page);
+  // The server holds it so: after a reload the answer is back and the condition gone.
+  await page.reload();
+  await expect(page.getByTestId("logic-question-2").getByTestId("condition-1")).toHaveCount(0);
+  await page.getByRole("tab", { name: "Questions" }).click();
+  await card(page, 1).getByTestId("question-toggle").click();
+  await expect(card(page, 1).getByTestId("answer-2-text")).toHaveValue("Big");
+});
