@@ -44,8 +44,8 @@ export function useDraftSnapshot(quizId: number, enabled: boolean) {
 /**
  * Re-reads the draft snapshot when any other query of the cache got new data or any write
  * ended (docs/editor.md "Preview, publishing, history"): the editor's tabs write through
- * the cache, so their changes reach the preview without knowing about it. The first
- * change is read at once; more changes within ~100 ms are gathered into one more read
+ * the cache, so their changes reach the preview without knowing about it. A query's first
+ * read is not a change. The first change is read at once; more changes within ~100 ms are gathered into one more read
  * at the end of the burst (an in-flight read is replaced by the newer one).
  */
 export function subscribePreviewRefresh(
@@ -73,6 +73,10 @@ export function subscribePreviewRefresh(
   const stopQueries = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== "updated" || event.action.type !== "success") return;
     if (OWN_KEYS.has(String(event.query.queryKey[0]))) return;
+    // A query's first read is the editor loading what the server already holds, not a
+    // change (opening a tab of 50 questions would otherwise re-read the snapshot for each
+    // list it loads). Written data (`setQueryData`, `manual`) always counts.
+    if (!event.action.manual && event.query.state.dataUpdateCount <= 1) return;
     schedule();
   });
   const stopMutations = queryClient.getMutationCache().subscribe((event) => {

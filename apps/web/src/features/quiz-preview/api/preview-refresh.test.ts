@@ -49,6 +49,23 @@ describe("the preview follows the editor's cache", () => {
     expect(reads).toBe(3);
   });
 
+  it("ignores the editor loading a list for the first time, not its re-reads", async () => {
+    let version = 0;
+    const list = new QueryObserver(client, {
+      queryKey: ["quiz", 7, "questions"],
+      queryFn: async () => {
+        version += 1;
+        return version;
+      },
+    }).subscribe(() => undefined);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(0);
+    await client.invalidateQueries({ queryKey: ["quiz", 7, "questions"] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(1);
+    list();
+  });
+
   it("ignores its own reads and the version history", async () => {
     client.setQueryData(publicationsKey(7), []);
     client.setQueryData(draftSnapshotKey(7), 0);
