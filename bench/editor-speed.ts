@@ -130,7 +130,7 @@ async function openToInteractive(browser: Browser, base: string, owner: Owner, q
       listMs: Math.round(marks.list),
       inputMs: Math.round(marks.input),
       ...requested,
-      load: Math.round(os.loadavg()[0] * 10) / 10,
+      load: Math.round((os.loadavg()[0] ?? 0) * 10) / 10,
     };
   } finally {
     await page.context().close();
