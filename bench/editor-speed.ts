@@ -1,3 +1,4 @@
+import os from "node:os";
 import { API_PREFIX, apiPaths } from "@leadquiz/contract";
 import { type Browser, chromium, type Frame, type Page } from "@playwright/test";
 import { log, median } from "./support";
@@ -12,6 +13,14 @@ export interface EditorSpeedResult {
   interactiveMs: number[];
   medianListRenderedMs: number;
   medianInteractiveMs: number;
+  /**
+   * Each run: the API requests and the script files the page asked for until it was
+   * interactive (the same on any machine; the times depend on the machine's load).
+   */
+  apiRequests: number[];
+  scripts: number[];
+  /** The machine's 1-minute load average at the end of each opening run. */
+  loadAverage: number[];
   /** Each run: a key typed into question 1's title until the preview frame shows it. */
   keystrokeToPreviewMs: number[];
   medianKeystrokeToPreviewMs: number;
@@ -99,6 +108,12 @@ async function openToInteractive(browser: Browser, base: string, owner: Owner, q
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
     await page.addInitScript(recordMilestones, QUESTIONS);
+    const requested = { api: 0, scripts: 0 };
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith(API_PREFIX)) requested.api += 1;
+      else if (request.resourceType() === "script") requested.scripts += 1;
+    });
     await page.goto(`${base}/quiz/${quizId}/questions`);
     const first = page.getByTestId("question-1");
     await first.getByTestId("question-toggle").click({ timeout: 60_000 });
@@ -111,7 +126,12 @@ async function openToInteractive(browser: Browser, base: string, owner: Owner, q
     );
     if (!marks.list || !marks.input)
       throw new Error(`milestones not reached: ${JSON.stringify(marks)}`);
-    return { listMs: Math.round(marks.list), inputMs: Math.round(marks.input) };
+    return {
+      listMs: Math.round(marks.list),
+      inputMs: Math.round(marks.input),
+      ...requested,
+      load: Math.round((os.loadavg()[0] ?? 0) * 10) / 10,
+    };
   } finally {
     await page.context().close();
   }
@@ -188,11 +208,20 @@ export async function measureEditorSpeed(
     await openToInteractive(browser, base, owner, quizId);
     const listRenderedMs: number[] = [];
     const interactiveMs: number[] = [];
+    const apiRequests: number[] = [];
+    const scripts: number[] = [];
+    const loadAverage: number[] = [];
     for (let run = 1; run <= options.runs; run += 1) {
-      const { listMs, inputMs } = await openToInteractive(browser, base, owner, quizId);
-      listRenderedMs.push(listMs);
-      interactiveMs.push(inputMs);
-      log(`editor open run ${run}: list ${listMs} ms, interactive ${inputMs} ms`);
+      const opened = await openToInteractive(browser, base, owner, quizId);
+      listRenderedMs.push(opened.listMs);
+      interactiveMs.push(opened.inputMs);
+      apiRequests.push(opened.api);
+      scripts.push(opened.scripts);
+      loadAverage.push(opened.load);
+      log(
+        `editor open run ${run}: list ${opened.listMs} ms, interactive ${opened.inputMs} ms, ` +
+          `${opened.api} API requests, ${opened.scripts} scripts, load average ${opened.load}`,
+      );
     }
 
     const page = await ownerPage(browser, owner);
@@ -215,6 +244,9 @@ export async function measureEditorSpeed(
       interactiveMs,
       medianListRenderedMs: median(listRenderedMs),
       medianInteractiveMs: median(interactiveMs),
+      apiRequests,
+      scripts,
+      loadAverage,
       keystrokeToPreviewMs,
       medianKeystrokeToPreviewMs: median(keystrokeToPreviewMs),
       chromium: browser.version(),

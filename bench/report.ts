@@ -209,6 +209,10 @@ export function renderReport(r: BenchResults): string {
         `list rendered: median ${e.medianListRenderedMs} ms (runs: ${e.listRenderedMs.join(", ")} ms), ` +
         `${e.medianInteractiveMs <= 1500 ? "within" : "**over**"} the aim.`,
       "",
+      `Until interactive the page asked for ${e.apiRequests.join(", ")} API requests and ` +
+        `${e.scripts.join(", ")} script files (per run); the machine's load average was ` +
+        `${e.loadAverage.join(", ")} (the times grow with it; the counts do not).`,
+      "",
       "Keystroke to preview (no slowdown): the last key of a new title typed into question 1 " +
         "until the preview frame shows the title; it includes the editor's 600 ms pause before " +
         "a text is written, the write, the draft re-read and the runtime's render.",

@@ -1,12 +1,15 @@
 import type { Quiz } from "@leadquiz/contract";
 import { AppShell, Button, Center, Loader, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure, useDocumentTitle } from "@mantine/hooks";
-import { Suspense } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Outlet, useParams } from "react-router";
+import { Link, Outlet, useLocation, useParams } from "react-router";
 import { isApiError } from "@/shared/api/api-error";
 import { errorMessage } from "@/shared/api/error-message";
+import { useApiClient } from "@/shared/api/services-context";
 import { PageLoader } from "@/shared/ui/page-loader";
+import { questionListQuery } from "../../features/quiz-editor/questions/api/question-queries";
 import { EditorWritesProvider } from "../../features/quiz-editor/state/editor-writes";
 import { PreviewPanel } from "../../features/quiz-preview/components/preview-panel";
 import {
@@ -45,12 +48,28 @@ function QuizNotFound({ message }: { message?: string }) {
   );
 }
 
+/**
+ * The questions tab (the editor's default) reads its list while the quiz itself is read,
+ * not after it: the frame waits for the quiz before it renders the tab, which made the
+ * two reads a waterfall (docs/editor.md "Start time").
+ */
+function useQuestionsReadAhead(id: number | null) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const onQuestions = /\/quiz\/[^/]+\/?(questions\/?)?$/.test(pathname);
+  useEffect(() => {
+    if (id !== null && onQuestions) void queryClient.prefetchQuery(questionListQuery(api, id));
+  }, [api, queryClient, id, onQuestions]);
+}
+
 /** The quiz editor frame (quiz/:quizId): its own menu, a top bar and a footer. */
 export function QuizEditorLayout() {
   const { t } = useTranslation();
   const { quizId = "" } = useParams();
   const id = parseQuizId(quizId);
   const quiz = useQuiz(id);
+  useQuestionsReadAhead(id);
   useDocumentTitle(quiz.data ? `${quiz.data.title} · Leadquiz` : "Leadquiz");
 
   if (id === null || (quiz.isError && isApiError(quiz.error) && quiz.error.status === 404)) {

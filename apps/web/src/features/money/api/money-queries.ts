@@ -14,12 +14,16 @@ import { useApiClient } from "@/shared/api/services-context";
 
 export const moneyQueryKey = ["money"] as const;
 
-/** `GET tariffinfo/` (operation `getTariffInfo`). */
-export function useTariffInfo() {
+/** The cache key of `GET tariffinfo/`. */
+export const tariffInfoQueryKey = [...moneyQueryKey, "info"] as const;
+
+/** `GET tariffinfo/` (operation `getTariffInfo`); `enabled: false` reads nothing yet. */
+export function useTariffInfo({ enabled = true }: { enabled?: boolean } = {}) {
   const api = useApiClient();
   return useQuery({
-    queryKey: [...moneyQueryKey, "info"],
+    queryKey: tariffInfoQueryKey,
     queryFn: ({ signal }) => api.get(apiPaths.tariffInfo, tariffInfoSchema, { signal }),
+    enabled,
   });
 }
 
@@ -40,7 +44,7 @@ export function useBuyTariff() {
     mutationFn: (tariff: number) =>
       api.post(apiPaths.buyTariffFromBalance, { tariff }, { schema: tariffInfoSchema }),
     onSuccess: (info) => {
-      client.setQueryData([...moneyQueryKey, "info"], info);
+      client.setQueryData(tariffInfoQueryKey, info);
     },
   });
 }

@@ -73,7 +73,8 @@ describe("the questions section", { timeout: 40_000 }, () => {
     });
     const card = await screen.findByTestId("question-1");
     await userEvent.click(within(card).getByTestId("question-toggle"));
-    expect(within(card).getByTestId("option-min")).toBeTruthy();
+    // The card's editor is its own chunk (docs/editor.md "Start time").
+    expect(await within(card).findByTestId("option-min")).toBeTruthy();
     expect(within(card).getByTestId("option-two_sided")).toBeTruthy();
     expect(within(card).queryByTestId("add-answer")).toBeNull();
     expect(within(card).queryByTestId("option-multi_answers")).toBeNull();

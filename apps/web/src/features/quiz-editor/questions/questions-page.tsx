@@ -1,12 +1,11 @@
-import { Stack, Tabs } from "@mantine/core";
-import { useState } from "react";
+import { Loader, Stack, Tabs } from "@mantine/core";
+import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useOutletContext, useSearchParams } from "react-router";
 import type { QuizEditorContext } from "../../../app/layouts/quiz-editor-layout";
 import { parseQuizId, useQuiz } from "../../quiz-shell/api/quiz-queries";
+import { LogicSetup, StartPageForm } from "./lazy-parts";
 import { QuestionList } from "./list/question-list";
-import { LogicSetup } from "./logic/logic-setup";
-import { StartPageForm } from "./start-page/start-page-form";
 
 /** The sub-tabs, named in the address (`?tab=`) so a link opens the same one. */
 export const questionsTabs = ["questions", "start", "logic"] as const;
@@ -53,12 +52,14 @@ export function QuestionsPage() {
         <Tabs.Panel value="questions">
           <QuestionList quizId={id} opened={opened} onOpenedChange={setOpened} />
         </Tabs.Panel>
-        <Tabs.Panel value="start">
-          {quiz.data ? <StartPageForm quiz={quiz.data} /> : null}
-        </Tabs.Panel>
-        <Tabs.Panel value="logic">
-          <LogicSetup quizId={id} />
-        </Tabs.Panel>
+        <Suspense fallback={<Loader aria-label={t("common:loading")} />}>
+          <Tabs.Panel value="start">
+            {quiz.data ? <StartPageForm quiz={quiz.data} /> : null}
+          </Tabs.Panel>
+          <Tabs.Panel value="logic">
+            <LogicSetup quizId={id} />
+          </Tabs.Panel>
+        </Suspense>
       </Tabs>
     </Stack>
   );

@@ -42,10 +42,10 @@ export function useDraftSnapshot(quizId: number, enabled: boolean) {
 }
 
 /**
- * Re-reads the draft snapshot when any other query of the cache read new data from the
- * server or any write ended (docs/editor.md "Preview, publishing, history"): the editor's tabs write through
- * the cache, so their changes reach the preview without knowing about it. The first
- * change is read at once; more changes within ~100 ms are gathered into one more read
+ * Re-reads the draft snapshot when any other query of the cache got new data or any write
+ * ended (docs/editor.md "Preview, publishing, history"): the editor's tabs write through
+ * the cache, so their changes reach the preview without knowing about it. A query's first
+ * read is not a change. The first change is read at once; more changes within ~100 ms are gathered into one more read
  * at the end of the burst (an in-flight read is replaced by the newer one).
  */
 export function subscribePreviewRefresh(
@@ -76,6 +76,10 @@ export function subscribePreviewRefresh(
     // so reading the draft now would only delay the read after the write.
     if (event.action.manual) return;
     if (OWN_KEYS.has(String(event.query.queryKey[0]))) return;
+    // A query's first read is the editor loading what the server already holds, not a
+    // change (opening a tab of 50 questions would otherwise re-read the snapshot for each
+    // list it loads).
+    if (event.query.state.dataUpdateCount <= 1) return;
     schedule();
   });
   const stopMutations = queryClient.getMutationCache().subscribe((event) => {

@@ -20,6 +20,8 @@ beforeEach(async () => {
   }).subscribe(() => undefined);
   await vi.advanceTimersByTimeAsync(0);
   reads = 0;
+  // Another tab's list, read once already (a first read is not a change).
+  client.setQueryData(["questions", 7], 0);
   stop = subscribePreviewRefresh(client, 7);
 });
 afterEach(() => {
@@ -57,6 +59,23 @@ describe("the preview follows the editor's cache", () => {
     otherData(2);
     await vi.advanceTimersByTimeAsync(0);
     expect(reads).toBe(1);
+  });
+
+  it("ignores the editor loading a list for the first time, not its re-reads", async () => {
+    let version = 0;
+    const list = new QueryObserver(client, {
+      queryKey: ["quiz", 7, "questions"],
+      queryFn: async () => {
+        version += 1;
+        return version;
+      },
+    }).subscribe(() => undefined);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(0);
+    await client.invalidateQueries({ queryKey: ["quiz", 7, "questions"] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(1);
+    list();
   });
 
   it("ignores its own reads and the version history", async () => {

@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, CloseButton, Group, Stack, Text } from "@mantine/core";
-import { useState } from "react";
+import { Alert, Badge, Button, CloseButton, Group, Loader, Stack, Text } from "@mantine/core";
+import { useIsFetching } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/shared/api/error-message";
 import { useDraftSnapshot, usePreviewRefresh, useVersionSnapshot } from "../api/preview-queries";
@@ -15,6 +16,36 @@ interface PreviewPanelProps {
   onHide: () => void;
 }
 
+/** Longest wait for the editor to settle before the preview starts anyway. */
+const START_TIMEOUT_MS = 3000;
+
+/**
+ * True once the editor has settled: its reads have landed (nothing fetching) and the
+ * browser is idle, or after START_TIMEOUT_MS at the latest. The preview (a second app: the
+ * runtime's bundle and the draft's snapshot, run on the same main thread as the editor)
+ * starts then, so it does not delay the tab the owner opened (docs/editor.md "Start
+ * time"). Once started, it stays.
+ */
+function useStartWhenSettled(): boolean {
+  const [started, setStarted] = useState(false);
+  const fetching = useIsFetching();
+  useEffect(() => {
+    const timeout = window.setTimeout(() => setStarted(true), START_TIMEOUT_MS);
+    return () => window.clearTimeout(timeout);
+  }, []);
+  useEffect(() => {
+    if (started || fetching > 0) return;
+    const start = () => setStarted(true);
+    if (typeof window.requestIdleCallback !== "function") {
+      const timer = window.setTimeout(start, 0);
+      return () => window.clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(start, { timeout: 500 });
+    return () => window.cancelIdleCallback(idle);
+  }, [started, fetching]);
+  return started;
+}
+
 /**
  * The editor's live preview: the draft (re-read whenever the editor's data changes) or a
  * published version, in the real runtime, with "Start over" and "Hide".
@@ -22,8 +53,9 @@ interface PreviewPanelProps {
 export function PreviewPanel({ quizId, device, version, onShowDraft, onHide }: PreviewPanelProps) {
   const { t } = useTranslation();
   const [restart, setRestart] = useState(0);
-  const draft = useDraftSnapshot(quizId, version === null);
-  usePreviewRefresh(quizId, version === null);
+  const started = useStartWhenSettled();
+  const draft = useDraftSnapshot(quizId, started && version === null);
+  usePreviewRefresh(quizId, started && version === null);
   const published = useVersionSnapshot(quizId, version);
   const shown = version === null ? draft : published;
   return (
@@ -71,13 +103,17 @@ export function PreviewPanel({ quizId, device, version, onShowDraft, onHide }: P
         </Alert>
       )}
       <div style={{ flex: 1, minHeight: 0, background: "var(--mantine-color-gray-1)" }}>
-        <PreviewFrame
-          key={version ?? "draft"}
-          quiz={shown.data}
-          device={device}
-          restart={restart}
-          title={t("editor:preview.frameTitle")}
-        />
+        {started ? (
+          <PreviewFrame
+            key={version ?? "draft"}
+            quiz={shown.data}
+            device={device}
+            restart={restart}
+            title={t("editor:preview.frameTitle")}
+          />
+        ) : (
+          <Loader size="sm" m="md" aria-label={t("editor:preview.title")} />
+        )}
       </div>
     </Stack>
   );

@@ -15,6 +15,14 @@ export function parseQuizId(value: string | undefined): number | null {
   return id >= 1 && id <= MAX_ID ? id : null;
 }
 
+/**
+ * How long a read of the editor's own data counts as fresh: the editor's frame, its top
+ * bar, footer and tab all read the quiz (and the tab its list) as they mount, one after
+ * another; without this, each mount read it again. Writes re-read by invalidating, which
+ * ignores it (docs/editor.md "Start time").
+ */
+export const EDITOR_READ_FRESH_MS = 5000;
+
 /** `GET quiz/{id}/`: the quiz the editor works on (disabled for an impossible id). */
 export function useQuiz(id: number | null) {
   const api = useApiClient();
@@ -22,6 +30,7 @@ export function useQuiz(id: number | null) {
     queryKey: quizQueryKey(id ?? 0),
     queryFn: ({ signal }) => api.get(apiPaths.quizById(id ?? 0), quizSchema, { signal }),
     enabled: id !== null,
+    staleTime: EDITOR_READ_FRESH_MS,
   });
 }
 

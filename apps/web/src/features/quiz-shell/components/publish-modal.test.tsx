@@ -1,4 +1,4 @@
-import type { Quiz } from "@leadquiz/contract";
+import type { Quiz, TariffInfo } from "@leadquiz/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -9,13 +9,29 @@ const user = testOwner;
 const session = testSession();
 const draft = testQuiz({ design: { button_color: "#2563eb", text_color: "#111827" } });
 
-function renderEditor(quiz: Quiz, publish: () => Response) {
+/** `GET tariffinfo/` of an owner whose paid tariff runs (or, `is_active: false`, has ended). */
+function tariffInfo(isActive: boolean): TariffInfo {
+  return {
+    tariff: { id: 2, title: "Pro", is_trial: false },
+    ends_at: isActive ? "2099-01-01T00:00:00Z" : "2026-01-01T00:00:00Z",
+    is_active: isActive,
+    projects_used: 1,
+    projects_limit: 10,
+    requests_used: 0,
+    requests_limit: 100,
+    balance: "0.00",
+    referral_balance: "0.00",
+  };
+}
+
+function renderEditor(quiz: Quiz, publish: () => Response, tariff: TariffInfo = tariffInfo(true)) {
   return renderApp({
     url: "/quiz/7/questions",
     session,
     handler: (request, path) => {
       if (path === "/userinfo/") return jsonResponse(200, [user]);
       if (path === "/quiz/7/") return jsonResponse(200, quiz);
+      if (path === "/tariffinfo/") return jsonResponse(200, tariff);
       if (path === "/publication-quiz/" && request.method === "POST") return publish();
       return undefined;
     },
@@ -28,7 +44,35 @@ async function openModal() {
 }
 
 describe("the publish modal", { timeout: 40_000 }, () => {
-  it("says the tariff has expired only once the server refused a publish for it", async () => {
+  it("says at once, before any try, that an expired tariff stops publishing", async () => {
+    const view = await renderEditor(draft, () => jsonResponse(201, {}), tariffInfo(false));
+    await screen.findByTestId("editor-publish");
+    // Opening the editor reads no tariff: only the publish modal needs it.
+    expect(view.requests.some((request) => request.path === "/tariffinfo/")).toBe(false);
+    const modal = await openModal();
+    await waitFor(() =>
+      expect(within(modal).getByTestId("publish-tariff-expired").textContent).toContain(
+        "Your tariff has expired",
+      ),
+    );
+    expect(within(modal).getByTestId("publish-renew").getAttribute("href")).toBe(
+      "/balance/my-rate",
+    );
+    expect(within(modal).getByTestId("publish-confirm")).toHaveProperty("disabled", true);
+    expect(view.requests.some((request) => request.path === "/publication-quiz/")).toBe(false);
+  });
+
+  it("shows no tariff notice while the tariff runs", async () => {
+    const view = await renderEditor(draft, () => jsonResponse(201, {}), tariffInfo(true));
+    const modal = await openModal();
+    await waitFor(() =>
+      expect(view.requests.some((request) => request.path === "/tariffinfo/")).toBe(true),
+    );
+    expect(within(modal).queryByTestId("publish-tariff-expired")).toBeNull();
+    expect(within(modal).getByTestId("publish-confirm")).toHaveProperty("disabled", false);
+  });
+
+  it("says the tariff has expired once the server refused a publish for it", async () => {
     await renderEditor(draft, () =>
       jsonResponse(403, { detail: "Your tariff has expired.", code: "tariff_expired" }),
     );

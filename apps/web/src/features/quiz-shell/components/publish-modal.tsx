@@ -3,9 +3,12 @@ import { Alert, Badge, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { isApiError } from "@/shared/api/api-error";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
+import { paths } from "../../../app/paths";
 import { formatDateTime } from "../../dashboard/components/format-date";
+import { tariffInfoQueryKey, useTariffInfo } from "../../money/api/money-queries";
 import { publicationState, quizQueryKey, usePublication } from "../api/quiz-queries";
 import { PublicLink } from "./public-link";
 
@@ -35,7 +38,8 @@ export function usePublicationStatus(quiz: Quiz) {
  * The publish modal (docs/editor.md "Preview, publishing, history"): the link for visitors
  * with a copy button, the status, the date and time of the last publish, publish /
  * publish changes / unpublish (each after a confirmation), and the notice of an expired
- * tariff once the server refused a publish for it.
+ * tariff: read from `GET tariffinfo/` when the modal opens (so it shows before trying, and
+ * only once the tariff has ended), or from the server's 403 `tariff_expired` to a publish.
  */
 export function PublishModal({ quiz, opened, onClose }: PublishModalProps) {
   const { t, i18n } = useTranslation();
@@ -43,13 +47,24 @@ export function PublishModal({ quiz, opened, onClose }: PublishModalProps) {
   const [asking, setAsking] = useState<"publish" | "unpublish" | null>(null);
   const status = usePublicationStatus(quiz);
   const queryClient = useQueryClient();
-  // The status as the server has it now (a change may have been made in another tab).
+  // Read only once the modal is opened: opening the editor costs no tariff request.
+  const tariff = useTariffInfo({ enabled: opened });
+  // The status and the tariff as the server has them now (a change may have been made in
+  // another tab, or the tariff ended while the editor was open).
+  // A refusal of an earlier opening is forgotten: the tariff read now says whether it holds.
+  const { reset: resetPublish } = publish;
+  const { reset: resetUnpublish } = unpublish;
   useEffect(() => {
-    if (opened) void queryClient.invalidateQueries({ queryKey: quizQueryKey(quiz.id) });
-  }, [opened, queryClient, quiz.id]);
-  const tariffExpired = [publish.error, unpublish.error].some(
+    if (!opened) return;
+    resetPublish();
+    resetUnpublish();
+    void queryClient.invalidateQueries({ queryKey: quizQueryKey(quiz.id) });
+    void queryClient.invalidateQueries({ queryKey: tariffInfoQueryKey });
+  }, [opened, queryClient, quiz.id, resetPublish, resetUnpublish]);
+  const refused = [publish.error, unpublish.error].some(
     (error) => isApiError(error) && error.code === "tariff_expired",
   );
+  const tariffExpired = refused || tariff.data?.is_active === false;
   const publishLabel =
     status.state === "draft" ? t("dashboard:shell.publish") : t("dashboard:shell.republish");
   return (
@@ -65,9 +80,19 @@ export function PublishModal({ quiz, opened, onClose }: PublishModalProps) {
         <Stack gap="md" data-testid="publish-modal">
           {tariffExpired && (
             <Alert color="red" title={t("editor:publish.tariffExpiredTitle")} role="alert">
-              <Text size="sm" data-testid="publish-tariff-expired">
-                {t("errors:tariff_expired")}
-              </Text>
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm" data-testid="publish-tariff-expired">
+                  {t("errors:tariff_expired")}
+                </Text>
+                <Button
+                  size="xs"
+                  component={Link}
+                  to={paths.balanceMyRate()}
+                  data-testid="publish-renew"
+                >
+                  {t("money:banner.renew")}
+                </Button>
+              </Stack>
             </Alert>
           )}
           <Group gap="xs">
@@ -107,6 +132,8 @@ export function PublishModal({ quiz, opened, onClose }: PublishModalProps) {
               <Button
                 onClick={() => setAsking("publish")}
                 loading={publish.isPending}
+                // The server refuses a publish once the tariff has ended (the notice says so).
+                disabled={tariffExpired}
                 data-testid="publish-confirm"
               >
                 {publishLabel}

@@ -19,6 +19,7 @@ import {
 import { type QueryKey, useQueries, useQuery } from "@tanstack/react-query";
 import type { ApiClient } from "@/shared/api/api-client";
 import { useApiClient } from "@/shared/api/services-context";
+import { EDITOR_READ_FRESH_MS } from "../../../quiz-shell/api/quiz-queries";
 import { answersQueryKey } from "../../results/api/result-queries";
 
 /** Query keys of the questions tab: one query per list (docs/editor.md "Questions and logic"). */
@@ -42,15 +43,21 @@ export function ordered(questions: readonly Question[]): Question[] {
   return [...questions].sort((a, b) => a.sort - b.sort || a.id - b.id);
 }
 
+/** The read of `GET quiz/{id}/question_list/`, for the list and for reading it ahead. */
+export function questionListQuery(api: ApiClient, quizId: number) {
+  return {
+    queryKey: questionKeys.list(quizId),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      api.get(apiPaths.quizQuestionList(quizId), questionListSchema, { signal }),
+    // Read ahead by the editor's frame: the tab mounting just after uses that read.
+    staleTime: EDITOR_READ_FRESH_MS,
+  };
+}
+
 /** `GET quiz/{id}/question_list/` (listQuizQuestions). */
 export function useQuestionList(quizId: number) {
   const api = useApiClient();
-  return useQuery({
-    queryKey: questionKeys.list(quizId),
-    queryFn: ({ signal }) =>
-      api.get(apiPaths.quizQuestionList(quizId), questionListSchema, { signal }),
-    select: ordered,
-  });
+  return useQuery({ ...questionListQuery(api, quizId), select: ordered });
 }
 
 function answersQuery(api: ApiClient, questionId: number) {

@@ -5,17 +5,19 @@ import {
   Badge,
   Collapse,
   Group,
+  Loader,
   Menu,
   Paper,
   Text,
   UnstyledButton,
 } from "@mantine/core";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { MoreActionsButton } from "@/shared/ui/more-actions-button";
 import type { Question } from "../api/question-queries";
 import type { QuestionWrites } from "../api/question-writes";
-import { QuestionEditor } from "../editor/question-editor";
 import { ChevronIcon, GripIcon } from "../icons";
+import { QuestionEditor } from "../lazy-parts";
 import { typeKey } from "../question-types";
 
 export interface QuestionCardActions {
@@ -137,12 +139,14 @@ export function QuestionCard({
         <div id={bodyId}>
           {opened ? (
             <Paper p="md" pt={0} bg="transparent">
-              <QuestionEditor
-                quizId={quizId}
-                question={question}
-                writes={writes}
-                focusTitle={focusTitle}
-              />
+              <Suspense fallback={<Loader size="sm" aria-label={t("common:loading")} />}>
+                <QuestionEditor
+                  quizId={quizId}
+                  question={question}
+                  writes={writes}
+                  focusTitle={focusTitle}
+                />
+              </Suspense>
             </Paper>
           ) : null}
         </div>

@@ -14,13 +14,14 @@ import {
   verticalListSortingStrategy,
 } from "@dnd-kit/sortable";
 import { Alert, Button, Group, Loader, Menu, Stack, Text, Title } from "@mantine/core";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/shared/api/error-message";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
 import { type Question, useQuestionList } from "../api/question-queries";
 import { useQuestionWrites } from "../api/question-writes";
 import { PlusIcon } from "../icons";
+import { preloadQuestionParts } from "../lazy-parts";
 import { questionTypes, typeKey } from "../question-types";
 import { QuestionCard } from "./question-card";
 
@@ -117,6 +118,12 @@ export function QuestionList({
       toggle(result.value.id, true);
     }
   };
+
+  // The list is on screen: load the card editor, start page and logic setup behind it.
+  const shown = list.isSuccess;
+  useEffect(() => {
+    if (shown) preloadQuestionParts();
+  }, [shown]);
 
   if (list.isError) {
     return <Alert color="red">{errorMessage(list.error, t)}</Alert>;
