@@ -15,12 +15,11 @@ const KEY_IN_TEXT = `([0-9a-f]{2}/[0-9a-f]{32}\\.(?:${storageExtensions.join("|"
  * (the quiz row, its questions, answers, results, additions, config), of a published
  * snapshot, or of a video compression still queued or running. Copies are quizzes of their
  * own, so a copy holds its files like any draft. A deleted quiz (or a quiz of a deleted
- * project) holds its files for `windowMs` after its deletion. One statement, so every
- * table is read at one moment.
+ * project) holds its files while it was deleted after `deletedAfter` (the safety window).
+ * One statement, so every table is read at one moment.
  */
-export async function referencedKeys(db: DbOrTx, windowMs: number): Promise<Set<string>> {
-  const window = sql`(now() - ${windowMs} * interval '1 millisecond')`;
-  const holds = sql`(q.deleted_at is null or q.deleted_at > ${window})`;
+export async function referencedKeys(db: DbOrTx, deletedAfter: Date): Promise<Set<string>> {
+  const holds = sql`(q.deleted_at is null or q.deleted_at > ${deletedAfter.toISOString()}::timestamptz)`;
   const keysOf = (row: string) => sql`regexp_matches(${sql.raw(row)}::text, ${KEY_IN_TEXT}, 'g')`;
   const rows = rowsOf<{ key: string }>(
     await db.execute(sql`

@@ -47,7 +47,7 @@ export async function sweepMedia(options: MediaSweepOptions): Promise<MediaSweep
   const dryRun = options.dryRun ?? false;
   const windowMs = options.windowMs ?? MEDIA_SWEEP_WINDOW_MS;
   const before = new Date((options.now ?? new Date()).getTime() - windowMs);
-  const held = await referencedKeys(db, windowMs);
+  const held = await referencedKeys(db, before);
   const removed: SweptFile[] = [];
   let kept = 0;
 
@@ -87,4 +87,29 @@ export async function sweepMedia(options: MediaSweepOptions): Promise<MediaSweep
 
   log.info({ dryRun, removed: removed.length, kept }, "media sweep done");
   return { dryRun, removed, kept };
+}
+
+/** How often the process that works jobs sweeps, and how long after its start it first does. */
+export const MEDIA_SWEEP_EVERY_MS = 24 * 3_600_000;
+const FIRST_SWEEP_AFTER_MS = 3_600_000;
+
+/**
+ * Runs the sweeper once a day in a process that works background jobs (the web process
+ * with JOBS_IN_PROCESS, or `npm run worker`); the first run comes an hour after the start.
+ * Two processes sweeping at once is harmless (a removal is idempotent). Returns the stop.
+ */
+export function scheduleMediaSweep(
+  options: Pick<MediaSweepOptions, "db" | "storage" | "log">,
+): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  const run = async () => {
+    try {
+      await sweepMedia(options);
+    } catch (error) {
+      options.log.error({ err: error }, "media sweep failed; the next run tries again");
+    }
+    timer = setTimeout(() => void run(), MEDIA_SWEEP_EVERY_MS).unref();
+  };
+  timer = setTimeout(() => void run(), FIRST_SWEEP_AFTER_MS).unref();
+  return () => clearTimeout(timer);
 }
