@@ -57,10 +57,7 @@ test("hidden longer than the grace period: the form says so and keeps the answer
     page.getByText("Your answers are kept in this browser, so nothing you typed is lost."),
   ).toBeVisible();
   await expect(page.getByLabel("Name")).toHaveValue(CONTACTS.name);
-  await expect(page.getByRole("button", { name: "Send" })).toHaveAttribute(
-    "aria-disabled",
-    "true",
-  );
+  await expect(page.getByRole("button", { name: "Send" })).toHaveAttribute("aria-disabled", "true");
   const pending = await pendingLeads(page, quiz.publicKey);
   expect(pending).toHaveLength(1);
   expect(pending[0]?.contacts.name).toBe(CONTACTS.name);
