@@ -5,6 +5,7 @@
 //
 //   npm run operator -- credit <email> <amount> --reason "paid by bank transfer #42"
 //   npm run operator -- withdrawal <request id> pay|reject
+//   npm run operator -- media-sweep [--dry-run]   (also `npm run media:sweep -- --dry-run`)
 //
 // Options: --url (default OPERATOR_URL, else http://127.0.0.1:$PORT, PORT default 3000),
 // --data-dir (default DATA_DIR, else ./data, else apps/server/data as `npm run dev` uses).
@@ -15,6 +16,7 @@ import { parseArgs } from "node:util";
 const usage = [
   'usage: npm run operator -- credit <email> <amount> --reason "…" [--url URL] [--data-dir DIR]',
   "       npm run operator -- withdrawal <request id> pay|reject [--url URL] [--data-dir DIR]",
+  "       npm run media:sweep -- [--dry-run] [--url URL] [--data-dir DIR]",
 ].join("\n");
 
 function fail(message) {
@@ -26,6 +28,7 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     reason: { type: "string" },
+    "dry-run": { type: "boolean" },
     url: { type: "string" },
     "data-dir": { type: "string" },
   },
@@ -46,7 +49,20 @@ const call =
           body: { decision: decisions[second] },
           done: (body) => `Withdrawal request ${body.id} (${body.amount}) is now ${body.status}.`,
         }
-      : fail(usage);
+      : command === "media-sweep" && !first
+        ? {
+            path: "/api/v1/operator/media-sweep/",
+            body: { dry_run: values["dry-run"] ?? false },
+            done: (body) =>
+              [
+                ...body.removed.map(
+                  (file) =>
+                    `${body.dry_run ? "would remove" : "removed"} ${file.key} (${file.kind})`,
+                ),
+                `${body.dry_run ? "Dry run: would remove" : "Removed"} ${body.removed.length} file(s); ${body.kept} old enough but still held.`,
+              ].join("\n"),
+          }
+        : fail(usage);
 
 function dataDir() {
   const given = values["data-dir"] ?? process.env.DATA_DIR;

@@ -72,6 +72,31 @@ describe("submission queue", () => {
     expect(queue.pending()).toEqual([]);
   });
 
+  it("keeps a submission the closed quiz refused (410) and does not retry it on this page", async () => {
+    const clock = manualClock();
+    const closed = {
+      detail: "This quiz has been removed.",
+      code: "quiz_closed",
+      reason: "deleted",
+    };
+    const send = vi.fn(async () => {
+      throw new HttpError(410, closed);
+    });
+    const queue = createSubmissionQueue({
+      quizKey: "gone",
+      send,
+      storage: localStorage,
+      schedule: clock.schedule,
+    });
+    expect(await queue.submit(submission())).toEqual({ status: "closed", body: closed });
+    expect(clock.delays()).toEqual([]);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(localStorage.getItem("leadquiz:pending:gone") ?? "[]")).toEqual([
+      submission(),
+    ]);
+    localStorage.removeItem("leadquiz:pending:gone");
+  });
+
   it("sends a previous visit's submission on the next mount, once, with the same id", async () => {
     const offline = createSubmissionQueue({
       quizKey: "k",

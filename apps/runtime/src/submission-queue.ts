@@ -23,7 +23,13 @@ export type SubmitOutcome =
   | { status: "sent"; response: LeadResponse }
   | { status: "queued" }
   /** A final answer other than 2xx (the submission is dropped); `body`: e.g. a 400's fields. */
-  | { status: "rejected"; code: number; body?: unknown };
+  | { status: "rejected"; code: number; body?: unknown }
+  /**
+   * 410: the quiz closed longer ago than the server's grace period (`body`: its reason).
+   * The submission stays in storage (sent again on a later visit, should the quiz come
+   * back) but is not retried on this page.
+   */
+  | { status: "closed"; body?: unknown };
 
 export interface SubmissionQueue {
   /** Keeps the submission until acknowledged; resolves after the first attempt. */
@@ -45,6 +51,9 @@ export function statusOf(error: unknown): number | null {
   return null;
 }
 
+/** The answer of a quiz that no longer takes leads (docs/leads.md "Closed quizzes"). */
+export const QUIZ_CLOSED_STATUS = 410;
+
 /** Retry on network failures, 408, 429 and 5xx; any other answer is final. */
 export function isRetryable(status: number | null): boolean {
   return status === null || status === 408 || status === 429 || status >= 500;
@@ -64,8 +73,9 @@ export function backoffDelay(
 /**
  * The lead-never-lost queue: a submission (with its client-made `submission_id`) is written
  * to storage before the first attempt and removed only when the server acknowledges it
- * (2xx, or a 4xx other than 408/429). Failures are retried with backoff while the page is
- * open; `flush()` on the next visit sends what is left. The server is idempotent by
+ * (2xx, or a 4xx other than 408/410/429). Failures are retried with backoff while the page
+ * is open; `flush()` on the next visit sends what is left. A 410 (the quiz closed) stops
+ * the tries but keeps the submission: nothing the visitor typed is thrown away. The server is idempotent by
  * `submission_id`, so a resend never makes a second lead.
  */
 export function createSubmissionQueue(options: SubmissionQueueOptions): SubmissionQueue {
@@ -111,12 +121,16 @@ export function createSubmissionQueue(options: SubmissionQueueOptions): Submissi
       return { status: "sent", response };
     } catch (error) {
       const status = statusOf(error);
+      const body =
+        typeof error === "object" && error !== null && "body" in error ? error.body : null;
+      if (status === QUIZ_CLOSED_STATUS) {
+        inFlight.delete(id);
+        return body == null ? { status: "closed" } : { status: "closed", body };
+      }
       if (status !== null && !isRetryable(status)) {
         drop(id);
         inFlight.delete(id);
         options.onAcknowledged?.(submission, null);
-        const body =
-          typeof error === "object" && error !== null && "body" in error ? error.body : null;
         return body == null
           ? { status: "rejected", code: status }
           : { status: "rejected", code: status, body };

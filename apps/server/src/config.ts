@@ -67,6 +67,8 @@ const envSchema = z.object({
   /** The operators' address for support requests, answered by `key_value/` as support_email. */
   SUPPORT_EMAIL: z.email().optional(),
   JOBS_IN_PROCESS: booleanFromEnv.default(true),
+  /** Hours a hidden, deleted or tariff-ended quiz still takes its visitors' leads. */
+  LEAD_GRACE_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -128,6 +130,11 @@ export interface AppConfig {
   ffmpegPath: string;
   /** Whether the web process also works background jobs (false: only `npm run worker` does). */
   jobsInProcess: boolean;
+  /**
+   * How long leads of visitors served before are still taken after their quiz was hidden,
+   * deleted or its owner's tariff ended (`LEAD_GRACE_HOURS`, docs/leads.md "Closed quizzes").
+   */
+  leadGraceMs: number;
   /** How long a new account's trial tariff lasts (docs/money.md "Trial"). */
   trialDays: number;
   /** The inviter's share of each payment of an invited account (docs/money.md "Referral"). */
@@ -233,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     landingHost: e.LANDING_HOST?.toLowerCase(),
     ffmpegPath: e.FFMPEG_PATH,
     jobsInProcess: e.JOBS_IN_PROCESS,
+    leadGraceMs: e.LEAD_GRACE_HOURS * 3_600_000,
     trialDays: e.TRIAL_DAYS,
     referralPercentage: e.REFERRAL_PERCENTAGE,
     courseUrl: e.COURSE_URL,

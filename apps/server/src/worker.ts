@@ -6,6 +6,7 @@ import { createJobQueue } from "./jobs/queue";
 import { createVideoCompressHandler, startWorking } from "./jobs/video-compress";
 import { createMailer } from "./mail/mailer";
 import { createDeliveryRunner } from "./modules/delivery";
+import { scheduleMediaSweep } from "./modules/media";
 import { resolveSecrets } from "./secrets";
 import { createStorage } from "./storage/storage";
 
@@ -59,12 +60,18 @@ async function main() {
     if (err) log.error({ err }, "stopping after an error");
     else log.info({ signal }, "stopping: the job in hand goes back to the queue");
     shutdown.abort();
+    stopSweeping();
     await Promise.all([queue.stop({ graceful: true, timeoutMs: 20_000 }), deliveries.stop()]);
     await mailer.close();
     await database.close();
   });
   await startWorking(queue, database.db, handler);
   deliveries.start();
+  const stopSweeping = scheduleMediaSweep({
+    db: database.db,
+    storage,
+    log: log.child({ module: "media-sweep" }),
+  });
   log.info("worker ready: working video compressions and lead deliveries");
   process.stdout.write("\nLeadquiz worker is running\n\n");
 }

@@ -29,3 +29,14 @@ export const videoCompressTaskSchema = z.object({
 });
 export type VideoCompressTask = z.infer<typeof videoCompressTaskSchema>;
 export const videoCompressTaskListSchema = z.array(videoCompressTaskSchema);
+
+/** `POST operator/media-sweep/` (docs/media.md "Sweeper"). */
+export const mediaSweepRequestSchema = z.object({ dry_run: z.boolean().default(false) });
+export const mediaSweepReportSchema = z.object({
+  dry_run: z.boolean(),
+  /** `recorded`: a file of an upload nothing holds; `unrecorded`: in storage only. */
+  removed: z.array(z.object({ key: z.string(), kind: z.enum(["recorded", "unrecorded"]) })),
+  /** Files past the window that a draft, a copy or a snapshot still holds. */
+  kept: z.int32().min(0),
+});
+export type MediaSweepReport = z.infer<typeof mediaSweepReportSchema>;

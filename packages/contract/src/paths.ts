@@ -111,6 +111,8 @@ export const apiPaths = {
   operatorCredit: "/operator/credit/",
   /** POST, operator key only: pay or reject a referral withdrawal request. */
   operatorWithdrawal: (id: Id) => `/operator/withdrawal/${id}/`,
+  /** POST, operator key only (`npm run media:sweep`): removes files nothing holds. */
+  operatorMediaSweep: "/operator/media-sweep/",
   leadAnswers: (id: Id) => `/lead_answers/${id}/`,
   leadById: (id: Id) => `/lead/${id}/`,
   leadsExport: "/leads/export/",

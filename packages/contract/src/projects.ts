@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timestampSchema, titleText, URL_MAX_LENGTH } from "./quiz-common";
+import { MAX_ID, timestampSchema, titleText, URL_MAX_LENGTH } from "./quiz-common";
 import { quizSummarySchema } from "./quizzes";
 
 export const PROJECT_SITES_MAX = 100;
@@ -36,6 +36,11 @@ export const projectSchema = z.object({
   title: z.string(),
   created_at: timestampSchema,
   sites: z.array(z.string()),
+  /**
+   * The leads sent in this project (not erased, partial ones apart), as the leads list
+   * filtered by the project shows them, deleted quizzes' leads included.
+   */
+  leads_count: z.int32().min(0).max(MAX_ID),
   quizzes: z.array(quizSummarySchema),
 });
 export type Project = z.infer<typeof projectSchema>;

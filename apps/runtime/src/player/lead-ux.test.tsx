@@ -90,6 +90,25 @@ describe("sending a lead", () => {
     expect(submit.mock.calls[1]?.[0].submission_id).not.toBe(firstId);
   });
 
+  it("says why when the quiz closed (410), keeps the form filled and sends nothing more", async () => {
+    const reason = "The owner has closed this quiz, so it no longer takes answers.";
+    const { fill, submit, user } = setup(async () => ({
+      status: "closed",
+      body: { detail: reason, code: "quiz_closed", reason: "hidden" },
+    }));
+    await fill();
+    expect((await screen.findByRole("alert")).textContent).toBe(reason);
+    expect(screen.getByText(en.kept_in_browser)).toBeTruthy();
+    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe("Ann");
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe("ann@example.com");
+    const send = screen.getByRole("button", { name: "Send" });
+    expect(send.getAttribute("aria-disabled")).toBe("true");
+    await user.type(screen.getByLabelText(/^Name/), "a");
+    await user.click(send);
+    expect(screen.getByText(en.kept_in_browser)).toBeTruthy();
+    expect(submit).toHaveBeenCalledTimes(1);
+  });
+
   it("brings the form back when a slow server refuses the lead after the visitor moved on", async () => {
     let refuse: (outcome: SubmitOutcome) => void = () => undefined;
     const { fill, clock } = setup(

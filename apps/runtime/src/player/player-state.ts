@@ -14,8 +14,12 @@ import type { SubmitOutcome } from "../submission-queue";
 
 /** Where the visitor's lead stands. */
 export type LeadState =
-  /** Not sent yet, or refused with errors the visitor corrects (then sent as a new one). */
-  | { phase: "editing"; serverErrors?: ServerFieldErrors }
+  /**
+   * Not sent yet, or refused with errors the visitor corrects (then sent as a new one).
+   * `closed`: the quiz no longer takes leads (410); the form stays filled, its answers are
+   * kept in the browser, and it cannot be sent again.
+   */
+  | { phase: "editing"; serverErrors?: ServerFieldErrors; closed?: boolean }
   /** "Sending…" on the form (`form`): waiting for the first answer, at most a few seconds. */
   | { phase: "sending"; submissionId: string; form: Step }
   /**
@@ -95,6 +99,11 @@ export function refusedFields(outcome: SubmitOutcome | null): ServerFieldErrors 
   return Object.keys(errors).length > 0 ? errors : null;
 }
 
+/** The form again after a 410: the server's reason as the form's message, nothing to send. */
+function closedLead(outcome: { body?: unknown }): LeadState {
+  return { phase: "editing", serverErrors: serverFieldErrors(outcome.body), closed: true };
+}
+
 /**
  * The screen after the form. Results after the form come in the lead's answer (the public
  * snapshot carries none, docs/security.md "Gated results"): the results screen when it
@@ -138,7 +147,7 @@ function changeContacts(state: PlayerState, patch: Partial<ContactValues>): Play
   // A server error goes once its field changes.
   const serverErrors = { ...lead.serverErrors };
   for (const name of Object.keys(patch)) delete serverErrors[name as keyof ServerFieldErrors];
-  return { ...state, contacts, lead: { phase: "editing", serverErrors } };
+  return { ...state, contacts, lead: { ...lead, serverErrors } };
 }
 
 /**
@@ -181,7 +190,7 @@ export function playerReducer(
         ? changeContacts(state, { phone: event.formatted })
         : state;
     case "send":
-      if (lead.phase !== "editing") return state;
+      if (lead.phase !== "editing" || lead.closed) return state;
       return {
         ...state,
         lead: { phase: "sending", submissionId: event.submissionId, form: state.step },
@@ -189,6 +198,7 @@ export function playerReducer(
     case "first_outcome": {
       if (lead.phase !== "sending" || lead.submissionId !== event.submissionId) return state;
       const { outcome } = event;
+      if (outcome?.status === "closed") return { ...state, lead: closedLead(outcome) };
       const refused = refusedFields(outcome);
       // The server refused the lead as it is (400): the visitor corrects it and sends again.
       if (refused) return { ...state, lead: { phase: "editing", serverErrors: refused } };
@@ -217,6 +227,8 @@ export function playerReducer(
           ? moveTo(answered, afterForm(quiz, state, lead.form, outcome.response))
           : answered;
       }
+      if (outcome.status === "closed")
+        return { ...state, step: lead.form, lead: closedLead(outcome) };
       const refused = refusedFields(outcome);
       // Moved on before the first answer: a late refusal with field errors brings the form back.
       if (!refused) return state;

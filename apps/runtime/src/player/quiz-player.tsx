@@ -231,6 +231,7 @@ export function QuizPlayer(props: QuizPlayerProps) {
             onBack={onBack}
             sending={lead.phase === "sending"}
             serverErrors={lead.phase === "editing" ? lead.serverErrors : undefined}
+            closed={lead.phase === "editing" && lead.closed === true}
             idBase={`${idBase}-f`}
           />
         );

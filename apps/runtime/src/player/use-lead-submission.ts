@@ -85,7 +85,7 @@ export function useLeadSubmission(options: LeadSubmissionOptions): () => Promise
 
   return async () => {
     const { quiz, state } = options;
-    if (state.lead.phase !== "editing") return;
+    if (state.lead.phase !== "editing" || state.lead.closed) return;
     // A new id for every attempt from the form: a refused one was not stored by the server.
     const submissionId = newSubmissionId();
     const session = typeof options.session === "function" ? options.session() : options.session;
@@ -107,7 +107,7 @@ export function useLeadSubmission(options: LeadSubmissionOptions): () => Promise
       options.schedule ?? timerSchedule,
     );
     dispatch({ type: "first_outcome", submissionId, outcome });
-    if (refusedFields(outcome)) return;
+    if (refusedFields(outcome) || outcome?.status === "closed") return;
     options.onLead(submissionId, outcome?.status === "sent" ? outcome.response : null);
     if (outcome?.status !== "rejected") reportLeadToAnalytics(quiz, submissionId);
     if (outcome === null) {

@@ -71,6 +71,8 @@ export function ContactForm(props: {
   idBase: string;
   /** The server's errors for the last attempt (those of fields changed since are gone). */
   serverErrors?: ServerFieldErrors | undefined;
+  /** The quiz no longer takes leads (410): the answers stay here, nothing can be sent. */
+  closed?: boolean | undefined;
 }) {
   const { quiz, values, idBase } = props;
   const t = useTexts();
@@ -266,13 +268,14 @@ export function ContactForm(props: {
           {serverErrors.form}
         </p>
       ) : null}
+      {props.closed ? <p className="lq-description lq-closed-note">{t.kept_in_browser}</p> : null}
       <Nav
         backText={t.back}
         onBack={props.onBack}
         primary={
           <PrimaryButton
             text={props.sending ? t.sending : form.button_text || t.submit}
-            disabled={props.sending}
+            disabled={props.sending || props.closed === true}
           />
         }
       />

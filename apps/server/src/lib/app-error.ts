@@ -7,6 +7,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   invalid_credentials: 401,
   permission_denied: 403,
   not_found: 404,
+  quiz_closed: 410,
   project_limit: 403,
   lead_limit: 403,
   lead_not_opened: 403,
@@ -30,6 +31,8 @@ export class AppError extends Error {
     readonly messageKey: string = code,
     readonly params: Record<string, string | number> = {},
     readonly headers: Record<string, string> = {},
+    /** Fields the body carries besides `{detail, code}` (e.g. a 410's `reason`). */
+    readonly extra: Record<string, string> = {},
   ) {
     super(`${code}: ${messageKey}`);
     this.name = "AppError";

@@ -56,6 +56,7 @@ export const errorHandlerPlugin = fp(async function errorHandler(app: FastifyIns
         error.code,
         translate(language, `errors:${error.messageKey}`, error.params),
         error.headers,
+        error.extra,
       );
     }
     if (isDatabaseUnavailable(error)) {
@@ -111,8 +112,12 @@ function sendError(
   code: string,
   detail: string,
   headers: Record<string, string> = {},
+  extra: Record<string, string> = {},
 ) {
-  return reply.status(status).headers(headers).send({ detail, code });
+  return reply
+    .status(status)
+    .headers(headers)
+    .send({ detail, code, ...extra });
 }
 
 /** Our own rules put their message key in the issue; zod's built-in checks are mapped here. */

@@ -155,6 +155,7 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "POST /buy-tariff-from-balance/": { operationId: "buyTariffFromBalance" },
   "POST /operator/credit/": { operationId: "operatorCredit" },
   "POST /operator/withdrawal/{id}/": { operationId: "operatorDecideWithdrawal" },
+  "POST /operator/media-sweep/": { operationId: "operatorMediaSweep" },
   "GET /tarifflinks/": { operationId: "getPaymentLinks" },
   "GET /referral/": { operationId: "getReferral" },
   "PUT /transfer_referral_balance/": { operationId: "transferReferralBalance" },

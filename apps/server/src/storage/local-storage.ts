@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from "node:fs";
-import { copyFile, mkdir, rename, rm, stat } from "node:fs/promises";
+import { copyFile, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { isStorageKey } from "./storage-keys";
@@ -56,5 +56,26 @@ export function createLocalStorage(dataDir: string): Storage {
       if (!isStorageKey(key)) return;
       await rm(fileOf(key), { force: true });
     },
+    async *list() {
+      for (const folder of await namesIn(root)) {
+        for (const name of await namesIn(path.join(root, folder))) {
+          const key = `${folder}/${name}`;
+          if (!isStorageKey(key)) continue;
+          const info = await stat(fileOf(key)).catch(() => undefined);
+          if (info?.isFile()) yield { key, modifiedAt: info.mtime };
+        }
+      }
+    },
   };
+}
+
+/** The names in a folder, sorted; none when it does not exist (nothing uploaded yet). */
+async function namesIn(folder: string): Promise<string[]> {
+  try {
+    return (await readdir(folder)).sort();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return [];
+    throw error;
+  }
 }

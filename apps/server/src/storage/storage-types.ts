@@ -30,4 +30,12 @@ export interface Storage {
   copyToFile(key: string, destinationPath: string): Promise<void>;
   /** Removes `key`; a missing key is not an error. */
   remove(key: string): Promise<void>;
+  /** Every stored key with when it was written (the media sweeper's walk); other names skipped. */
+  list(): AsyncIterable<ListedObject>;
+}
+
+/** A key found in storage, with the time it was last written. */
+export interface ListedObject {
+  key: string;
+  modifiedAt: Date;
 }

@@ -44,6 +44,8 @@ export const texts: VisitorTexts = {
   thank_you_title: "Vielen Dank!",
   thank_you_text: "Ihre Anfrage wurde gesendet. Wir melden uns in Kürze bei Ihnen.",
   redirecting: "Weiterleitung…",
+  kept_in_browser:
+    "Ihre Antworten bleiben in diesem Browser gespeichert, nichts Eingegebenes geht verloren.",
   saved_offline:
     "Ihre Antworten sind gespeichert und werden gesendet, sobald Sie wieder online sind.",
   units: {

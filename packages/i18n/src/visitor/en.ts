@@ -44,6 +44,7 @@ export const texts: VisitorTexts = {
   thank_you_title: "Thank you!",
   thank_you_text: "Your request has been sent. We will contact you soon.",
   redirecting: "Redirecting…",
+  kept_in_browser: "Your answers are kept in this browser, so nothing you typed is lost.",
   saved_offline: "Your answers are saved and will be sent as soon as you are back online.",
   units: {
     price: "price",

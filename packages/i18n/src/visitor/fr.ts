@@ -44,6 +44,8 @@ export const texts: VisitorTexts = {
   thank_you_title: "Merci !",
   thank_you_text: "Votre demande a été envoyée. Nous vous contacterons bientôt.",
   redirecting: "Redirection…",
+  kept_in_browser:
+    "Vos réponses restent enregistrées dans ce navigateur : rien de ce que vous avez saisi n'est perdu.",
   saved_offline:
     "Vos réponses sont enregistrées et seront envoyées dès que la connexion sera rétablie.",
   units: {

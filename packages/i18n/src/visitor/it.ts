@@ -44,6 +44,8 @@ export const texts: VisitorTexts = {
   thank_you_title: "Grazie!",
   thank_you_text: "La tua richiesta è stata inviata. Ti contatteremo a breve.",
   redirecting: "Reindirizzamento…",
+  kept_in_browser:
+    "Le tue risposte restano salvate in questo browser: nulla di ciò che hai scritto va perso.",
   saved_offline: "Le tue risposte sono salvate e verranno inviate appena tornerai online.",
   units: {
     price: "prezzo",

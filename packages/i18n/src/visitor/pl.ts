@@ -44,6 +44,8 @@ export const texts: VisitorTexts = {
   thank_you_title: "Dziękujemy!",
   thank_you_text: "Twoje zgłoszenie zostało wysłane. Wkrótce się z Tobą skontaktujemy.",
   redirecting: "Przekierowanie…",
+  kept_in_browser:
+    "Twoje odpowiedzi zostają zapisane w tej przeglądarce, nic z wpisanych danych nie przepadnie.",
   saved_offline: "Twoje odpowiedzi są zapisane i zostaną wysłane, gdy tylko wróci połączenie.",
   units: {
     price: "cena",

@@ -44,6 +44,8 @@ export const texts: VisitorTexts = {
   thank_you_title: "Obrigado!",
   thank_you_text: "O seu pedido foi enviado. Entraremos em contacto em breve.",
   redirecting: "A redirecionar…",
+  kept_in_browser:
+    "As suas respostas ficam guardadas neste navegador, nada do que escreveu se perde.",
   saved_offline:
     "As suas respostas foram guardadas e serão enviadas assim que voltar a ter ligação.",
   units: {

@@ -55,5 +55,7 @@ export interface VisitorTexts {
   redirecting: string;
   /** Shown while the lead waits in the browser for the connection to come back. */
   saved_offline: string;
+  /** Under the reason when the quiz closed before the lead could be taken (410). */
+  kept_in_browser: string;
   units: Record<Unit, string>;
 }

@@ -142,3 +142,25 @@ export const leads = pgTable(
     check("leads_status_check", sql`${t.status} in ('new', 'in_progress', 'won', 'lost')`),
   ],
 );
+
+/**
+ * The number of leads the owner sees per quiz and per project (`leads_count`): sent leads
+ * (not partial) that are not erased, grouped like the leads list filters them (a lead's
+ * `project_id` is the project it was sent in). Kept by statement triggers on `leads`
+ * (migration 0010) in the transaction that inserts, erases, merges or deletes leads, so a
+ * page of quizzes reads one row per quiz instead of counting (docs/leads.md "Counts").
+ */
+export const quizLeadCounts = pgTable("quiz_lead_counts", {
+  /**
+   * No foreign key: the delete trigger may run after a cascade removed the quiz (an
+   * account's removal), and a counter must never make a delete fail.
+   */
+  quizId: integer("quiz_id").primaryKey(),
+  leads: integer("leads").notNull().default(0),
+});
+
+/** Per project (no foreign key either, as for `leads.project_id`). */
+export const projectLeadCounts = pgTable("project_lead_counts", {
+  projectId: integer("project_id").primaryKey(),
+  leads: integer("leads").notNull().default(0),
+});

@@ -46,6 +46,12 @@ export const quizzes = pgTable(
     publicKey: text("public_key").notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
     isPublished: boolean("is_published").notNull().default(false),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    /**
+     * When the owner last hid or unpublished the quiz (`is_published` turned false); null
+     * while shown. Leads of visitors served before keep arriving for a grace period after
+     * it (docs/leads.md "Closed quizzes").
+     */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     startPage: jsonb("start_page").$type<Stored<StartPage>>().notNull().default({}),
     design: jsonb("design").$type<Stored<Design>>().notNull().default({}),
     contactForm: jsonb("contact_form").$type<Stored<ContactForm>>().notNull().default({}),

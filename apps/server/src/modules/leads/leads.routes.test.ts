@@ -396,15 +396,20 @@ describe("POST public/quiz/{key}/lead/", () => {
       expect(response.json().code).toBe("not_found");
     });
 
-    it("404 for a hidden quiz and for a deleted one", async () => {
+    it("410 for a quiz hidden or deleted longer ago than the grace period (lead-grace tests)", async () => {
       const hidden = await h.publishedQuiz();
       expect((await h.post(lead(hidden.publicKey), houseLead())).statusCode).toBe(201);
-      await h.updateQuiz(hidden.id, { isPublished: false });
-      expect((await h.post(lead(hidden.publicKey), houseLead())).statusCode).toBe(404);
+      await h.updateQuiz(hidden.id, { isPublished: false, hiddenAt: new Date(0) });
+      const gone = await h.post(lead(hidden.publicKey), houseLead());
+      expect(gone.statusCode).toBe(410);
+      expect(gone.json()).toMatchObject({ code: "quiz_closed", reason: "hidden" });
 
       const deleted = await h.publishedQuiz();
-      await h.updateQuiz(deleted.id, { deletedAt: new Date() });
-      expect((await h.post(lead(deleted.publicKey), houseLead())).statusCode).toBe(404);
+      await h.updateQuiz(deleted.id, { deletedAt: new Date(Date.now() - 25 * 3_600_000) });
+      expect((await h.post(lead(deleted.publicKey), houseLead())).json()).toMatchObject({
+        code: "quiz_closed",
+        reason: "deleted",
+      });
     });
 
     it("404 for a quiz that was never published", async () => {

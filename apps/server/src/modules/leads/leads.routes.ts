@@ -4,6 +4,7 @@ import {
   leadResponseSchema,
   leadSubmissionSchema,
   partialLeadSchema,
+  quizClosedBodySchema,
   validationErrorBodySchema,
   visitorQuizParamsSchema,
 } from "@leadquiz/contract";
@@ -38,6 +39,7 @@ export async function leadsRoutes(app: FastifyInstance, { context }: ApiOptions)
     counters,
     limits: limited ? VISITOR_LIMITS : null,
     afterStore: enqueueLeadDeliveries,
+    graceMs: context.config.leadGraceMs,
   });
   // Encapsulated by api.ts's register: the JSON handling applies to this route only.
   acceptVisitorJson(app);
@@ -55,14 +57,18 @@ export async function leadsRoutes(app: FastifyInstance, { context }: ApiOptions)
           "before answering 201. A repeated `submission_id` stores nothing and answers the " +
           "first lead's 201 again (header `idempotent-replayed: true`). 400 per field " +
           "(`answers.<i>.answers`, `questions.<id>`, `contacts.email`, `consent` …), 404 when " +
-          "the quiz is not published, 413 over 256 KB, 429 over the visitor limits (never " +
-          "for a first lead or a replay).",
+          "the quiz was never published. A quiz hidden, deleted or whose owner's tariff " +
+          "ended still takes leads for `LEAD_GRACE_HOURS` (24 h) after; then 410 " +
+          "`quiz_closed` with `reason` (`hidden`, `deleted`, `tariff_ended`) and `closed_at` " +
+          "(a replay of a stored lead is still answered 201). 413 over 256 KB, 429 over the " +
+          "visitor limits (never for a first lead or a replay).",
         params: visitorQuizParamsSchema,
         body: leadSubmissionSchema,
         response: {
           201: leadResponseSchema,
           400: validationErrorBodySchema,
           404: errorBodySchema,
+          410: quizClosedBodySchema,
           413: errorBodySchema,
           429: errorBodySchema,
         },
@@ -92,13 +98,15 @@ export async function leadsRoutes(app: FastifyInstance, { context }: ApiOptions)
           "but nothing is required; contacts are kept only with `consent` and only when " +
           "valid. One partial lead per visitor `session` (a session of this quiz, else " +
           "nothing is stored): the latest replaces the earlier, and the session's full lead " +
-          "replaces it. 204 whatever is stored; 400 per field for answers the quiz does not have.",
+          "replaces it. 204 whatever is stored; 400 per field for answers the quiz does not have; " +
+          "410 `quiz_closed` as for a lead once the quiz closed longer ago than the grace period.",
         params: visitorQuizParamsSchema,
         body: partialLeadSchema,
         response: {
           204: z.void().describe("No Content"),
           400: validationErrorBodySchema,
           404: errorBodySchema,
+          410: quizClosedBodySchema,
           413: errorBodySchema,
           429: errorBodySchema,
         },

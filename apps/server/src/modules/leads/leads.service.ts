@@ -17,6 +17,7 @@ import {
   type VisitorLimits,
 } from "../visitor-sessions";
 import { checkLead } from "./lead-check";
+import { closedPastGrace } from "./lead-grace";
 import { leadFlagsOf } from "./lead-quality";
 import { redirectUrl, resultsToShow, storedAnswers, storedResults } from "./leads.presenter";
 import {
@@ -36,6 +37,10 @@ export interface LeadsServiceDeps {
   counters: VisitorCounters;
   /** Null: no limits (RATE_LIMIT_ENABLED=false). */
   limits: VisitorLimits | null;
+  /** How long a hidden, deleted or tariff-ended quiz still takes leads (`leadGraceMs`). */
+  graceMs: number;
+  /** The clock of the grace rule (tests pass their own). */
+  now?: () => Date;
   /** Runs in the transaction that stores a new lead (the delivery outbox, docs/delivery.md). */
   afterStore?: (tx: Transaction, lead: { id: number; quizId: number }) => Promise<void>;
 }
@@ -60,7 +65,9 @@ const MAX_STORED_ENTRIES = 50;
 /**
  * `POST public/quiz/{public_key}/lead/`:
  *
- * 1. The quiz must be live and published (404 otherwise).
+ * 1. The quiz must have been published (404 otherwise). Hidden, deleted or its owner's
+ *    tariff ended, it still takes leads for the grace period after, then answers 410
+ *    `quiz_closed` (lead-grace.ts).
  * 2. Limits (visitor-limits.ts): when one is reached, a replay of a stored submission_id is
  *    still answered; anything else gets 429.
  * 3. The submission is checked against the snapshot of the version it names: any published
@@ -75,7 +82,15 @@ const MAX_STORED_ENTRIES = 50;
  *    A submission_id stored for another quiz: 400 `submission_id`.
  */
 export function createLeadsService(deps: LeadsServiceDeps) {
-  const { db, log, lookup, counters, limits, afterStore } = deps;
+  const { db, log, lookup, counters, limits, afterStore, graceMs } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** The quiz of a lead call: 404 for an unknown key, 410 once closed past the grace. */
+  async function quizTakingLeads(publicKey: string) {
+    const quiz = await lookup.leadQuiz(publicKey);
+    if (!quiz) throw new AppError("not_found");
+    return { quiz, closed: closedPastGrace(quiz, now(), graceMs) };
+  }
 
   /** Stores the lead and, in the same transaction, whatever must go with it. */
   const storeLead = (lead: NewLead) =>
@@ -100,8 +115,13 @@ export function createLeadsService(deps: LeadsServiceDeps) {
 
   return {
     async submit({ publicKey, submission, ip }: SubmitLeadInput): Promise<SubmitLeadOutcome> {
-      const quiz = await lookup.liveQuiz(publicKey);
-      if (!quiz) throw new AppError("not_found");
+      const { quiz, closed } = await quizTakingLeads(publicKey);
+      if (closed) {
+        // A lead stored within the grace whose answer was lost is still answered as stored.
+        const stored = await findLeadBySubmission(db, submission.submission_id);
+        if (stored) return replay(stored, quiz.id);
+        throw closed;
+      }
 
       if (limits) {
         const reached = await leadLimitReached(counters, limits, ip, quiz.id);
@@ -186,8 +206,8 @@ export function createLeadsService(deps: LeadsServiceDeps) {
      * latest report replacing the earlier; nothing once the session sent its full lead.
      */
     async submitPartial(publicKey: string, partial: PartialLead): Promise<void> {
-      const quiz = await lookup.liveQuiz(publicKey);
-      if (!quiz) throw new AppError("not_found");
+      const { quiz, closed } = await quizTakingLeads(publicKey);
+      if (closed) throw closed;
       const version = partial.version ?? quiz.latestVersion;
       const snapshot = await lookup.snapshot(quiz.id, version);
       if (!snapshot) throw new FieldErrors({ version: ["invalid_value"] });

@@ -15,5 +15,6 @@ export {
 } from "./media.repository";
 export { createMediaService, type MediaService } from "./media.service";
 export { mediaPathOf } from "./media-paths";
+export { scheduleMediaSweep } from "./media-sweep";
 export { mediaFileFieldsOf } from "./media-targets";
 export { tempDir } from "./receive-upload";

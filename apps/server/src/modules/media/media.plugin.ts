@@ -13,6 +13,7 @@ import { requireOwnedQuiz } from "../quiz-access";
 import { findStoredFile, quizIdOfEntity } from "./media.repository";
 import { type Attachment, createMediaService, type PendingUpload } from "./media.service";
 import { MEDIA_ROUTE_PREFIX } from "./media-paths";
+import { scheduleMediaSweep } from "./media-sweep";
 import { type MediaTarget, normalisePattern, targets } from "./media-targets";
 import { MAX_UPLOAD_BYTES, receiveUpload } from "./receive-upload";
 
@@ -232,10 +233,17 @@ export const mediaPlugin = fp(
         dataDir: config.dataDir,
         signal: shutdown.signal,
       });
+      let stopSweeping = () => {};
       app.addHook("onReady", async () => {
         await startWorking(queue, db, handler);
+        stopSweeping = scheduleMediaSweep({
+          db,
+          storage,
+          log: log.child({ module: "media-sweep" }),
+        });
       });
       app.addHook("onClose", async () => {
+        stopSweeping();
         shutdown.abort();
         await queue.stop({ graceful: true, timeoutMs: 10_000 });
       });

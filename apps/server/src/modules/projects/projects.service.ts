@@ -2,6 +2,7 @@ import type { Project, ProjectCreate, ProjectUpdate } from "@leadquiz/contract";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
 import {
+  countLeadsByProject,
   countLeadsByQuiz,
   defaultText,
   findUserLanguage,
@@ -36,12 +37,17 @@ export function createProjectsService(ctx: Pick<AppContext, "db" | "config">) {
       db,
       quizzes.map((quiz) => quiz.id),
     );
+    const projectCounts = await countLeadsByProject(
+      db,
+      rows.map((row) => row.id),
+    );
     return rows.map(
       (row): Project => ({
         id: row.id,
         title: row.title,
         created_at: row.createdAt.toISOString(),
         sites: row.sites,
+        leads_count: projectCounts.get(row.id) ?? 0,
         quizzes: quizzes
           .filter((quiz) => quiz.projectId === row.id)
           .map((quiz) => toQuizSummary(quiz, ctx.config.publicUrl, leadCounts.get(quiz.id) ?? 0)),

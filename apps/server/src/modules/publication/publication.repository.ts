@@ -40,6 +40,7 @@ export async function markPublished(
     .update(quizzes)
     .set({
       isPublished: true,
+      hiddenAt: null,
       publishedAt,
       publishedDraftVersion: draftVersion,
       updatedAt: sql`${quizzes.updatedAt}`,
@@ -47,11 +48,19 @@ export async function markPublished(
     .where(eq(quizzes.id, quizId));
 }
 
-/** Shows or hides the latest snapshot (nothing else changes). */
+/**
+ * Shows or hides the latest snapshot (no content changes). Hiding a shown quiz notes when
+ * (`hidden_at`: the grace period of its visitors' leads runs from it, docs/leads.md
+ * "Closed quizzes"); hiding a hidden one keeps the first time; showing clears it.
+ */
 export async function setVisibility(db: DbOrTx, quizId: number, isPublished: boolean) {
   await db
     .update(quizzes)
-    .set({ isPublished, updatedAt: sql`${quizzes.updatedAt}` })
+    .set({
+      isPublished,
+      hiddenAt: isPublished ? null : sql`coalesce(${quizzes.hiddenAt}, now())`,
+      updatedAt: sql`${quizzes.updatedAt}`,
+    })
     .where(eq(quizzes.id, quizId));
 }
 

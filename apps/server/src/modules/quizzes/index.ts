@@ -12,7 +12,7 @@ export {
   resultsSettingsDefaults,
   startPageDefaults,
 } from "./quiz-defaults";
-export { countLeadsByQuiz } from "./quiz-leads-count.repository";
+export { countLeadsByProject, countLeadsByQuiz } from "./quiz-leads-count.repository";
 export { type QuizRow, toQuiz, toQuizSummary } from "./quizzes.presenter";
 export { findOwnedQuiz, findUserLanguage, listOwnedQuizzes } from "./quizzes.repository";
 export { createQuizzesService, type QuizzesService } from "./quizzes.service";

@@ -1,10 +1,12 @@
-import { and, count, eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { leads } from "../../db/schema";
+import { projectLeadCounts, quizLeadCounts } from "../../db/schema";
 
 /**
- * How many leads each of `quizIds` has stored (a quiz without leads is absent: 0); partial
- * leads (docs/leads.md) are not leads yet and not counted.
+ * How many leads each of `quizIds` has: sent, not erased (partial leads are not leads yet,
+ * docs/leads.md). Read from the counters the `leads` triggers keep (docs/leads.md
+ * "Counts"): one primary-key row per quiz, no count over the leads. A quiz without leads
+ * is absent (0).
  */
 export async function countLeadsByQuiz(
   db: DbOrTx,
@@ -12,9 +14,21 @@ export async function countLeadsByQuiz(
 ): Promise<Map<number, number>> {
   if (quizIds.length === 0) return new Map();
   const rows = await db
-    .select({ quizId: leads.quizId, leads: count() })
-    .from(leads)
-    .where(and(inArray(leads.quizId, [...quizIds]), eq(leads.isPartial, false)))
-    .groupBy(leads.quizId);
-  return new Map(rows.map((row) => [row.quizId, row.leads]));
+    .select({ id: quizLeadCounts.quizId, leads: quizLeadCounts.leads })
+    .from(quizLeadCounts)
+    .where(inArray(quizLeadCounts.quizId, [...quizIds]));
+  return new Map(rows.map((row) => [row.id, row.leads]));
+}
+
+/** The same per project: the leads sent in each project (what the list's project filter shows). */
+export async function countLeadsByProject(
+  db: DbOrTx,
+  projectIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (projectIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: projectLeadCounts.projectId, leads: projectLeadCounts.leads })
+    .from(projectLeadCounts)
+    .where(inArray(projectLeadCounts.projectId, [...projectIds]));
+  return new Map(rows.map((row) => [row.id, row.leads]));
 }

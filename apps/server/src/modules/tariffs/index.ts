@@ -15,5 +15,6 @@ export {
   TRIAL_LEAD_REQUESTS,
 } from "./lead-allowance";
 export { type LedgerKind, type LedgerRow, type Purse, postLedgerRow } from "./ledger";
+export { isOperatorKey, OPERATOR_KEY_HEADER, readOrCreateOperatorKey } from "./operator-key";
 export { type TariffTerms, tariffTerms } from "./tariff-terms";
 export { createTariffsService, type TariffsService } from "./tariffs.service";

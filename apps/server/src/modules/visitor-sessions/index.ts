@@ -4,7 +4,12 @@
  * condition that ties a visitor's session id to a quiz. The leads module (the other
  * visitor call) builds on them.
  */
-export { type LiveQuiz, type PublicQuizLookup, publicQuizLookupFor } from "./public-quiz-lookup";
+export {
+  type LeadQuiz,
+  type LiveQuiz,
+  type PublicQuizLookup,
+  publicQuizLookupFor,
+} from "./public-quiz-lookup";
 export { acceptVisitorJson } from "./visitor-body";
 export { type VisitorCounters, visitorCountersFor } from "./visitor-counters";
 export {

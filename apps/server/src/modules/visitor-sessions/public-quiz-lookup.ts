@@ -1,8 +1,14 @@
 import type { PublicQuiz } from "@leadquiz/contract";
 import type { Database } from "../../db/client";
-import { findLiveQuiz, findPublishedSnapshot, type LiveQuiz } from "./visitor-sessions.repository";
+import {
+  findLeadQuiz,
+  findLiveQuiz,
+  findPublishedSnapshot,
+  type LeadQuiz,
+  type LiveQuiz,
+} from "./visitor-sessions.repository";
 
-export type { LiveQuiz } from "./visitor-sessions.repository";
+export type { LeadQuiz, LiveQuiz } from "./visitor-sessions.repository";
 
 export interface PublicQuizLookup {
   /**
@@ -10,6 +16,12 @@ export interface PublicQuizLookup {
    * deleted, its project not deleted, with at least one snapshot; null otherwise.
    */
   liveQuiz(publicKey: string): Promise<LiveQuiz | null>;
+  /**
+   * The quiz behind a public key for the lead calls: any quiz with a snapshot, live or
+   * not, with when it was hidden or deleted and when its owner's tariff ends (the leads
+   * module decides on the grace period); null for a key without a published quiz.
+   */
+  leadQuiz(publicKey: string): Promise<LeadQuiz | null>;
   /** The snapshot of one published version of a quiz; null when there is no such version. */
   snapshot(quizId: number, version: number): Promise<PublicQuiz | null>;
   /** Forgets every cached entry (tests that change a quiz behind the API's back). */
@@ -46,6 +58,7 @@ export function createPublicQuizLookup(
   now: () => number = Date.now,
 ): PublicQuizLookup {
   const live = new Map<string, { quiz: LiveQuiz; expires: number }>();
+  const forLeads = new Map<string, { quiz: LeadQuiz; expires: number }>();
   const snapshots = new Map<string, PublicQuiz>();
   return {
     async liveQuiz(publicKey) {
@@ -56,6 +69,17 @@ export function createPublicQuizLookup(
       if (quiz) {
         if (live.size >= LIVE_QUIZ_CACHE_MAX) dropOldest(live);
         live.set(publicKey, { quiz, expires: now() + LIVE_QUIZ_TTL_MS });
+      }
+      return quiz;
+    },
+    async leadQuiz(publicKey) {
+      const cached = forLeads.get(publicKey);
+      if (cached && cached.expires > now()) return cached.quiz;
+      forLeads.delete(publicKey);
+      const quiz = await findLeadQuiz(db, publicKey);
+      if (quiz) {
+        if (forLeads.size >= LIVE_QUIZ_CACHE_MAX) dropOldest(forLeads);
+        forLeads.set(publicKey, { quiz, expires: now() + LIVE_QUIZ_TTL_MS });
       }
       return quiz;
     },
@@ -76,6 +100,7 @@ export function createPublicQuizLookup(
     },
     clear() {
       live.clear();
+      forLeads.clear();
       snapshots.clear();
     },
   };

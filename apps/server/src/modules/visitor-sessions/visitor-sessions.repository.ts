@@ -1,7 +1,14 @@
 import type { PublicQuiz, QuizEventType } from "@leadquiz/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { projects, quizEvents, quizPublications, quizzes, visitorSessions } from "../../db/schema";
+import {
+  accountTariffs,
+  projects,
+  quizEvents,
+  quizPublications,
+  quizzes,
+  visitorSessions,
+} from "../../db/schema";
 import { quizLiveForVisitors } from "../../policies/ownership";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -83,6 +90,54 @@ export async function findLiveQuiz(db: DbOrTx, publicKey: string): Promise<LiveQ
   const row = rows[0];
   if (!row || row.latestVersion === null) return null;
   return { ...row, latestVersion: Number(row.latestVersion) };
+}
+
+/**
+ * A quiz that has been published, as the lead calls need it whether or not visitors may
+ * still see it: when it was hidden or deleted and when its owner's tariff ends decide
+ * whether a lead is still taken (docs/leads.md "Closed quizzes").
+ */
+export interface LeadQuiz extends LiveQuiz {
+  isPublished: boolean;
+  /** When it was last hidden (null while shown, or hidden before this was noted). */
+  hiddenAt: Date | null;
+  /** The earlier of the quiz's and its project's deletion; null when neither is deleted. */
+  deletedAt: Date | null;
+  /** The end of the owner's tariff; null when the account has no tariff row yet. */
+  tariffEndsAt: Date | null;
+}
+
+/** The quiz behind a public key when it has at least one snapshot, live or not; else null. */
+export async function findLeadQuiz(db: DbOrTx, publicKey: string): Promise<LeadQuiz | null> {
+  const rows = await db
+    .select({
+      id: quizzes.id,
+      userId: quizzes.userId,
+      projectId: quizzes.projectId,
+      isPublished: quizzes.isPublished,
+      hiddenAt: quizzes.hiddenAt,
+      quizDeletedAt: quizzes.deletedAt,
+      projectDeletedAt: projects.deletedAt,
+      tariffEndsAt: accountTariffs.endsAt,
+      latestVersion: sql<number | null>`(
+        select max(${quizPublications.version}) from ${quizPublications}
+        where ${quizPublications.quizId} = ${quizzes.id}
+      )`,
+    })
+    .from(quizzes)
+    .innerJoin(projects, eq(projects.id, quizzes.projectId))
+    .leftJoin(accountTariffs, eq(accountTariffs.userId, quizzes.userId))
+    .where(eq(quizzes.publicKey, publicKey))
+    .limit(1);
+  const row = rows[0];
+  if (!row || row.latestVersion === null) return null;
+  const { quizDeletedAt, projectDeletedAt, ...quiz } = row;
+  const deleted = [quizDeletedAt, projectDeletedAt].filter((at): at is Date => at !== null);
+  return {
+    ...quiz,
+    latestVersion: Number(row.latestVersion),
+    deletedAt: deleted.length > 0 ? new Date(Math.min(...deleted.map((at) => at.getTime()))) : null,
+  };
 }
 
 /** The snapshot of one published version of a quiz; null when there is no such version. */

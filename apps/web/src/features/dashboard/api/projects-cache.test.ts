@@ -17,6 +17,7 @@ const project = (id: number, quizzes: QuizSummary[] = []): Project => ({
   title: `Project ${id}`,
   created_at: "2026-11-24T10:00:00Z",
   sites: [],
+  leads_count: 0,
   quizzes,
 });
 

@@ -11,6 +11,7 @@ const shop: Project = {
   title: "Shop",
   created_at: "2026-11-01T10:00:00Z",
   sites: ["shop.example.com"],
+  leads_count: 3,
   quizzes: [
     {
       id: 7,
