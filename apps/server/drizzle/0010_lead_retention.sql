@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "lead_retention_days" integer;--> statement-breakpoint
+CREATE INDEX "leads_user_live_created_idx" ON "leads" USING btree ("user_id","created_at") WHERE "leads"."erased_at" is null;
