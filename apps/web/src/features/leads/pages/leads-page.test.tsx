@@ -143,7 +143,7 @@ describe("the leads screen", { timeout: 40_000 }, () => {
     const select = within(dialog).getByRole("textbox", { name: "Keep leads" });
     expect((select as HTMLInputElement).value).toBe("Until I erase them");
     await userEvent.click(select);
-    await userEvent.click(await screen.findByRole("option", { name: "90 days" }));
+    await userEvent.click(await screen.findByRole("option", { name: "90 days", hidden: true }));
     await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
     await screen.findByText("Lead retention saved");
     expect(requests.find((r) => r.path === "/leads/retention/" && r.method === "PUT")?.body).toEqual(
