@@ -3,11 +3,11 @@ import {
   type LeadDetail,
   type LeadFilters,
   type LeadListPage,
+  type LeadRetention,
   type LeadStatus,
   leadDetailSchema,
   leadListPageSchema,
   leadOpenResponseSchema,
-  type LeadRetention,
   leadRetentionSchema,
   leadUpdateResponseSchema,
 } from "@leadquiz/contract";

@@ -146,8 +146,8 @@ describe("the leads screen", { timeout: 40_000 }, () => {
     await userEvent.click(await screen.findByRole("option", { name: "90 days", hidden: true }));
     await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
     await screen.findByText("Lead retention saved");
-    expect(requests.find((r) => r.path === "/leads/retention/" && r.method === "PUT")?.body).toEqual(
-      { days: 90 },
-    );
+    expect(
+      requests.find((r) => r.path === "/leads/retention/" && r.method === "PUT")?.body,
+    ).toEqual({ days: 90 });
   });
 });
