@@ -104,13 +104,26 @@ async function seed(db: BenchDatabase, quizId: number, from: number, to: number,
 
 export async function measureLeadInbox(options: {
   base: string;
-  token: string;
+  /** The owner's tokens; the access token is renewed before each size (a run outlives it). */
+  owner: { access: string; refresh: string };
   quizId: number;
   database: BenchDatabase;
   serverPid: number | undefined;
   sizes: readonly number[];
 }): Promise<LeadInboxResults> {
-  const { base, token, quizId, database } = options;
+  const { base, quizId, database } = options;
+  let { access: token, refresh } = options.owner;
+  const renew = async () => {
+    const response = await fetch(`${base}${API_PREFIX}${apiPaths.tokenRefresh}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ refresh }),
+    });
+    if (!response.ok) throw new Error(`token refresh: ${response.status}`);
+    const pair = (await response.json()) as { access: string; refresh?: string };
+    token = pair.access;
+    refresh = pair.refresh ?? refresh;
+  };
   const get = async (path: string, query: Record<string, string | number> = {}) => {
     const params = new URLSearchParams(
       Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]),
@@ -143,6 +156,7 @@ export async function measureLeadInbox(options: {
       [quizId, Math.floor(total / 2)],
     );
     log(`lead inbox: timing calls at ${total} leads`);
+    await renew();
     const firstPage = await timed(() => page({}));
     const deepPage = await timed(() => page({ cursor: String(middle?.id ?? 1) }));
     const filteredPage = await timed(() => page({ quiz: quizId, utm_source: "google" }));
@@ -156,6 +170,7 @@ export async function measureLeadInbox(options: {
     );
     const exports: ExportFigures[] = [];
     for (const format of ["csv", "xlsx"] as const) {
+      await renew();
       const rssBefore = rssMb(options.serverPid);
       let peak = rssBefore;
       const sampler = setInterval(() => {
@@ -187,6 +202,11 @@ export async function measureLeadInbox(options: {
         rssPeakMb: peak,
       });
     }
+    log(
+      `lead inbox at ${total}: search p50/p99 ${search.p50}/${search.p99} ms, phone ` +
+        `${phoneSearch.p50}/${phoneSearch.p99} ms, export ` +
+        exports.map((e) => `${e.format} ${e.rowsPerSecond} rows/s`).join(", "),
+    );
     sizes.push({
       leads: total,
       seedSeconds: Math.round(seedSeconds * 10) / 10,
