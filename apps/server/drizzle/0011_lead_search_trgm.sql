@@ -15,11 +15,11 @@ DO $$
 BEGIN
   IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
     CREATE INDEX IF NOT EXISTS "leads_search_name_trgm_idx" ON "leads"
-      USING gin (lower("name") gin_trgm_ops) WHERE "is_opened";
+      USING gin (lower("name") gin_trgm_ops) WITH (fastupdate = off) WHERE "is_opened";
     CREATE INDEX IF NOT EXISTS "leads_search_email_trgm_idx" ON "leads"
-      USING gin (lower("email") gin_trgm_ops) WHERE "is_opened";
+      USING gin (lower("email") gin_trgm_ops) WITH (fastupdate = off) WHERE "is_opened";
     CREATE INDEX IF NOT EXISTS "leads_search_phone_trgm_idx" ON "leads"
-      USING gin (regexp_replace("phone", '[^0-9]', '', 'g') gin_trgm_ops) WHERE "is_opened";
+      USING gin (regexp_replace("phone", '[^0-9]', '', 'g') gin_trgm_ops) WITH (fastupdate = off) WHERE "is_opened";
   END IF;
 END
 $$;
