@@ -309,7 +309,7 @@ async function main(): Promise<number> {
       if (!quiz || !database) throw new Error("no typical quiz");
       results.leadInbox = await measureLeadInbox({
         base,
-        token: quiz.ownerToken,
+        owner: quiz.owner,
         quizId: quiz.quizId,
         database,
         serverPid: server?.process.pid,

@@ -2,6 +2,7 @@ import closeWithGrace from "close-with-grace";
 import pino from "pino";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
+import { startLeadRetention } from "./jobs/lead-retention";
 import { createJobQueue } from "./jobs/queue";
 import { createVideoCompressHandler, startWorking } from "./jobs/video-compress";
 import { createMailer } from "./mail/mailer";
@@ -11,7 +12,7 @@ import { resolveSecrets } from "./secrets";
 import { createStorage } from "./storage/storage";
 
 /**
- * `npm run worker`: works background jobs (video compression, lead delivery) in a process of its own, for
+ * `npm run worker`: works background jobs (video compression, lead delivery, lead retention) in a process of its own, for
  * deployments that run the web processes with JOBS_IN_PROCESS=false. Same configuration as
  * the server; the queue is in the shared PostgreSQL database, so this needs DATABASE_URL
  * (an embedded PGlite database belongs to the one process that opened it).
@@ -66,13 +67,14 @@ async function main() {
     await database.close();
   });
   await startWorking(queue, database.db, handler);
+  await startLeadRetention(queue, database.db, log.child({ module: "lead-retention" }));
   deliveries.start();
   const stopSweeping = scheduleMediaSweep({
     db: database.db,
     storage,
     log: log.child({ module: "media-sweep" }),
   });
-  log.info("worker ready: working video compressions and lead deliveries");
+  log.info("worker ready: working video compressions, lead deliveries, lead retention and the media sweep");
   process.stdout.write("\nLeadquiz worker is running\n\n");
 }
 

@@ -151,3 +151,15 @@ export const leadDetailSchema = z.object({
   flags: z.array(z.enum(leadFlags)),
 });
 export type LeadDetail = z.infer<typeof leadDetailSchema>;
+
+/** The longest lead retention an account can set: ten years. */
+export const LEAD_RETENTION_MAX_DAYS = 3650;
+
+/**
+ * `GET/PUT leads/retention/`: leads older than `days` are erased by the daily retention job
+ * (docs/leads.md "Retention"); `null` keeps them until the owner erases them.
+ */
+export const leadRetentionSchema = z.object({
+  days: z.int32().min(1).max(LEAD_RETENTION_MAX_DAYS).nullable(),
+});
+export type LeadRetention = z.infer<typeof leadRetentionSchema>;

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -48,7 +49,8 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
 
 function openPglite(dir: string | undefined): DatabaseHandle {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir);
+  // pg_trgm ships with PGlite: loaded so the migration can index lead search (docs/leads.md).
+  const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

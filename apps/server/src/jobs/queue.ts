@@ -12,6 +12,13 @@ export interface VideoCompressJob {
 export type VideoCompressHandler = (job: VideoCompressJob) => Promise<void>;
 
 /**
+ * The daily lead retention run (docs/leads.md "Retention"), created by pg-boss's cron at
+ * 03:20 UTC; pg-boss sends one job per tick whatever the number of processes scheduling.
+ */
+export const LEAD_RETENTION_QUEUE = "lead-retention";
+export const LEAD_RETENTION_CRON = "20 3 * * *";
+
+/**
  * The durable job queue: pg-boss 10 in the schema `pgboss` of the application's own database
  * (PostgreSQL, or PGlite through the adapter below). Jobs survive restarts; a job whose
  * worker died is retried after it expires. `work` is called only by a process that works
@@ -23,6 +30,10 @@ export interface JobQueue {
   sendVideoCompress(taskId: number): Promise<void>;
   /** Starts working the video queue in this process, one job at a time. */
   work(handler: VideoCompressHandler): Promise<void>;
+  /** Starts working the daily lead retention runs in this process. */
+  workLeadRetention(handler: () => Promise<void>): Promise<void>;
+  /** Sends a lead retention run now (operators, tests). */
+  sendLeadRetention(): Promise<void>;
   /** Stops polling; with `graceful`, waits up to `timeoutMs` for the job in hand. */
   stop(options?: { graceful?: boolean; timeoutMs?: number }): Promise<void>;
 }
@@ -57,7 +68,8 @@ export function createJobQueue(database: DatabaseHandle, log: Logger): JobQueue 
   const boss = new PgBoss({
     db: bossDatabase(database),
     schema: "pgboss",
-    schedule: false,
+    // The cron of the daily jobs (lead retention); each process checks it every 30 s.
+    schedule: true,
     // Completed jobs are kept a week for inspection, then dropped (the task rows stay).
     deleteAfterDays: 7,
   });
@@ -75,6 +87,13 @@ export function createJobQueue(database: DatabaseHandle, log: Logger): JobQueue 
         retryLimit: 2,
         retryDelay: 30,
       });
+      await boss.createQueue(LEAD_RETENTION_QUEUE, {
+        name: LEAD_RETENTION_QUEUE,
+        expireInSeconds: 60 * 60,
+        retryLimit: 3,
+        retryDelay: 5 * 60,
+      });
+      await boss.schedule(LEAD_RETENTION_QUEUE, LEAD_RETENTION_CRON, {}, { tz: "UTC" });
     })();
     return started;
   };
@@ -94,6 +113,16 @@ export function createJobQueue(database: DatabaseHandle, log: Logger): JobQueue 
           if (job) await handler(job.data);
         },
       );
+    },
+    async workLeadRetention(handler) {
+      await start();
+      await boss.work(LEAD_RETENTION_QUEUE, { batchSize: 1, pollingIntervalSeconds: 30 }, () =>
+        handler(),
+      );
+    },
+    async sendLeadRetention() {
+      await start();
+      await boss.send(LEAD_RETENTION_QUEUE, {});
     },
     async stop(options = {}) {
       if (!started || stopped) return;

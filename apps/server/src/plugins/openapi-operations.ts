@@ -149,6 +149,8 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "PATCH /lead/{id}/": { operationId: "updateLead" },
   "DELETE /lead/{id}/": { operationId: "eraseLead" },
   "GET /leads/export/": { operationId: "exportLeads" },
+  "GET /leads/retention/": { operationId: "getLeadRetention" },
+  "PUT /leads/retention/": { operationId: "setLeadRetention" },
   // money
   "GET /tariffs/": { operationId: "listTariffs" },
   "GET /tariffinfo/": { operationId: "getTariffInfo" },

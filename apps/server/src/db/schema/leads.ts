@@ -135,6 +135,10 @@ export const leads = pgTable(
     index("leads_quiz_idx").on(t.quizId, t.id),
     // Search looks at opened leads only (docs/leads.md): it walks these, not every lead.
     index("leads_user_opened_idx").on(t.userId, t.id).where(sql`${t.isOpened}`),
+    // The retention job: an account's live leads older than its retention (docs/leads.md).
+    index("leads_user_live_created_idx")
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.erasedAt} is null`),
     index("leads_partial_session_idx").on(t.sessionId).where(sql`${t.isPartial}`),
     // The duplicate flag: same e-mail or phone for the same quiz.
     index("leads_quiz_email_idx").on(t.quizId, t.email).where(sql`${t.email} <> ''`),

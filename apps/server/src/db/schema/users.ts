@@ -30,6 +30,11 @@ export const users = pgTable(
      * account (docs/security.md).
      */
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /**
+     * Leads older than this many days are erased by the daily retention job (docs/leads.md
+     * "Retention"); null keeps them until the owner erases them.
+     */
+    leadRetentionDays: integer("lead_retention_days"),
     dateJoined: timestamp("date_joined", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

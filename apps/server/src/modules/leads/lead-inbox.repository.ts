@@ -212,58 +212,91 @@ export async function updateLeadFollowUp(
 }
 
 /**
- * Erases a lead's personal data for good: contacts, answers, fields, UTM, addresses, note.
- * The row stays (quiz, time, results) so the funnel and lead counts do not change.
+ * What erasing leaves of a lead: contacts, answers, fields, UTM, addresses and note blanked,
+ * the session link dropped. The row stays (quiz, time, results) so the funnel and lead
+ * counts do not change. Shared by the owner's erasure and the retention job.
  */
+export function erasedLeadValues() {
+  return {
+    name: "",
+    email: "",
+    phone: "",
+    other: "",
+    other2: "",
+    messengers: {},
+    answers: [],
+    otherFields: {},
+    utm: {},
+    referrer: "",
+    pageUrl: "",
+    note: "",
+    sessionId: null,
+    erasedAt: new Date(),
+  };
+}
+
+/** Erases a lead's personal data for good (`erasedLeadValues`). */
 export async function eraseLead(db: DbOrTx, userId: number, id: number): Promise<boolean> {
   const rows = await db
     .update(leads)
-    .set({
-      name: "",
-      email: "",
-      phone: "",
-      other: "",
-      other2: "",
-      messengers: {},
-      answers: [],
-      otherFields: {},
-      utm: {},
-      referrer: "",
-      pageUrl: "",
-      note: "",
-      sessionId: null,
-      erasedAt: new Date(),
-    })
+    .set(erasedLeadValues())
     .where(ownedLead(userId, id))
     .returning({ id: leads.id });
   return rows.length > 0;
 }
 
-/** A batch of the export: the full rows (answers included), keyset like the list. */
+/**
+ * A row of the export as the database sends it: plain columns, the JSON ones as text (the
+ * export parses only what it shows), the date as epoch milliseconds. Read with one raw
+ * query per batch: no per-row mapping by the query builder.
+ */
+export interface LeadExportRow {
+  id: number;
+  created_ms: number;
+  quiz_title: string;
+  name: string;
+  email: string;
+  phone: string;
+  messengers: string;
+  other: string;
+  other2: string;
+  status: LeadListRow["status"];
+  flags: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  results: string;
+  note: string;
+  answers: string;
+}
+
+/** A batch of the export, keyset like the list (ids below `before`, newest first). */
 export async function exportLeadBatch(
   db: DbOrTx,
   condition: SQL,
   before: number | null,
   limit: number,
-) {
-  return db
-    .select({
-      ...listColumns,
-      other: leads.other,
-      other2: leads.other2,
-      answers: leads.answers,
-      utm: leads.utm,
-      results: leads.results,
-      note: leads.note,
-    })
-    .from(leads)
-    .innerJoin(quizzes, eq(quizzes.id, leads.quizId))
-    .where(before === null ? condition : and(condition, lt(leads.id, before)))
-    .orderBy(desc(leads.id))
-    .limit(limit);
+): Promise<LeadExportRow[]> {
+  const where = before === null ? condition : sql`${condition} and ${leads.id} < ${before}`;
+  const result = await db.execute(sql`select ${leads.id} as id,
+      (extract(epoch from ${leads.createdAt}) * 1000)::float8 as created_ms,
+      ${quizzes.title} as quiz_title, ${leads.name} as name, ${leads.email} as email,
+      ${leads.phone} as phone,
+      case when ${leads.messengers} = '{}'::jsonb then '' else ${leads.messengers}::text end
+        as messengers,
+      ${leads.other} as other, ${leads.other2} as other2, ${leads.status} as status,
+      array_to_string(${leads.flags}, ', ') as flags,
+      coalesce(${leads.utm} ->> 'utm_source', '') as utm_source,
+      coalesce(${leads.utm} ->> 'utm_medium', '') as utm_medium,
+      coalesce(${leads.utm} ->> 'utm_campaign', '') as utm_campaign,
+      ${leads.results}::text as results, ${leads.note} as note, ${leads.answers}::text as answers
+    from ${leads} inner join ${quizzes} on ${quizzes.id} = ${leads.quizId}
+    where ${where}
+    order by ${leads.id} desc
+    limit ${limit}`);
+  // Both drivers answer `{rows}`; drizzle types the result per driver.
+  return (result as unknown as { rows: LeadExportRow[] }).rows;
 }
-
-export type LeadExportRow = Awaited<ReturnType<typeof exportLeadBatch>>[number];
 
 /** The question titles of the matching leads, one export column each, in quiz and question order. */
 export async function exportQuestionTitles(db: DbOrTx, condition: SQL): Promise<string[]> {

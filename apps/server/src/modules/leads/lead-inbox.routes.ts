@@ -9,6 +9,7 @@ import {
   leadListQuerySchema,
   leadOpenResponseSchema,
   leadOpenSchema,
+  leadRetentionSchema,
   type leadStatuses,
   leadUpdateResponseSchema,
   leadUpdateSchema,
@@ -23,6 +24,7 @@ import { languageFromAcceptLanguage } from "../../lib/request-language";
 import { authenticatedContext } from "../../plugins/authenticate";
 import type { ExportLabels } from "./lead-export";
 import { createLeadInboxService } from "./lead-inbox.service";
+import { createLeadRetentionService } from "./lead-retention.service";
 
 const tags = ["leads"];
 const errors = { 401: errorBodySchema, 404: errorBodySchema };
@@ -47,11 +49,13 @@ const exportColumns: readonly (keyof ExportLabels)[] = [
 
 /**
  * The owner's leads (docs/leads.md): GET leadslist/, POST update-lead-tariff/,
- * GET lead_answers/{id}/, PATCH/DELETE lead/{id}/, GET leads/export/ (operations
- * `listLeads` … `exportLeads`). Every call is scoped to the caller's account.
+ * GET lead_answers/{id}/, PATCH/DELETE lead/{id}/, GET leads/export/, GET/PUT
+ * leads/retention/ (operations `listLeads` … `exportLeads`, `getLeadRetention`,
+ * `setLeadRetention`). Every call is scoped to the caller's account.
  */
 export async function leadInboxRoutes(app: FastifyInstance, { context }: ApiOptions) {
   const service = createLeadInboxService(context);
+  const retention = createLeadRetentionService(context);
 
   await authenticatedContext(app, context, async (scope) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
@@ -153,6 +157,41 @@ export async function leadInboxRoutes(app: FastifyInstance, { context }: ApiOpti
         await service.erase(request.userId, request.params.id);
         return reply.status(204).send();
       },
+    );
+
+    routes.get(
+      apiPaths.leadRetention,
+      {
+        schema: {
+          tags,
+          summary: "The account's lead retention",
+          description:
+            "Leads older than `days` are erased by a daily job (like `DELETE lead/{id}/`); " +
+            "`null` keeps them until erased by hand.",
+          response: { 200: leadRetentionSchema, 401: errorBodySchema },
+        },
+      },
+      async (request) => retention.get(request.userId),
+    );
+
+    routes.put(
+      apiPaths.leadRetention,
+      {
+        schema: {
+          tags,
+          summary: "Sets the account's lead retention",
+          description:
+            "`days` from 1 to 3650, or `null` to keep leads. The next daily run (03:20 UTC) " +
+            "erases the leads older than that, in every quiz of the account.",
+          body: leadRetentionSchema,
+          response: {
+            200: leadRetentionSchema,
+            400: validationErrorBodySchema,
+            401: errorBodySchema,
+          },
+        },
+      },
+      async (request) => retention.set(request.userId, request.body),
     );
 
     routes.get(

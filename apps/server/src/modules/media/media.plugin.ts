@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
+import { startLeadRetention } from "../../jobs/lead-retention";
 import { createJobQueue, type JobQueue } from "../../jobs/queue";
 import { createVideoCompressHandler, startWorking } from "../../jobs/video-compress";
 import { AppError, FieldErrors } from "../../lib/app-error";
@@ -241,6 +242,7 @@ export const mediaPlugin = fp(
           storage,
           log: log.child({ module: "media-sweep" }),
         });
+        await startLeadRetention(queue, db, log.child({ module: "lead-retention" }));
       });
       app.addHook("onClose", async () => {
         stopSweeping();

@@ -40,6 +40,8 @@ const ALLOWED: Record<string, string> = {
   "PUT /transfer_referral_balance/": "money: the caller's own referral balance (tariffs tests)",
   "POST /referral_payment_request/": "money: the caller's own withdrawal (tariffs tests)",
   "POST /buy-tariff-from-balance/": "money: a catalogue tariff from the caller's own balance",
+  "GET /leads/retention/": "account: the caller's own lead retention (lead-retention tests)",
+  "PUT /leads/retention/": "account: the caller's own lead retention (lead-retention tests)",
 };
 
 type Entity =

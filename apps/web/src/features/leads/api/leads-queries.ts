@@ -3,10 +3,12 @@ import {
   type LeadDetail,
   type LeadFilters,
   type LeadListPage,
+  type LeadRetention,
   type LeadStatus,
   leadDetailSchema,
   leadListPageSchema,
   leadOpenResponseSchema,
+  leadRetentionSchema,
   leadUpdateResponseSchema,
 } from "@leadquiz/contract";
 import {
@@ -137,4 +139,33 @@ export function useExportLeads() {
       setTimeout(() => URL.revokeObjectURL(url), 0);
     },
   });
+}
+
+const retentionKey = [...leadsQueryKey, "retention"] as const;
+
+/** `GET leads/retention/` (operation `getLeadRetention`): days, or null to keep leads. */
+export function useLeadRetention(enabled = true) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: retentionKey,
+    queryFn: ({ signal }) => api.get(apiPaths.leadRetention, leadRetentionSchema, { signal }),
+    enabled,
+  });
+}
+
+/** `PUT leads/retention/` (operation `setLeadRetention`). */
+export function useSaveLeadRetention() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return (retention: LeadRetention) =>
+    api
+      .request(apiPaths.leadRetention, {
+        method: "PUT",
+        body: retention,
+        schema: leadRetentionSchema,
+      })
+      .then((saved) => {
+        queryClient.setQueryData(retentionKey, saved);
+        return saved;
+      });
 }

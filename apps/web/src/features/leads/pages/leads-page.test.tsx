@@ -123,4 +123,31 @@ describe("the leads screen", { timeout: 40_000 }, () => {
       "/",
     );
   });
+
+  it("sets the lead retention: leads older than 90 days are erased", async () => {
+    const { requests } = await renderApp({
+      url: "/leads",
+      session,
+      handler: leadsApi(page([], 10), (request, path) => {
+        if (path === "/leads/retention/" && request.method === "GET") {
+          return jsonResponse(200, { days: null });
+        }
+        if (path === "/leads/retention/" && request.method === "PUT") {
+          return jsonResponse(200, { days: 90 });
+        }
+        return undefined;
+      }),
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Retention" }));
+    const dialog = await screen.findByRole("dialog", { name: "Lead retention" });
+    const select = within(dialog).getByRole("textbox", { name: "Keep leads" });
+    expect((select as HTMLInputElement).value).toBe("Until I erase them");
+    await userEvent.click(select);
+    await userEvent.click(await screen.findByRole("option", { name: "90 days", hidden: true }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await screen.findByText("Lead retention saved");
+    expect(
+      requests.find((r) => r.path === "/leads/retention/" && r.method === "PUT")?.body,
+    ).toEqual({ days: 90 });
+  });
 });

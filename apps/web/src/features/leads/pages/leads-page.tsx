@@ -21,15 +21,23 @@ import { errorMessage } from "@/shared/api/error-message";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
 import { paths } from "../../../app/paths";
 import { TariffLimitPrompt } from "../../money/components/tariff-limit-prompt";
-import { useExportLeads, useLeadPages, useOpenLead, useUpdateLead } from "../api/leads-queries";
+import {
+  useExportLeads,
+  useLeadPages,
+  useLeadRetention,
+  useOpenLead,
+  useUpdateLead,
+} from "../api/leads-queries";
 import { LeadDetailModal } from "../components/lead-detail-modal";
 import { LeadFiltersBar } from "../components/lead-filters";
 import { LeadRow } from "../components/lead-row";
+import { RetentionDialog } from "../components/retention-dialog";
 
 type Dialog =
   | { kind: "confirmOpen"; lead: LeadListItem }
   | { kind: "limit" }
   | { kind: "detail"; id: number }
+  | { kind: "retention" }
   | null;
 
 const columns = [
@@ -61,6 +69,7 @@ export function LeadsPage() {
   const update = useUpdateLead();
   const exporter = useExportLeads();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const retention = useLeadRetention(dialog?.kind === "retention");
   const close = () => setDialog(null);
 
   const leads = pages.data?.pages.flatMap((page) => page.results) ?? [];
@@ -104,6 +113,13 @@ export function LeadsPage() {
               {t("leads:requestsLeft", { count: requestsLeft })}
             </Text>
           )}
+          <Button
+            variant="default"
+            onClick={() => setDialog({ kind: "retention" })}
+            data-testid="retention"
+          >
+            {t("leads:retention.button")}
+          </Button>
           <Menu position="bottom-end">
             <Menu.Target>
               <Button variant="default" loading={exporter.isPending} data-testid="export">
@@ -204,6 +220,14 @@ export function LeadsPage() {
       />
 
       <TariffLimitPrompt kind={dialog?.kind === "limit" ? "lead" : null} onClose={close} />
+
+      {retention.data && (
+        <RetentionDialog
+          opened={dialog?.kind === "retention"}
+          days={retention.data.days}
+          onClose={close}
+        />
+      )}
 
       <LeadDetailModal leadId={dialog?.kind === "detail" ? dialog.id : null} onClose={close} />
     </Stack>
