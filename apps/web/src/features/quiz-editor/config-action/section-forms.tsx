@@ -372,7 +372,8 @@ export function LandingForm({ config, quizId }: FormProps) {
   const { t } = useTranslation();
   const write = useSectionWrite(config, "landing");
   const landing = sectionOf(config, "landing");
-  const [subdomainRefusal, setSubdomainRefusal] = useState<string | null>(null);
+  // The server's refusal of a subdomain (taken), shown while the field holds that value.
+  const [refusal, setRefusal] = useState<{ value: string; message: string } | null>(null);
   const link = linkProblem(t);
   return (
     <Stack gap="sm">
@@ -442,15 +443,14 @@ export function LandingForm({ config, quizId }: FormProps) {
                 max: SUBDOMAIN_MAX_LENGTH,
               });
             }
-            return subdomainRefusal;
+            return refusal?.value === value ? refusal.message : null;
           }}
           onCommit={(text) => {
-            setSubdomainRefusal(null);
             const subdomain = normalizeSubdomain(text) || null;
             void write("subdomain", { subdomain }).then((result) => {
               if (result.ok || !isApiError(result.error)) return;
-              const refusal = result.error.fieldErrors?.["landing.subdomain"]?.[0];
-              if (refusal) setSubdomainRefusal(refusal);
+              const message = result.error.fieldErrors?.["landing.subdomain"]?.[0];
+              if (message && subdomain) setRefusal({ value: subdomain, message });
             });
           }}
           data-testid="config-landing-subdomain"
