@@ -27,9 +27,15 @@ async function signInAsQuizOwner(page: Page) {
   await expect(page.getByTestId("user-menu")).toBeVisible();
 }
 
+/** Opens a mode from the editor menu's sub-menu (shown while the tab is open), else by address. */
 async function openSection(page: Page, quiz: number, section: string, heading: string) {
-  await page.goto(`/quiz/${quiz}/config-action?section=${section}`);
-  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  const link = page.getByTestId(`editor-nav-config-action-${section}`);
+  if (await link.isVisible()) await link.click();
+  else await page.goto(`/quiz/${quiz}/config-action?section=${section}`);
+  // The first visit of a quiz also creates its config: give a loaded machine time.
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible({
+    timeout: 30_000,
+  });
 }
 
 /** Types into an editor field and leaves it (the tab writes on blur), then waits for the save. */
@@ -68,7 +74,7 @@ test("each mode: set up in the tab, its snippet copied and pasted on another sit
   page,
   context,
 }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(900_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.setViewportSize({ width: 1280, height: 900 });
   const quiz = await publishBranchingQuiz();
@@ -76,7 +82,9 @@ test("each mode: set up in the tab, its snippet copied and pasted on another sit
 
   // The first visit creates the config (the quiz had none); the trigger is the default.
   await page.goto(`/quiz/${quiz.id}/config-action`);
-  await expect(page.getByRole("heading", { level: 1, name: "Trigger" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Trigger" })).toBeVisible({
+    timeout: 30_000,
+  });
   await page.getByRole("radio", { name: "Bottom left" }).check();
   await setField(page, "config-trigger-text", "Pick a sofa");
   await expect(page.getByTestId("config-snippet")).toContainText('data-position="left"');
@@ -183,7 +191,7 @@ test("the tab has no WCAG A/AA violations, and fits 1280 and 768 px in English a
     for (const width of [1280, 768]) {
       await page.setViewportSize({ width, height: 1000 });
       await page.goto(`/quiz/${quiz.id}/config-action?section=popup`);
-      await expect(page.getByTestId("config-snippet")).toBeVisible();
+      await expect(page.getByTestId("config-snippet")).toBeVisible({ timeout: 30_000 });
       const fits = await page.evaluate(
         () => document.documentElement.scrollWidth <= window.innerWidth,
       );

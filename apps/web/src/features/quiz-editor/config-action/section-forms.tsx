@@ -283,6 +283,10 @@ export function PopupForm({ config }: FormProps) {
   const write = useSectionWrite(config, "popup");
   const popup = sectionOf(config, "popup");
   const auto = popup.open === "auto";
+  const wholeUpTo = (max: number) => (value: number | null) =>
+    value !== null && (!Number.isInteger(value) || value < 0 || value > max)
+      ? t("validation:out_of_range")
+      : null;
   return (
     <Stack gap="sm">
       <Radio.Group
@@ -306,9 +310,7 @@ export function PopupForm({ config }: FormProps) {
               max={86_400}
               allowDecimal={false}
               onCommit={(value) => write("delay", { delay_seconds: value ?? 0 })}
-              check={(value) =>
-                value !== null && (value < 0 || value > 86_400) ? "0–86400" : null
-              }
+              check={wholeUpTo(86_400)}
               data-testid="config-popup-delay"
             />
             <CommittedNumberInput
@@ -319,7 +321,7 @@ export function PopupForm({ config }: FormProps) {
               max={100}
               allowDecimal={false}
               onCommit={(value) => write("scrollDepth", { scroll_depth: value ?? 0 })}
-              check={(value) => (value !== null && (value < 0 || value > 100) ? "0–100" : null)}
+              check={wholeUpTo(100)}
               data-testid="config-popup-scroll"
             />
           </SimpleGrid>
