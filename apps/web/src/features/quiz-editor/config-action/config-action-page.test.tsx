@@ -58,7 +58,9 @@ function api({ exists }: { exists: boolean }): FakeHandler {
         }
         if (!config) return jsonResponse(404, {});
         for (const [key, value] of Object.entries(body)) {
-          Object.assign(config, { [key]: { ...(config as unknown as Record<string, object>)[key], ...value } });
+          Object.assign(config, {
+            [key]: { ...(config as unknown as Record<string, object>)[key], ...value },
+          });
         }
         return jsonResponse(200, config);
       });
