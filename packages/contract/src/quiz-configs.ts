@@ -63,6 +63,14 @@ export const popupSectionSchema = z.object({
   /** The HTML id of the owner's button that opens the popup. */
   button_id: z.string().max(100),
   delay_seconds: z.int32().min(0).max(86_400),
+  /** Automatic opening also when the pointer leaves the window through the top. */
+  exit_intent: z.boolean(),
+  /** Automatic opening also at this scroll depth in percent; 0 = off. */
+  scroll_depth: z.int32().min(0).max(100),
+  /** How often the automatic opening may happen: every page view, once a session, once. */
+  frequency: z.enum(["always", "session", "once"]),
+  /** Under 640 px no automatic opening (the bound button still opens it). */
+  hide_on_mobile: z.boolean(),
 });
 /** `subdomain` lives in its own unique column; `domain` is a custom host name. */
 export const landingSectionSchema = z.object({

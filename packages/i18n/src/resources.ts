@@ -10,6 +10,7 @@ import enIntegrations from "./locales/en/integrations.json";
 import enLayout from "./locales/en/layout.json";
 import enLeads from "./locales/en/leads.json";
 import enMoney from "./locales/en/money.json";
+import enPublication from "./locales/en/publication.json";
 import enQuestions from "./locales/en/questions.json";
 import enResults from "./locales/en/results.json";
 import enSettings from "./locales/en/settings.json";
@@ -25,6 +26,7 @@ import ruIntegrations from "./locales/ru/integrations.json";
 import ruLayout from "./locales/ru/layout.json";
 import ruLeads from "./locales/ru/leads.json";
 import ruMoney from "./locales/ru/money.json";
+import ruPublication from "./locales/ru/publication.json";
 import ruQuestions from "./locales/ru/questions.json";
 import ruResults from "./locales/ru/results.json";
 import ruSettings from "./locales/ru/settings.json";
@@ -40,6 +42,7 @@ import ukIntegrations from "./locales/uk/integrations.json";
 import ukLayout from "./locales/uk/layout.json";
 import ukLeads from "./locales/uk/leads.json";
 import ukMoney from "./locales/uk/money.json";
+import ukPublication from "./locales/uk/publication.json";
 import ukQuestions from "./locales/uk/questions.json";
 import ukResults from "./locales/uk/results.json";
 import ukSettings from "./locales/uk/settings.json";
@@ -72,6 +75,8 @@ export const namespaces = [
   "money",
   /** The editor's design and settings tabs. */
   "design",
+  /** The editor's publication setup (config-action): embed modes, snippets, landing. */
+  "publication",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -92,6 +97,7 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     leads: enLeads,
     integrations: enIntegrations,
     money: enMoney,
+    publication: enPublication,
   },
   ru: {
     common: ruCommon,
@@ -109,6 +115,7 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     leads: ruLeads,
     integrations: ruIntegrations,
     money: ruMoney,
+    publication: ruPublication,
   },
   uk: {
     common: ukCommon,
@@ -126,5 +133,6 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     leads: ukLeads,
     integrations: ukIntegrations,
     money: ukMoney,
+    publication: ukPublication,
   },
 };

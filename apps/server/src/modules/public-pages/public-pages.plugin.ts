@@ -9,6 +9,12 @@ import type { AppConfig } from "../../config";
 import { etagMatches } from "../../lib/http-cache";
 import { absoluteMediaUrl, landingUrl } from "../../lib/public-urls";
 import { visitorSnapshot } from "../publication";
+import {
+  EMBED_SAMPLE_PAGE_PATH,
+  embedSampleCsp,
+  embedSampleOf,
+  embedSamplePageHtml,
+} from "./embed-sample-page";
 import { type LandingInfo, messagePageHtml, previewPageHtml, quizPageHtml } from "./page-html";
 import { pageTexts, visitorLanguageOf } from "./page-texts";
 import { createPublicPagesService } from "./public-pages.service";
@@ -227,6 +233,18 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
       .header("content-security-policy", csp)
       .header("content-type", "text/html; charset=utf-8")
       .send(previewPageHtml(build));
+  });
+
+  // The publication setup's sample site: one snippet's loader attributes (from the query) on
+  // a neutral page, framed by the editor only, never cached (docs/editor.md).
+  app.get(EMBED_SAMPLE_PAGE_PATH, hide, async (request, reply) => {
+    const sample = embedSampleOf(request.query as Record<string, unknown>);
+    reply.header("cache-control", "no-store").header("x-frame-options", "SAMEORIGIN");
+    return reply
+      .status(200)
+      .header("content-security-policy", embedSampleCsp(config.publicUrl))
+      .header("content-type", "text/html; charset=utf-8")
+      .send(embedSamplePageHtml(sample));
   });
 
   app.get<{ Params: { subdomain: string } }>("/l/:subdomain", hide, async (request, reply) => {

@@ -246,7 +246,16 @@ describe("embed snippets in GET config/quiz/{id}", () => {
       user: owner,
       body: {
         quiz: made.quiz,
-        popup: { enabled: true, open: "auto", delay_seconds: 5, button_id: "quiz-btn" },
+        popup: {
+          enabled: true,
+          open: "auto",
+          delay_seconds: 5,
+          button_id: "quiz-btn",
+          exit_intent: true,
+          scroll_depth: 50,
+          frequency: "session",
+          hide_on_mobile: true,
+        },
         banner: { enabled: false },
         trigger: { format: "manager", position: "left", consultant_name: "Anna", text: "" },
         chat: { position: "right", button_text: "Ask", button_color: "#123456" },
@@ -264,7 +273,8 @@ describe("embed snippets in GET config/quiz/{id}", () => {
     expect(embed.popup).toBe(
       `<script async src="http://localhost:3000/embed.js" data-leadquiz="${made.publicKey}" ` +
         `data-mode="popup" ${title} data-close-label="Close" data-open="auto" data-delay="5" ` +
-        `data-button-id="quiz-btn"></script>`,
+        `data-exit-intent="true" data-scroll="50" data-frequency="session" ` +
+        `data-button-id="quiz-btn" data-hide-on-mobile="true"></script>`,
     );
     expect(embed.banner).toBeNull();
     expect(embed.trigger).toContain('data-mode="trigger"');
@@ -317,6 +327,50 @@ describe("/q/-/preview (the editor's preview frame)", () => {
     expect(response.body).toContain('<div id="leadquiz-preview"></div>');
     expect(response.body).toMatch(/<script type="module" src="\/runtime\/assets\/[^"]+\.js">/);
     expect(response.body).not.toContain("data-leadquiz>");
+  });
+});
+
+describe("/q/-/embed-sample (the publication setup's sample site)", () => {
+  it("carries one snippet's loader attributes, escaped, and nothing else", async () => {
+    const query = new URLSearchParams({
+      "data-leadquiz": "Ab12Cd34",
+      "data-mode": "popup",
+      "data-open": "button",
+      "data-button-id": 'quiz"><script>x</script>',
+      "data-title": "Sofa & co",
+      onload: "alert(1)",
+      "data-unknown": "x",
+      lang: "ru",
+      button: "Кнопка <b>",
+    });
+    const response = await page(`/q/-/embed-sample?${query}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("no-store");
+    expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("script-src 'self';");
+    const html = response.body;
+    expect(html).toContain('<html lang="ru">');
+    expect(html).toContain(
+      '<script async src="/embed.js" data-leadquiz="Ab12Cd34" data-mode="popup" ' +
+        'data-open="button" data-button-id="quiz&quot;&gt;&lt;script&gt;x&lt;/script&gt;" ' +
+        'data-title="Sofa &amp; co"></script>',
+    );
+    expect(html).toContain(
+      '<button type="button" class="site-button" id="quiz&quot;&gt;&lt;script&gt;x&lt;/script&gt;">Кнопка &lt;b&gt;</button>',
+    );
+    expect(html).not.toContain("onload");
+    expect(html).not.toContain("data-unknown");
+    expect(html.match(/<script/g)).toHaveLength(1);
+  });
+
+  it("puts an inline snippet's container in the page body", async () => {
+    const response = await page("/q/-/embed-sample?data-leadquiz=K1&data-mode=inline&lang=e%22x");
+    expect(response.body).toContain('<html lang="en">');
+    expect(response.body).toContain(
+      '<div data-leadquiz="K1" data-mode="inline"></div>\n<script async src="/embed.js"></script>',
+    );
   });
 });
 

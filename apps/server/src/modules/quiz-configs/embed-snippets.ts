@@ -47,6 +47,8 @@ export function buildEmbedSnippets(
 
   const { popup, banner, trigger, body, chat, landing } = quizConfig;
   const triggerFormat = trigger.format ?? ICON_KIND_FORMATS[quizConfig.icon_kind];
+  // `open` missing means the loader's popup default, which is automatic.
+  const auto = popup.open !== "button";
 
   return {
     popup: off(popup)
@@ -54,8 +56,12 @@ export function buildEmbedSnippets(
       : script([
           ...common("popup"),
           ["data-open", popup.open],
-          ["data-delay", popup.open === "auto" ? popup.delay_seconds : undefined],
+          ["data-delay", auto ? popup.delay_seconds : undefined],
+          ["data-exit-intent", auto && popup.exit_intent ? true : undefined],
+          ["data-scroll", auto && popup.scroll_depth ? popup.scroll_depth : undefined],
+          ["data-frequency", auto ? popup.frequency : undefined],
           ["data-button-id", popup.button_id],
+          ["data-hide-on-mobile", popup.hide_on_mobile ? true : undefined],
         ]),
     banner: off(banner)
       ? null

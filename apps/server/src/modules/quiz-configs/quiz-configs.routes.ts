@@ -36,7 +36,10 @@ export async function quizConfigsRoutes(app: FastifyInstance, { context }: ApiOp
           tags,
           summary: "Reads a quiz's publication settings",
           description:
-            "`id` is the QUIZ id. 404 while the quiz has no config. Includes `embed`: the " +
+            "`id` is the QUIZ id. A quiz has no config until one is created: this answers " +
+            "404 `not_found` then (as for a quiz that is not the caller's), and the client " +
+            "creates it with `POST config/quiz/ {quiz}` (every section takes its defaults; " +
+            "the editor does this when its publication setup first opens). Includes `embed`: the " +
             "snippet of each display mode (docs/embed.md), the hosted page link and the " +
             "landing URL.",
           params: idParamsSchema,
