@@ -23,6 +23,7 @@ import { resultConditionsRoutes } from "./modules/result-conditions/result-condi
 import { resultsRoutes } from "./modules/results/results.routes";
 import { socialAuthRoutes } from "./modules/social-auth/social-auth.routes";
 import { operatorRoutes } from "./modules/tariffs/operator.routes";
+import { paymentsRoutes } from "./modules/tariffs/payments/payments.routes";
 import { referralRoutes } from "./modules/tariffs/referral.routes";
 import { tariffsRoutes } from "./modules/tariffs/tariffs.routes";
 import { visitorSessionsRoutes } from "./modules/visitor-sessions/visitor-sessions.routes";
@@ -58,4 +59,5 @@ export async function apiRoutes(app: FastifyInstance, { context }: ApiOptions) {
   await app.register(tariffsRoutes, { context });
   await app.register(operatorRoutes, { context });
   await app.register(referralRoutes, { context });
+  await app.register(paymentsRoutes, { context });
 }
