@@ -86,7 +86,6 @@ export async function paymentsRoutes(app: FastifyInstance, { context }: ApiOptio
           "`/balance/pay?payment=failed` when nothing was paid.",
         params: providerParams,
         querystring: returnQuery,
-        response: { 404: errorBodySchema },
       },
     },
     async (request, reply) => {

@@ -2,7 +2,7 @@ import { amountToCents, centsToAmount, PAYMENT_PROVIDER_PAYPAL } from "@leadquiz
 import type { AppConfig } from "../../../config";
 import type { OutgoingHttp, OutgoingResponse } from "../../../integrations/http/outgoing-http";
 import { AppError } from "../../../lib/app-error";
-import type { ConfirmedPayment, PaymentProvider } from "../payment-providers";
+import type { ConfirmedPayment, PaymentProvider } from "./payment-provider";
 import {
   callProvider,
   idempotencyKey,

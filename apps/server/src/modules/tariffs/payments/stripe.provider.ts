@@ -2,7 +2,7 @@ import { PAYMENT_PROVIDER_CARD } from "@leadquiz/contract";
 import type { AppConfig } from "../../../config";
 import type { OutgoingHttp } from "../../../integrations/http/outgoing-http";
 import { AppError } from "../../../lib/app-error";
-import type { ConfirmedPayment, PaymentProvider } from "../payment-providers";
+import type { ConfirmedPayment, PaymentProvider } from "./payment-provider";
 import {
   callProvider,
   idempotencyKey,

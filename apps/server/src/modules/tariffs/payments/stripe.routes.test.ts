@@ -100,6 +100,17 @@ describe("card payments through Stripe Checkout (provider 1)", () => {
     expect(await findUnbalancedPurses(h.t.database.db)).toEqual([]);
   });
 
+  it("credits once when the same notification arrives ten times at once", async () => {
+    const user = await h.register();
+    const session = await checkout(user, "amount=11");
+    session.payment_status = "paid";
+    const completed = stripe.event("checkout.session.completed", session);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => notify(completed)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    expect((await h.info(user)).balance).toBe("11.00");
+    expect(await topUps(user)).toHaveLength(1);
+  });
+
   it("credits nothing while the session is unpaid, then once when the payment succeeds", async () => {
     const user = await h.register();
     const session = await checkout(user, "amount=7.25");
