@@ -12,10 +12,10 @@ import { leadsRoutes } from "./modules/leads/leads.routes";
 import { mediaRoutes } from "./modules/media/media.routes";
 import { passwordResetRoutes } from "./modules/password-reset/password-reset.routes";
 import { projectsRoutes } from "./modules/projects/projects.routes";
+import { publicSettingsRoutes } from "./modules/public-settings/public-settings.routes";
 import { publicationRoutes } from "./modules/publication/publication.routes";
 import { questionConditionsRoutes } from "./modules/question-conditions/question-conditions.routes";
 import { questionsRoutes } from "./modules/questions/questions.routes";
-import { publicSettingsRoutes } from "./modules/public-settings/public-settings.routes";
 import { quizConfigsRoutes } from "./modules/quiz-configs/quiz-configs.routes";
 import { quizzesRoutes } from "./modules/quizzes/quizzes.routes";
 import { referenceListsRoutes } from "./modules/reference-lists/reference-lists.routes";
@@ -23,6 +23,7 @@ import { resultConditionsRoutes } from "./modules/result-conditions/result-condi
 import { resultsRoutes } from "./modules/results/results.routes";
 import { socialAuthRoutes } from "./modules/social-auth/social-auth.routes";
 import { operatorRoutes } from "./modules/tariffs/operator.routes";
+import { paymentsRoutes } from "./modules/tariffs/payments/payments.routes";
 import { referralRoutes } from "./modules/tariffs/referral.routes";
 import { tariffsRoutes } from "./modules/tariffs/tariffs.routes";
 import { visitorSessionsRoutes } from "./modules/visitor-sessions/visitor-sessions.routes";
@@ -58,4 +59,5 @@ export async function apiRoutes(app: FastifyInstance, { context }: ApiOptions) {
   await app.register(tariffsRoutes, { context });
   await app.register(operatorRoutes, { context });
   await app.register(referralRoutes, { context });
+  await app.register(paymentsRoutes, { context });
 }

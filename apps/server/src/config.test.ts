@@ -55,6 +55,35 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ OIDC_ISSUER: "https://id.example.com" })).toThrow(/OIDC_CLIENT_ID/);
   });
 
+  it("offers the payment providers whose credentials are set, and refuses half of them", () => {
+    expect(loadConfig({}).payments).toEqual({ stripe: undefined, paypal: undefined });
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: "sk_test_1",
+      STRIPE_WEBHOOK_SECRET: "whsec_1",
+      PAYPAL_CLIENT_ID: "id",
+      PAYPAL_CLIENT_SECRET: "secret",
+      PAYPAL_WEBHOOK_ID: "WH1",
+      PAYPAL_API_URL: "https://api-m.sandbox.paypal.com/",
+    });
+    expect(config.payments).toEqual({
+      stripe: {
+        secretKey: "sk_test_1",
+        webhookSecret: "whsec_1",
+        apiUrl: "https://api.stripe.com",
+      },
+      paypal: {
+        clientId: "id",
+        clientSecret: "secret",
+        webhookId: "WH1",
+        apiUrl: "https://api-m.sandbox.paypal.com",
+      },
+    });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "s" })).toThrow(
+      /PAYPAL_WEBHOOK_ID/,
+    );
+  });
+
   it("reads TRUST_PROXY as a list of proxies", () => {
     expect(loadConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8" }).trustProxy).toEqual([
       "127.0.0.1",

@@ -66,6 +66,13 @@ const envSchema = z.object({
   COURSE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The operators' address for support requests, answered by `key_value/` as support_email. */
   SUPPORT_EMAIL: z.email().optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: z.url().default("https://api.stripe.com"),
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  PAYPAL_API_URL: z.url().default("https://api-m.paypal.com"),
   JOBS_IN_PROCESS: booleanFromEnv.default(true),
   /** Hours a hidden, deleted or tariff-ended quiz still takes its visitors' leads. */
   LEAD_GRACE_HOURS: z.coerce.number().int().min(0).max(720).default(24),
@@ -141,6 +148,16 @@ export interface AppConfig {
   referralPercentage: number;
   courseUrl: string | undefined;
   supportEmail: string | undefined;
+  /**
+   * The payment providers' credentials (docs/money.md "Payments"); a provider is offered when
+   * its block is set. With none, the manual provider is the only one.
+   */
+  payments: {
+    stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | undefined;
+    paypal:
+      | { clientId: string; clientSecret: string; webhookId: string; apiUrl: string }
+      | undefined;
+  };
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 }
 
@@ -200,6 +217,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   ) {
     problems.push("S3_BUCKET: required when any other S3_* variable is set");
   }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    problems.push("STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both or neither");
+  }
+  const paypalSet = [e.PAYPAL_CLIENT_ID, e.PAYPAL_CLIENT_SECRET, e.PAYPAL_WEBHOOK_ID].filter(
+    Boolean,
+  ).length;
+  if (paypalSet !== 0 && paypalSet !== 3) {
+    problems.push(
+      "PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID: set all three or none",
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -245,6 +273,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     referralPercentage: e.REFERRAL_PERCENTAGE,
     courseUrl: e.COURSE_URL,
     supportEmail: e.SUPPORT_EMAIL,
+    payments: {
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              apiUrl: e.STRIPE_API_URL.replace(/\/+$/, ""),
+            }
+          : undefined,
+      paypal:
+        e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET && e.PAYPAL_WEBHOOK_ID
+          ? {
+              clientId: e.PAYPAL_CLIENT_ID,
+              clientSecret: e.PAYPAL_CLIENT_SECRET,
+              webhookId: e.PAYPAL_WEBHOOK_ID,
+              apiUrl: e.PAYPAL_API_URL.replace(/\/+$/, ""),
+            }
+          : undefined,
+    },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -72,6 +72,17 @@ export const operatorCreditResultSchema = z.object({ user: idSchema, balance: mo
 
 /** Payment providers: 0 the manual one (pay the operator), 1 card (Stripe), 14 PayPal. */
 export const PAYMENT_PROVIDER_MANUAL = 0;
+export const PAYMENT_PROVIDER_CARD = 1;
+export const PAYMENT_PROVIDER_PAYPAL = 14;
+
+/** `GET payment-providers/`: the providers this server offers, the preferred first. */
+export const paymentProvidersSchema = z.object({
+  providers: z.array(z.int32().min(0).max(99)),
+});
+export type PaymentProviders = z.infer<typeof paymentProvidersSchema>;
+
+/** What a provider's notification call is answered. */
+export const paymentNotificationResultSchema = z.object({ received: z.literal(true) });
 
 /** `GET tarifflinks/`: a top-up of `amount`, or the price of `tariff`. */
 export const tariffLinksQuerySchema = z

@@ -104,6 +104,11 @@ export const apiPaths = {
   tariffInfo: "/tariffinfo/",
   buyTariffFromBalance: "/buy-tariff-from-balance/",
   tariffLinks: "/tarifflinks/",
+  paymentProviders: "/payment-providers/",
+  /** POST, the provider's signed notification (no account). */
+  paymentWebhook: (provider: Id) => `/payments/${provider}/webhook/`,
+  /** GET, the payer's browser back from the provider's page (no account). */
+  paymentReturn: (provider: Id) => `/payments/${provider}/return/`,
   referral: "/referral/",
   transferReferralBalance: "/transfer_referral_balance/",
   referralPaymentRequest: "/referral_payment_request/",

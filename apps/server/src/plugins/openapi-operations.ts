@@ -159,6 +159,14 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "POST /operator/withdrawal/{id}/": { operationId: "operatorDecideWithdrawal" },
   "POST /operator/media-sweep/": { operationId: "operatorMediaSweep" },
   "GET /tarifflinks/": { operationId: "getPaymentLinks" },
+  "GET /payment-providers/": { operationId: "listPaymentProviders" },
+  "POST /payments/{provider}/webhook/": { operationId: "receivePaymentNotification" },
+  "GET /payments/{provider}/return/": {
+    operationId: "returnFromPayment",
+    redirect:
+      "To the web app's /balance/my-rate?payment=done when the payment is confirmed, else /balance/pay?payment=failed",
+    errors: [400, 404],
+  },
   "GET /referral/": { operationId: "getReferral" },
   "PUT /transfer_referral_balance/": { operationId: "transferReferralBalance" },
   "POST /referral_payment_request/": { operationId: "requestReferralPayment" },

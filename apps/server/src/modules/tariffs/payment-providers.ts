@@ -1,16 +1,15 @@
 import { centsToAmount, PAYMENT_PROVIDER_MANUAL } from "@leadquiz/contract";
 import type { AppConfig } from "../../config";
+import { createOutgoingHttp, type OutgoingHttp } from "../../integrations/http/outgoing-http";
+import type { PaymentProvider } from "./payments/payment-provider";
+import { paypalProvider } from "./payments/paypal.provider";
+import { stripeProvider } from "./payments/stripe.provider";
 
-/**
- * Payment providers behind one interface (docs/money.md "Payments"). A provider makes the
- * page where the owner pays; its confirmed payment credits the balance once per payment id.
- */
-export interface PaymentProvider {
-  /** The API's provider number (`tarifflinks/?provider=`). */
-  id: number;
-  /** The payment page for `cents`, paid by `userId` (for `tariffId`, when it pays one). */
-  paymentLink(payment: { userId: number; cents: number; tariffId?: number }): Promise<string>;
-}
+export type {
+  ConfirmedPayment,
+  PaymentProvider,
+  ProviderNotification,
+} from "./payments/payment-provider";
 
 /**
  * The manual provider, the embedded default: its page (in the web app) tells the owner
@@ -27,7 +26,26 @@ export function manualProvider(config: Pick<AppConfig, "publicUrl">): PaymentPro
   };
 }
 
-/** The providers this server offers, the preferred first. */
-export function configuredProviders(config: Pick<AppConfig, "publicUrl">): PaymentProvider[] {
-  return [manualProvider(config)];
+export type PaymentsConfig = Pick<
+  AppConfig,
+  "publicUrl" | "payments" | "integrationsAllowPrivateNetworks"
+>;
+
+/**
+ * The providers this server offers, the preferred first: card (Stripe) and PayPal when
+ * configured, else the manual one. Calls to the providers go through the integrations'
+ * HTTP client (https only unless INTEGRATIONS_ALLOW_PRIVATE_NETWORKS, for tests).
+ */
+export function configuredProviders(
+  config: PaymentsConfig,
+  http: OutgoingHttp = createOutgoingHttp({
+    allowPrivateNetworks: config.integrationsAllowPrivateNetworks,
+    userAgent: "Leadquiz-Payments/1.0",
+  }),
+): PaymentProvider[] {
+  const providers: PaymentProvider[] = [];
+  const { stripe, paypal } = config.payments;
+  if (stripe) providers.push(stripeProvider(config.publicUrl, stripe, http));
+  if (paypal) providers.push(paypalProvider(config.publicUrl, paypal, http));
+  return providers.length > 0 ? providers : [manualProvider(config)];
 }

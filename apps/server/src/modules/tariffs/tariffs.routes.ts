@@ -2,6 +2,7 @@ import {
   apiPaths,
   buyTariffSchema,
   errorBodySchema,
+  paymentProvidersSchema,
   tariffInfoSchema,
   tariffLinksQuerySchema,
   tariffLinksSchema,
@@ -75,6 +76,21 @@ export async function tariffsRoutes(app: FastifyInstance, { context }: ApiOption
         },
       },
       async (request) => service.links(request.userId, request.query),
+    );
+
+    routes.get(
+      apiPaths.paymentProviders,
+      {
+        schema: {
+          tags,
+          summary: "The payment providers this server offers",
+          description:
+            "The preferred first: 1 card (Stripe) and 14 PayPal when configured, else 0 " +
+            "(the manual one). The numbers are `tarifflinks/?provider=`.",
+          response: { 200: paymentProvidersSchema, ...errors },
+        },
+      },
+      async () => service.providers(),
     );
 
     routes.post(

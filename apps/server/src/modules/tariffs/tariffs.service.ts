@@ -11,17 +11,11 @@ import type { AppContext } from "../../app-context";
 import type { DbOrTx } from "../../db/client";
 import { AppError, FieldErrors } from "../../lib/app-error";
 import { readAccountTariffState } from "./account-tariff";
-import { setRequestsLeft } from "./lead-allowance.repository";
-import { postLedgerRow } from "./ledger";
 import { readBalance } from "./ledger.repository";
 import { configuredProviders, type PaymentProvider } from "./payment-providers";
-import { addMonths, type TariffTerms, tariffTerms } from "./tariff-terms";
-import {
-  findTariff,
-  listTariffsOnSale,
-  type TariffRow,
-  updateAccountTariff,
-} from "./tariffs.repository";
+import { buyTariffWithBalance } from "./tariff-purchase";
+import { type TariffTerms, tariffTerms } from "./tariff-terms";
+import { findTariff, listTariffsOnSale, type TariffRow } from "./tariffs.repository";
 
 export type TariffsService = ReturnType<typeof createTariffsService>;
 
@@ -71,6 +65,9 @@ export function createTariffsService(
 
     info: (userId: number) => info(ctx.db, userId),
 
+    /** `GET payment-providers/`: the providers offered, the preferred first. */
+    providers: () => ({ providers: providers.map((p) => p.id) }),
+
     /**
      * `GET tarifflinks/`: the payment page of a top-up or of a tariff's price with the
      * chosen provider (the preferred one when none is named).
@@ -83,11 +80,13 @@ export function createTariffsService(
       if (!provider) throw new FieldErrors({ provider: ["errors:payment_provider_unavailable"] });
       let cents = query.amount === undefined ? 0 : amountToCents(query.amount);
       let tariffId: number | undefined;
+      let description: string | undefined;
       if (query.tariff !== undefined) {
         const tariff = await findTariff(ctx.db, query.tariff);
         if (!tariff || tariff.isTrial) throw new AppError("not_found");
         cents = tariff.priceCents;
         tariffId = tariff.id;
+        description = `Leadquiz tariff ${tariff.title}`;
       }
       if (cents <= 0 || cents > MAX_AMOUNT_CENTS) {
         throw new FieldErrors({ amount: ["errors:amount_out_of_range"] });
@@ -96,40 +95,15 @@ export function createTariffsService(
         userId,
         cents,
         ...(tariffId === undefined ? {} : { tariffId }),
+        description: description ?? "Leadquiz balance top-up",
       });
       return [{ link, provider: provider.id }];
     },
 
-    /**
-     * `POST buy-tariff-from-balance/`: debits the price and sets the tariff, in one
-     * transaction. While the current tariff runs, the new period starts at its end; the
-     * requests left carry over and the new tariff's requests for its period are added.
-     */
+    /** `POST buy-tariff-from-balance/`: the purchase (tariff-purchase.ts) in one transaction. */
     async buyFromBalance(userId: number, tariffId: number): Promise<TariffInfo> {
       return ctx.db.transaction(async (tx) => {
-        const tariff = await findTariff(tx, tariffId);
-        if (!tariff || tariff.isTrial) throw new AppError("not_found");
-        if (tariff.priceCents > 0) {
-          await postLedgerRow(tx, {
-            userId,
-            purse: "main",
-            kind: "tariff_purchase",
-            cents: -tariff.priceCents,
-            note: `tariff ${tariff.id}`,
-          });
-        }
-        const state = await readAccountTariffState(tx, userId, terms, true);
-        const now = terms.now();
-        const granted = tariff.requestsPerMonth * tariff.periodMonths;
-        const carried = state.isActive ? state.requestsLeft : 0;
-        const keepsStart = state.isActive && state.row.tariffId === tariff.id;
-        await updateAccountTariff(tx, userId, {
-          tariffId: tariff.id,
-          startedAt: keepsStart ? state.row.startedAt : now,
-          endsAt: addMonths(state.isActive ? state.row.endsAt : now, tariff.periodMonths),
-          requestsGranted: carried + granted,
-        });
-        await setRequestsLeft(tx, userId, carried + granted);
+        await buyTariffWithBalance(tx, userId, tariffId, terms);
         return info(tx, userId);
       });
     },

@@ -1,5 +1,6 @@
 import {
   apiPaths,
+  paymentProvidersSchema,
   referralInfoSchema,
   referralTransferResultSchema,
   type TariffLinksQuery,
@@ -56,6 +57,16 @@ export function usePaymentLinks() {
     api.get(apiPaths.tariffLinks, tariffLinksSchema, {
       query: { provider: query.provider, amount: query.amount, tariff: query.tariff },
     });
+}
+
+/** `GET payment-providers/` (operation `listPaymentProviders`): the preferred first. */
+export function usePaymentProviders() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [...moneyQueryKey, "providers"],
+    queryFn: ({ signal }) => api.get(apiPaths.paymentProviders, paymentProvidersSchema, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }
 
 /** `GET referral/` (operation `getReferral`). */

@@ -1,25 +1,52 @@
 import { PAYMENT_PROVIDER_MANUAL } from "@leadquiz/contract";
-import { Button, Group, Paper, Stack, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { useServerForm } from "@/shared/forms/use-server-form";
 import { FormAlert } from "@/shared/ui/form-alert";
-import { usePaymentLinks } from "../api/money-queries";
+import { usePaymentLinks, usePaymentProviders } from "../api/money-queries";
 import { amountRule } from "../components/amount-rule";
 
-/** /balance/pay: tops the balance up through the payment page of the available provider. */
+/** The providers this page can name (docs/money.md "Payments"). */
+const PROVIDER_KEYS: Record<number, string> = {
+  0: "money:pay.provider.manual",
+  1: "money:pay.provider.card",
+  14: "money:pay.provider.paypal",
+};
+
+/**
+ * /balance/pay: tops the balance up through the payment page of a provider, chosen by the
+ * owner when the server offers more than one.
+ */
 export function PayPage() {
   const { t } = useTranslation();
   useDocumentTitle(`${t("money:pay.title")} · Leadquiz`);
   const links = usePaymentLinks();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const offered = (usePaymentProviders().data?.providers ?? []).filter(
+    (id) => PROVIDER_KEYS[id] !== undefined,
+  );
+  const [chosen, setChosen] = useState<number | undefined>();
+  const provider = chosen !== undefined && offered.includes(chosen) ? chosen : offered[0];
+  const returned = params.get("payment");
   const { fieldProps, mutation, formErrors, onSubmit } = useServerForm({
     initialValues: { amount: "" },
     validate: {
       amount: amountRule,
     },
-    submit: (values) => links({ amount: values.amount.trim() }),
+    submit: (values) => links({ amount: values.amount.trim(), provider }),
     fieldMap: { amount: "amount", provider: "amount" },
     onSuccess: ([first]) => {
       if (!first) return;
@@ -34,6 +61,11 @@ export function PayPage() {
   return (
     <Stack gap="lg" maw={560}>
       <Title order={2}>{t("money:pay.title")}</Title>
+      {returned === "cancelled" || returned === "failed" ? (
+        <Alert color="yellow" variant="light" data-testid="payment-not-made">
+          {t(`money:pay.${returned}`)}
+        </Alert>
+      ) : null}
       <Paper withBorder radius="md" p="lg">
         <form noValidate onSubmit={onSubmit}>
           <Stack gap="md">
@@ -43,6 +75,17 @@ export function PayPage() {
               autoComplete="off"
               {...fieldProps("amount")}
             />
+            {offered.length > 1 && provider !== undefined ? (
+              <SegmentedControl
+                aria-label={t("money:pay.providerLabel")}
+                value={String(provider)}
+                onChange={(value) => setChosen(Number(value))}
+                data={offered.map((id) => ({
+                  value: String(id),
+                  label: t(PROVIDER_KEYS[id] ?? ""),
+                }))}
+              />
+            ) : null}
             <FormAlert messages={formErrors} />
             <Group justify="flex-end">
               <Button type="submit" loading={mutation.isPending} data-testid="pay-submit">

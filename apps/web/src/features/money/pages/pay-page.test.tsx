@@ -1,0 +1,53 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { jsonResponse, renderApp, testJwt, testOwner as user } from "../../../test/render-app";
+
+const session = { access: testJwt(600), refresh: "r" };
+
+function payPage(providers: number[], url = "/balance/pay") {
+  const asked: URLSearchParams[] = [];
+  const rendered = renderApp({
+    url,
+    session,
+    handler: (request, path) => {
+      if (path === "/userinfo/") return jsonResponse(200, [user]);
+      if (path === "/payment-providers/") return jsonResponse(200, { providers });
+      if (path === "/tarifflinks/") {
+        const query = new URL(request.url).searchParams;
+        asked.push(query);
+        const provider = Number(query.get("provider") ?? providers[0]);
+        return jsonResponse(200, [
+          { link: `/balance/pay/manual?amount=${query.get("amount")}`, provider },
+        ]);
+      }
+      return undefined;
+    },
+  });
+  return { rendered, asked };
+}
+
+describe("/balance/pay", { timeout: 40_000 }, () => {
+  it("lets the owner choose PayPal when card and PayPal are offered", async () => {
+    const { rendered, asked } = payPage([1, 14]);
+    await rendered;
+    const paypal = await screen.findByLabelText("PayPal", {}, { timeout: 10_000 });
+    expect(screen.getByLabelText("Card")).toHaveProperty("checked", true);
+    await userEvent.click(paypal);
+    await userEvent.type(screen.getByLabelText("Amount, USD"), "25");
+    await userEvent.click(screen.getByTestId("pay-submit"));
+    await waitFor(() => expect(asked).toHaveLength(1));
+    expect(asked[0]?.get("provider")).toBe("14");
+    expect(asked[0]?.get("amount")).toBe("25");
+  });
+
+  it("shows no choice with one provider and says when a payment was cancelled", async () => {
+    const { rendered } = payPage([0], "/balance/pay?payment=cancelled");
+    await rendered;
+    expect(await screen.findByTestId("payment-not-made")).toHaveProperty(
+      "textContent",
+      "The payment was cancelled; nothing was charged.",
+    );
+    expect(screen.queryByRole("radio")).toBeNull();
+  });
+});
