@@ -66,6 +66,14 @@ describe("sessions and funnel events", () => {
     expect(calls[0]?.init.keepalive).toBe(true);
   });
 
+  it("reports a question shown as its reach, the other screens not", async () => {
+    const send = eventSender("/api", "KEY", async () => "s-1");
+    send({ type: "step", step: { kind: "start", question: null, index: null } });
+    send({ type: "step", step: { kind: "question", question: 7, index: 0 } });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toEqual({ session: "s-1", type: "reach", question: 7 });
+  });
+
   it("hands a 400's per-field errors to the queue, in the quiz language", async () => {
     answer = () => Response.json({ "contacts.email": ["Invalid e-mail"] }, { status: 400 });
     const error = await leadSender("/api", "KEY", "pl")({} as LeadSubmission).catch((e) => e);

@@ -149,6 +149,9 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "PATCH /lead/{id}/": { operationId: "updateLead" },
   "DELETE /lead/{id}/": { operationId: "eraseLead" },
   "GET /leads/export/": { operationId: "exportLeads" },
+  // analytics
+  "GET /quiz/{id}/analytics/": { operationId: "getQuizAnalytics" },
+  "GET /project/{id}/analytics/": { operationId: "getProjectAnalytics" },
   // money
   "GET /tariffs/": { operationId: "listTariffs" },
   "GET /tariffinfo/": { operationId: "getTariffInfo" },
