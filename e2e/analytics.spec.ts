@@ -70,7 +70,8 @@ test("the analytics page shows exactly the funnel of the scripted visits", async
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Analytics: ${quiz.title}`);
   const total = (key: string) => page.getByTestId(`analytics-total-${key}`);
-  await expect(total("views")).toContainText("5");
+  // The page's chunk (charts) and the report load after the heading.
+  await expect(total("views")).toContainText("5", { timeout: 30_000 });
   await expect(total("starts")).toContainText("3");
   await expect(total("contacts")).toContainText("2");
   await expect(total("leads")).toContainText("1");
