@@ -4,8 +4,9 @@ CREATE TABLE "analytics_daily" (
 	"utm_source" text DEFAULT '' NOT NULL,
 	"step" text NOT NULL,
 	"question_id" integer DEFAULT 0 NOT NULL,
+	"shard" smallint DEFAULT 0 NOT NULL,
 	"visits" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "analytics_daily_quiz_id_day_utm_source_step_question_id_pk" PRIMARY KEY("quiz_id","day","utm_source","step","question_id"),
+	CONSTRAINT "analytics_daily_quiz_id_day_utm_source_step_question_id_shard_pk" PRIMARY KEY("quiz_id","day","utm_source","step","question_id","shard"),
 	CONSTRAINT "analytics_daily_step_check" CHECK ("analytics_daily"."step" in ('view', 'start', 'reach', 'answer', 'contacts', 'result'))
 );
 --> statement-breakpoint

@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { check, date, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  date,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { visitorSessions } from "./leads";
 import { quizzes } from "./quizzes";
 
@@ -21,10 +30,15 @@ export const analyticsDaily = pgTable(
     /** view, start, reach (a question shown), answer, contacts, result. */
     step: text("step").notNull(),
     questionId: integer("question_id").notNull().default(0),
+    /**
+     * One of ANALYTICS_SHARDS rows per key, chosen at random per event, so concurrent events
+     * of a busy quiz do not all queue on one row's lock; reports sum the shards.
+     */
+    shard: smallint("shard").notNull().default(0),
     visits: integer("visits").notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.quizId, t.day, t.utmSource, t.step, t.questionId] }),
+    primaryKey({ columns: [t.quizId, t.day, t.utmSource, t.step, t.questionId, t.shard] }),
     check(
       "analytics_daily_step_check",
       sql`${t.step} in ('view', 'start', 'reach', 'answer', 'contacts', 'result')`,

@@ -5,6 +5,9 @@ import type { DbOrTx } from "../../db/client";
 import { projects, questions, quizzes } from "../../db/schema";
 import { projectOwnedBy, quizOwnedBy } from "../../policies/ownership";
 
+/** Rows per roll-up key (docs/analytics.md "Storage"): spreads a busy quiz's upserts. */
+const ANALYTICS_SHARDS = 16;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Both drivers answer `{rows}`; drizzle types the result per driver. */
@@ -18,7 +21,7 @@ async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
  * trip, one implicit transaction): the event row (append-only), the session's step (a
  * session counts once per step and question), and, only when the step is new for the
  * session, +1 on its `analytics_daily` row (quiz, UTC day, the session's UTM source, step,
- * question). An event without a known session of this quiz counts each time.
+ * question, a random shard). An event without a known session of this quiz counts each time.
  */
 export async function recordFunnelEvent(
   db: DbOrTx,
@@ -48,12 +51,13 @@ export async function recordFunnelEvent(
       on conflict do nothing
       returning 1
     )
-    insert into analytics_daily (quiz_id, day, utm_source, step, question_id, visits)
+    insert into analytics_daily (quiz_id, day, utm_source, step, question_id, shard, visits)
     select ${event.quizId}, (e.created_at at time zone 'UTC')::date,
-      coalesce((select source from s), ''), ${event.type}, ${question}, 1
+      coalesce((select source from s), ''), ${event.type}, ${question},
+      floor(random() * ${ANALYTICS_SHARDS})::smallint, 1
     from e
     where e.session_id is null or exists (select 1 from first_time)
-    on conflict (quiz_id, day, utm_source, step, question_id)
+    on conflict (quiz_id, day, utm_source, step, question_id, shard)
     do update set visits = analytics_daily.visits + 1`);
 }
 
