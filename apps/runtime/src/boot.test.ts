@@ -106,8 +106,15 @@ describe("boot", () => {
       ),
     );
     expect(calls.filter((c) => c.url.endsWith("/client-sessions/"))).toHaveLength(1);
-    const view = calls.find((c) => c.url.endsWith("/events/"));
-    expect(view?.body).toEqual({ session: "s-1", type: "view", question: null });
+    // The first question is shown at once (no start page): its reach goes with the view.
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.endsWith("/events/")).map((c) => c.body)).toEqual(
+        expect.arrayContaining([
+          { session: "s-1", type: "view", question: null },
+          { session: "s-1", type: "reach", question: 1 },
+        ]),
+      ),
+    );
     expect(calls.find((c) => c.url.endsWith("/lead/"))?.body).toEqual(pending);
     await waitFor(() =>
       expect(localStorage.getItem(`leadquiz:pending:${q.public_key}`)).toBeNull(),
