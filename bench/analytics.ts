@@ -149,12 +149,12 @@ export async function measureAnalytics(options: {
      where session_id is not null on conflict do nothing`,
   );
   await db.query(
-    `insert into analytics_daily (quiz_id, day, utm_source, step, question_id, visits)
+    `insert into analytics_daily (quiz_id, day, utm_source, step, question_id, shard, visits)
      select e.quiz_id, (e.created_at at time zone 'UTC')::date,
-       coalesce(s.utm ->> 'utm_source', ''), e.type, coalesce(e.question_id, 0), count(*)
+       coalesce(s.utm ->> 'utm_source', ''), e.type, coalesce(e.question_id, 0), 0, count(*)
      from quiz_events e join visitor_sessions s on s.id = e.session_id
      group by 1, 2, 3, 4, 5
-     on conflict (quiz_id, day, utm_source, step, question_id)
+     on conflict (quiz_id, day, utm_source, step, question_id, shard)
      do update set visits = analytics_daily.visits + excluded.visits`,
   );
   await db.query("analyze");
