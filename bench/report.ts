@@ -1,3 +1,4 @@
+import { type AnalyticsBenchResults, renderAnalytics } from "./analytics";
 import type { EditorSpeedResult } from "./editor-speed";
 import type { PaintResult } from "./fcp";
 import { MOBILE_PROFILE } from "./fcp";
@@ -49,6 +50,7 @@ export interface BenchResults {
     storedCeiling: number;
   };
   leadInbox?: LeadInboxResults;
+  analytics?: AnalyticsBenchResults;
   /** Parts that failed, with why (the run exits non-zero when any did). */
   failures: { part: string; reason: string }[];
 }
@@ -267,5 +269,6 @@ export function renderReport(r: BenchResults): string {
     }
   }
   if (r.leadInbox) add(...renderLeadInbox(r.leadInbox, r.machine.cpus));
+  if (r.analytics) add(...renderAnalytics(r.analytics, r.machine.cpus));
   return `${lines.join("\n")}\n`;
 }

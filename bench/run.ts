@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { API_PREFIX, apiPaths } from "@leadquiz/contract";
+import { measureAnalytics } from "./analytics";
 import { measureEditorSpeed } from "./editor-speed";
 import { measureFirstPaint } from "./fcp";
 import { measureLeadInbox } from "./lead-inbox";
@@ -37,7 +38,7 @@ import {
 } from "./support";
 import { createTypicalQuiz, type TypicalQuiz } from "./typical-quiz";
 
-const PARTS = ["sizes", "fcp", "leads", "preview", "editor", "inbox"] as const;
+const PARTS = ["sizes", "fcp", "leads", "preview", "editor", "inbox", "analytics"] as const;
 type Part = (typeof PARTS)[number];
 
 const { values: args } = parseArgs({
@@ -50,6 +51,7 @@ const { values: args } = parseArgs({
     "preview-runs": { type: "string", default: "5" },
     "editor-runs": { type: "string", default: "5" },
     "inbox-sizes": { type: "string", default: "100000,1000000" },
+    "analytics-events": { type: "string", default: "10000000" },
   },
 });
 const only = new Set(
@@ -314,6 +316,20 @@ async function main(): Promise<number> {
         database,
         serverPid: server?.process.pid,
         sizes: inboxSizes,
+      });
+    });
+  }
+  if (only.has("analytics")) {
+    await part("funnel analytics", async () => {
+      if (!quiz || !database) throw new Error("no typical quiz");
+      results.analytics = await measureAnalytics({
+        base,
+        token: quiz.ownerToken,
+        quizId: quiz.quizId,
+        publicKey: quiz.publicKey,
+        database,
+        events: positive(args["analytics-events"], "analytics-events"),
+        load: settings,
       });
     });
   }

@@ -79,6 +79,11 @@ async function call<T>(
   return (answer.text === "" ? null : JSON.parse(answer.text)) as T;
 }
 
+/** A visitor's call of the public API (no account), e.g. a session or a funnel event. */
+export function visitorCall<T>(path: string, body: unknown, expect?: number): Promise<T> {
+  return call<T>("POST", path, { body, expect });
+}
+
 /** Registers the owner of the visitor tests' quizzes (global-setup, once per run). */
 export async function createQuizOwner(): Promise<{ email: string; password: string }> {
   const email = `quiz.owner.${randomBytes(4).toString("hex")}@example.com`;

@@ -66,6 +66,14 @@ describe("sessions and funnel events", () => {
     expect(calls[0]?.init.keepalive).toBe(true);
   });
 
+  it("reports a question shown as its reach, the other screens not", async () => {
+    const send = eventSender("/api", "KEY", async () => "s-1");
+    send({ type: "step", step: { kind: "start", question: null, index: null } });
+    send({ type: "step", step: { kind: "question", question: 7, index: 0 } });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toEqual({ session: "s-1", type: "reach", question: 7 });
+  });
+
   it("hands a 400's per-field errors to the queue, in the quiz language", async () => {
     answer = () => Response.json({ "contacts.email": ["Invalid e-mail"] }, { status: 400 });
     const error = await leadSender("/api", "KEY", "pl")({} as LeadSubmission).catch((e) => e);
@@ -98,8 +106,15 @@ describe("boot", () => {
       ),
     );
     expect(calls.filter((c) => c.url.endsWith("/client-sessions/"))).toHaveLength(1);
-    const view = calls.find((c) => c.url.endsWith("/events/"));
-    expect(view?.body).toEqual({ session: "s-1", type: "view", question: null });
+    // The first question is shown at once (no start page): its reach goes with the view.
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.endsWith("/events/")).map((c) => c.body)).toEqual(
+        expect.arrayContaining([
+          { session: "s-1", type: "view", question: null },
+          { session: "s-1", type: "reach", question: 1 },
+        ]),
+      ),
+    );
     expect(calls.find((c) => c.url.endsWith("/lead/"))?.body).toEqual(pending);
     await waitFor(() =>
       expect(localStorage.getItem(`leadquiz:pending:${q.public_key}`)).toBeNull(),

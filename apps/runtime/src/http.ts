@@ -101,22 +101,41 @@ export function sessionSource(
   };
 }
 
-const FUNNEL = new Set(["view", "start", "answer", "contacts", "result"]);
+/** The funnel step of an event (`reach`: a question shown), or null when it is none. */
+function funnelStep(event: QuizEvent): { type: string; question: number | null } | null {
+  switch (event.type) {
+    case "view":
+    case "start":
+    case "contacts":
+    case "result":
+      return { type: event.type, question: null };
+    case "answer":
+      return { type: "answer", question: event.question };
+    case "step":
+      return event.step.kind === "question" && event.step.question !== null
+        ? { type: "reach", question: event.step.question }
+        : null;
+    default:
+      return null;
+  }
+}
 
 /**
- * `POST public/quiz/{key}/events/` for funnel events, after the session is known;
- * fire-and-forget (`keepalive`, failures ignored), never in the visitor's way.
+ * `POST public/quiz/{key}/events/` for funnel events (a question shown is `reach`), after
+ * the session is known; fire-and-forget (`keepalive`, failures ignored), never in the
+ * visitor's way.
  */
 export function eventSender(apiBase: string, quizKey: string, session: SessionSource) {
   return (event: QuizEvent): void => {
-    if (!FUNNEL.has(event.type)) return;
-    const question = event.type === "answer" ? event.question : null;
+    const step = funnelStep(event);
+    if (!step) return;
+    const { type, question } = step;
     void session()
       .then((id) =>
         fetch(`${quizPath(apiBase, quizKey)}/events/`, {
           method: "POST",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ session: id, type: event.type, question }),
+          body: JSON.stringify({ session: id, type, question }),
           keepalive: true,
         }),
       )

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ApiOptions } from "./app-context";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { additionsRoutes } from "./modules/additions/additions.routes";
+import { analyticsRoutes } from "./modules/analytics/analytics.routes";
 import { answersRoutes } from "./modules/answers/answers.routes";
 import { deliveryRoutes } from "./modules/delivery/delivery.routes";
 import { emailAddressRoutes } from "./modules/email-address/email-address.routes";
@@ -54,6 +55,7 @@ export async function apiRoutes(app: FastifyInstance, { context }: ApiOptions) {
   await app.register(visitorSessionsRoutes, { context });
   await app.register(leadsRoutes, { context });
   await app.register(leadInboxRoutes, { context });
+  await app.register(analyticsRoutes, { context });
   await app.register(deliveryRoutes, { context });
   await app.register(publicationRoutes, { context });
   await app.register(tariffsRoutes, { context });

@@ -1,5 +1,6 @@
 export * from "./account-security";
 export * from "./additions";
+export * from "./analytics";
 export * from "./answers";
 export * from "./auth";
 export * from "./codes";

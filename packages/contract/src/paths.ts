@@ -45,6 +45,10 @@ export const apiPaths = {
   quizPublicationRestore: (id: Id, version: Id) => `/quiz/${id}/publications/${version}/restore/`,
   /** GET (no account): the latest published snapshot of a live quiz. */
   publicQuiz: (publicKey: string) => `/public/quiz/${publicKey}/`,
+  /** GET (owner): the quiz's funnel report (docs/analytics.md). */
+  quizAnalytics: (id: Id) => `/quiz/${id}/analytics/`,
+  /** GET (owner): the funnel report summed over the project's quizzes. */
+  projectAnalytics: (id: Id) => `/project/${id}/analytics/`,
   quizVideoCompressTasks: (id: Id) => `/quiz/${id}/video-compress-tasks/`,
   quizConfigs: "/config/quiz/",
   /** GET: the config of quiz `quizId` (404 while it has none). */

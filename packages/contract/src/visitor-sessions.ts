@@ -22,12 +22,19 @@ export type ClientSessionRequest = z.infer<typeof clientSessionRequestSchema>;
 export const clientSessionSchema = z.object({ session: z.uuid() });
 export type ClientSession = z.infer<typeof clientSessionSchema>;
 
-export const quizEventTypeSchema = z.enum(["view", "start", "answer", "contacts", "result"]);
+export const quizEventTypeSchema = z.enum([
+  "view",
+  "start",
+  "reach",
+  "answer",
+  "contacts",
+  "result",
+]);
 export type QuizEventType = z.infer<typeof quizEventTypeSchema>;
 
 /**
  * `POST public/quiz/{public_key}/events/`: `session` from client-sessions/ (null or unknown:
- * stored without a session); `question` names the answered question of an `answer` event.
+ * stored without a session); `question` names the question of a `reach` (shown) or `answer` event.
  */
 export const quizEventRequestSchema = z.object({
   session: z.string().max(64).nullable().optional(),

@@ -151,6 +151,9 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "GET /leads/export/": { operationId: "exportLeads" },
   "GET /leads/retention/": { operationId: "getLeadRetention" },
   "PUT /leads/retention/": { operationId: "setLeadRetention" },
+  // analytics
+  "GET /quiz/{id}/analytics/": { operationId: "getQuizAnalytics" },
+  "GET /project/{id}/analytics/": { operationId: "getProjectAnalytics" },
   // money
   "GET /tariffs/": { operationId: "listTariffs" },
   "GET /tariffinfo/": { operationId: "getTariffInfo" },

@@ -29,6 +29,8 @@ export const routePatterns = {
   templates: "/templates/:projectId",
   copyTemplate: "/copy-template/:quizId",
   quiz: "/quiz/:quizId",
+  quizAnalytics: "/analytics/quiz/:quizId",
+  projectAnalytics: "/analytics/project/:projectId",
 } as const;
 
 /** Children of the quiz editor (`/quiz/:quizId/<child>`). */
@@ -86,6 +88,8 @@ export const paths = {
   quiz: (quizId: number | string) => `/quiz/${id(quizId)}`,
   quizSection: (quizId: number | string, section: QuizEditorSection) =>
     `/quiz/${id(quizId)}/${section}`,
+  quizAnalytics: (quizId: number | string) => `/analytics/quiz/${id(quizId)}`,
+  projectAnalytics: (projectId: number | string) => `/analytics/project/${id(projectId)}`,
   configAction: (quizId: number | string, section?: ConfigActionSection) =>
     `/quiz/${id(quizId)}/config-action${section ? `?section=${section}` : ""}`,
 } as const;

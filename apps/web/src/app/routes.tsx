@@ -102,6 +102,24 @@ export const appRoutes: RouteObject[] = [
                 }),
               },
               {
+                path: routePatterns.quizAnalytics,
+                lazy: async () => {
+                  const { AnalyticsPage } = await import(
+                    "../features/analytics/pages/analytics-page"
+                  );
+                  return { element: <AnalyticsPage kind="quiz" /> };
+                },
+              },
+              {
+                path: routePatterns.projectAnalytics,
+                lazy: async () => {
+                  const { AnalyticsPage } = await import(
+                    "../features/analytics/pages/analytics-page"
+                  );
+                  return { element: <AnalyticsPage kind="project" /> };
+                },
+              },
+              {
                 path: routePatterns.leads,
                 lazy: async () => ({
                   Component: (await import("../features/leads/pages/leads-page")).LeadsPage,

@@ -35,7 +35,11 @@ export const visitorSessions = pgTable(
   (t) => [index("visitor_sessions_quiz_idx").on(t.quizId, t.createdAt)],
 );
 
-/** Funnel events: view, start, answer (with the question), contacts, result. */
+/**
+ * Funnel events: view, start, reach (a question shown) and answer (both with the
+ * question), contacts, result. Append-only; the reports read their roll-up
+ * (`analytics_daily`, docs/analytics.md).
+ */
 export const quizEvents = pgTable(
   "quiz_events",
   {
@@ -52,7 +56,7 @@ export const quizEvents = pgTable(
     index("quiz_events_quiz_idx").on(t.quizId, t.type, t.createdAt),
     check(
       "quiz_events_type_check",
-      sql`${t.type} in ('view', 'start', 'answer', 'contacts', 'result')`,
+      sql`${t.type} in ('view', 'start', 'reach', 'answer', 'contacts', 'result')`,
     ),
   ],
 );
@@ -133,6 +137,8 @@ export const leads = pgTable(
     // Keyset pages of the owner's list: newest first by id within the account.
     index("leads_user_idx").on(t.userId, t.id),
     index("leads_quiz_idx").on(t.quizId, t.id),
+    // The funnel's lead counts per quiz and day (docs/analytics.md).
+    index("leads_quiz_created_idx").on(t.quizId, t.createdAt).where(sql`not ${t.isPartial}`),
     // Search looks at opened leads only (docs/leads.md): it walks these, not every lead.
     index("leads_user_opened_idx").on(t.userId, t.id).where(sql`${t.isOpened}`),
     // The retention job: an account's live leads older than its retention (docs/leads.md).

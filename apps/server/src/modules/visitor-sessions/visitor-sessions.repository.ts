@@ -1,10 +1,9 @@
-import type { PublicQuiz, QuizEventType } from "@leadquiz/contract";
+import type { PublicQuiz } from "@leadquiz/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import {
   accountTariffs,
   projects,
-  quizEvents,
   quizPublications,
   quizzes,
   visitorSessions,
@@ -40,23 +39,6 @@ export async function insertSession(
     .returning({ id: visitorSessions.id });
   if (!row) throw new Error("visitor session not inserted");
   return row.id;
-}
-
-export async function insertEvent(
-  db: DbOrTx,
-  values: {
-    quizId: number;
-    session: string | null | undefined;
-    type: QuizEventType;
-    questionId: number | null;
-  },
-): Promise<void> {
-  await db.insert(quizEvents).values({
-    quizId: values.quizId,
-    sessionId: sessionOfQuiz(values.session, values.quizId),
-    type: values.type,
-    questionId: values.questionId,
-  });
 }
 
 /** A published, live quiz as the visitor calls need it. */

@@ -75,8 +75,9 @@ export async function visitorSessionsRoutes(app: FastifyInstance, { context }: A
         tags,
         summary: "Records a funnel event of a visit",
         description:
-          "`type`: view, start, answer (with `question`), contacts, result. A missing or " +
-          "unknown `session` is stored as none (the event still counts).",
+          "`type`: view, start, reach (a question shown) and answer (both with `question`), " +
+          "contacts, result. A session counts once per step (and question) in the owner's " +
+          "reports; a missing or unknown `session` is stored as none (the event counts each time).",
         params: visitorQuizParamsSchema,
         body: quizEventRequestSchema,
         response: { 204: z.void().describe("No Content"), ...errors },
@@ -87,13 +88,14 @@ export async function visitorSessionsRoutes(app: FastifyInstance, { context }: A
         await countRequest(counters, VISITOR_LIMITS.eventsPerIp, "events", request.ip);
       }
       const { type, question, session } = request.body;
-      if (type === "answer" && (question === undefined || question === null)) {
+      const withQuestion = type === "answer" || type === "reach";
+      if (withQuestion && (question === undefined || question === null)) {
         throw new FieldErrors({ question: ["required"] });
       }
       await service.recordEvent(request.params.public_key, {
         type,
         session,
-        questionId: type === "answer" ? (question ?? null) : null,
+        questionId: withQuestion ? (question ?? null) : null,
       });
       return reply.status(204).send();
     },

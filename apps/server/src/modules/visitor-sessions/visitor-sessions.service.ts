@@ -1,8 +1,9 @@
 import type { QuizEventType } from "@leadquiz/contract";
 import type { Database } from "../../db/client";
 import { AppError } from "../../lib/app-error";
+import { recordFunnelEvent } from "../analytics";
 import type { PublicQuizLookup } from "./public-quiz-lookup";
-import { insertEvent, insertSession } from "./visitor-sessions.repository";
+import { insertSession } from "./visitor-sessions.repository";
 
 export interface VisitorSessionsDeps {
   db: Database;
@@ -13,7 +14,7 @@ export type VisitorSessionsService = ReturnType<typeof createVisitorSessionsServ
 
 /**
  * The funnel of a visit (no account): a session per visit and its events, both only for a
- * published, live quiz (404 otherwise). One cached key lookup and one INSERT each.
+ * published, live quiz (404 otherwise). One cached key lookup and one statement each.
  */
 export function createVisitorSessionsService({ db, lookup }: VisitorSessionsDeps) {
   return {
@@ -41,7 +42,8 @@ export function createVisitorSessionsService({ db, lookup }: VisitorSessionsDeps
     ): Promise<void> {
       const quiz = await lookup.liveQuiz(publicKey);
       if (!quiz) throw new AppError("not_found");
-      await insertEvent(db, { quizId: quiz.id, ...event });
+      // The raw event and its roll-up, in one statement (docs/analytics.md).
+      await recordFunnelEvent(db, { quizId: quiz.id, ...event });
     },
   };
 }

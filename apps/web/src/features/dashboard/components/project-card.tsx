@@ -65,6 +65,13 @@ export function ProjectCard({
             <Menu.Item onClick={() => actions.onAddSite(project)} data-testid="project-add-site">
               {t("dashboard:sites.add")}
             </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.projectAnalytics(project.id)}
+              data-testid="project-analytics"
+            >
+              {t("dashboard:analytics.view")}
+            </Menu.Item>
             <Menu.Item onClick={() => actions.onCopy(project)} data-testid="project-copy">
               {t("dashboard:project.copy")}
             </Menu.Item>
@@ -147,6 +154,16 @@ export function ProjectCard({
           data-testid="project-templates"
         >
           {t("dashboard:quiz.fromTemplate")}
+        </Button>
+        <Button
+          size="sm"
+          variant="default"
+          component={Link}
+          to={paths.projectAnalytics(project.id)}
+          aria-label={t("dashboard:analytics.viewOf", { title: project.title })}
+          data-testid="project-view-analytics"
+        >
+          {t("dashboard:analytics.view")}
         </Button>
       </Group>
     </Paper>

@@ -99,6 +99,13 @@ export function QuizRow({ quiz, onCopy, onMove, onDelete }: QuizRowProps) {
               <Menu.Item component={Link} to={editor} hiddenFrom="xs">
                 {t("dashboard:quiz.edit")}
               </Menu.Item>
+              <Menu.Item
+                component={Link}
+                to={paths.quizAnalytics(quiz.id)}
+                data-testid="quiz-analytics"
+              >
+                {t("dashboard:analytics.view")}
+              </Menu.Item>
               <Menu.Item onClick={onCopy} data-testid="quiz-copy">
                 {t("dashboard:quiz.copy")}
               </Menu.Item>
