@@ -1,4 +1,9 @@
-import { apiPaths, publicSettingsQuerySchema, publicSettingsSchema } from "@leadquiz/contract";
+import {
+  apiPaths,
+  publicSettingsQuerySchema,
+  publicSettingsSchema,
+  validationErrorBodySchema,
+} from "@leadquiz/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ApiOptions } from "../../app-context";
@@ -18,7 +23,7 @@ export async function publicSettingsRoutes(app: FastifyInstance, { context }: Ap
           "min_withdrawal (currency units), trial_days, course_url and support_email (the " +
           "last two only when the operator configured them). Unknown keys are left out.",
         querystring: publicSettingsQuerySchema,
-        response: { 200: publicSettingsSchema },
+        response: { 200: publicSettingsSchema, 400: validationErrorBodySchema },
       },
     },
     async (request, reply) =>
