@@ -74,7 +74,9 @@ async function main() {
     storage,
     log: log.child({ module: "media-sweep" }),
   });
-  log.info("worker ready: working video compressions, lead deliveries, lead retention and the media sweep");
+  log.info(
+    "worker ready: working video compressions, lead deliveries, lead retention and the media sweep",
+  );
   process.stdout.write("\nLeadquiz worker is running\n\n");
 }
 

@@ -26,7 +26,10 @@ export const publicSettingsQuerySchema = z.object({
   // One `keys=` arrives as a string, several as an array: both become an array.
   keys: z.preprocess(
     (keys) => (typeof keys === "string" ? [keys] : keys),
-    z.array(settingName).min(1).max(publicSettingKeys.length * 4),
+    z
+      .array(settingName)
+      .min(1)
+      .max(publicSettingKeys.length * 4),
   ),
 });
 export type PublicSettingsQuery = z.input<typeof publicSettingsQuerySchema>;
