@@ -52,6 +52,8 @@ async function typeSlowly(field: HTMLElement, text: string) {
 async function openQuestion() {
   const card = await screen.findByTestId("question-1");
   await userEvent.click(within(card).getByTestId("question-toggle"));
+  // The card's editor is a chunk of its own (docs/editor.md "Start time"): wait for it.
+  await within(card).findByTestId("question-title");
   return card;
 }
 
