@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { startLeadRetention } from "./jobs/lead-retention";
 import { createJobQueue } from "./jobs/queue";
+import { startTariffReminders } from "./jobs/tariff-reminders";
 import { createVideoCompressHandler, startWorking } from "./jobs/video-compress";
 import { createMailer } from "./mail/mailer";
 import { createDeliveryRunner } from "./modules/delivery";
@@ -68,6 +69,11 @@ async function main() {
   });
   await startWorking(queue, database.db, handler);
   await startLeadRetention(queue, database.db, log.child({ module: "lead-retention" }));
+  await startTariffReminders(
+    queue,
+    { db: database.db, mailer, publicUrl: config.publicUrl },
+    log.child({ module: "tariff-reminders" }),
+  );
   deliveries.start();
   const stopSweeping = scheduleMediaSweep({
     db: database.db,
@@ -75,7 +81,7 @@ async function main() {
     log: log.child({ module: "media-sweep" }),
   });
   log.info(
-    "worker ready: working video compressions, lead deliveries, lead retention and the media sweep",
+    "worker ready: working video compressions, lead deliveries, lead retention, tariff reminders and the media sweep",
   );
   process.stdout.write("\nLeadquiz worker is running\n\n");
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger as Logger } from "fastify";
 import type { Database } from "../db/client";
 import { createLeadRetentionService } from "../modules/leads";
-import type { JobQueue } from "./queue";
+import { type JobQueue, LEAD_RETENTION_QUEUE } from "./queue";
 
 /**
  * Works the daily lead retention job (docs/leads.md "Retention") in this process: each run
@@ -14,7 +14,7 @@ export async function startLeadRetention(
   log: Logger,
 ): Promise<void> {
   const retention = createLeadRetentionService({ db });
-  await queue.workLeadRetention(async () => {
+  await queue.workPeriodic(LEAD_RETENTION_QUEUE, async () => {
     const run = await retention.run();
     log.info(run, "lead retention run");
   });

@@ -18,6 +18,17 @@ export type VideoCompressHandler = (job: VideoCompressJob) => Promise<void>;
 export const LEAD_RETENTION_QUEUE = "lead-retention";
 export const LEAD_RETENTION_CRON = "20 3 * * *";
 
+/** The hourly run of the tariff-ending reminders (docs/money.md "Reminders"). */
+export const TARIFF_REMINDERS_QUEUE = "tariff-reminders";
+export const TARIFF_REMINDERS_CRON = "7 * * * *";
+
+/** The jobs pg-boss's cron sends on a schedule, with their schedule (UTC). */
+const periodicJobs = {
+  [LEAD_RETENTION_QUEUE]: { cron: LEAD_RETENTION_CRON, expireInSeconds: 60 * 60 },
+  [TARIFF_REMINDERS_QUEUE]: { cron: TARIFF_REMINDERS_CRON, expireInSeconds: 15 * 60 },
+} as const;
+export type PeriodicJob = keyof typeof periodicJobs;
+
 /**
  * The durable job queue: pg-boss 10 in the schema `pgboss` of the application's own database
  * (PostgreSQL, or PGlite through the adapter below). Jobs survive restarts; a job whose
@@ -30,10 +41,10 @@ export interface JobQueue {
   sendVideoCompress(taskId: number): Promise<void>;
   /** Starts working the video queue in this process, one job at a time. */
   work(handler: VideoCompressHandler): Promise<void>;
-  /** Starts working the daily lead retention runs in this process. */
-  workLeadRetention(handler: () => Promise<void>): Promise<void>;
-  /** Sends a lead retention run now (operators, tests). */
-  sendLeadRetention(): Promise<void>;
+  /** Starts working the runs of a periodic job in this process, one at a time. */
+  workPeriodic(job: PeriodicJob, handler: () => Promise<void>): Promise<void>;
+  /** Sends a run of a periodic job now (operators, tests). */
+  sendPeriodic(job: PeriodicJob): Promise<void>;
   /** Stops polling; with `graceful`, waits up to `timeoutMs` for the job in hand. */
   stop(options?: { graceful?: boolean; timeoutMs?: number }): Promise<void>;
 }
@@ -68,7 +79,7 @@ export function createJobQueue(database: DatabaseHandle, log: Logger): JobQueue 
   const boss = new PgBoss({
     db: bossDatabase(database),
     schema: "pgboss",
-    // The cron of the daily jobs (lead retention); each process checks it every 30 s.
+    // The cron of the periodic jobs (periodicJobs); each process checks it every 30 s.
     schedule: true,
     // Completed jobs are kept a week for inspection, then dropped (the task rows stay).
     deleteAfterDays: 7,
@@ -87,13 +98,10 @@ export function createJobQueue(database: DatabaseHandle, log: Logger): JobQueue 
         retryLimit: 2,
         retryDelay: 30,
       });
-      await boss.createQueue(LEAD_RETENTION_QUEUE, {
-        name: LEAD_RETENTION_QUEUE,
-        expireInSeconds: 60 * 60,
-        retryLimit: 3,
-        retryDelay: 5 * 60,
-      });
-      await boss.schedule(LEAD_RETENTION_QUEUE, LEAD_RETENTION_CRON, {}, { tz: "UTC" });
+      for (const [name, { cron, expireInSeconds }] of Object.entries(periodicJobs)) {
+        await boss.createQueue(name, { name, expireInSeconds, retryLimit: 3, retryDelay: 5 * 60 });
+        await boss.schedule(name, cron, {}, { tz: "UTC" });
+      }
     })();
     return started;
   };
@@ -114,15 +122,13 @@ export function createJobQueue(database: DatabaseHandle, log: Logger): JobQueue 
         },
       );
     },
-    async workLeadRetention(handler) {
+    async workPeriodic(job, handler) {
       await start();
-      await boss.work(LEAD_RETENTION_QUEUE, { batchSize: 1, pollingIntervalSeconds: 30 }, () =>
-        handler(),
-      );
+      await boss.work(job, { batchSize: 1, pollingIntervalSeconds: 30 }, () => handler());
     },
-    async sendLeadRetention() {
+    async sendPeriodic(job) {
       await start();
-      await boss.send(LEAD_RETENTION_QUEUE, {});
+      await boss.send(job, {});
     },
     async stop(options = {}) {
       if (!started || stopped) return;

@@ -6,7 +6,9 @@ export type ActionEmailTemplate =
   | "verify_email"
   | "change_email"
   | "email_change_notice"
-  | "integration_failing";
+  | "integration_failing"
+  | "tariff_ends_soon"
+  | "tariff_ends_tomorrow";
 
 export interface RenderedEmail {
   subject: string;

@@ -9,6 +9,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -71,6 +72,12 @@ export const accountTariffs = pgTable("account_tariffs", {
   endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
   /** Requests granted for the current stretch (`requests_limit` of `tariffinfo/`). */
   requestsGranted: integer("requests_granted").notNull(),
+  /**
+   * The tariff-ending reminder last sent (docs/money.md "Reminders"): the `ends_at` it was
+   * about and how many days were left (3 or 1). A later `ends_at` (renewal) resets it.
+   */
+  remindedForEndsAt: timestamp("reminded_for_ends_at", { withTimezone: true }),
+  remindedDaysLeft: smallint("reminded_days_left"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { startLeadRetention } from "../../jobs/lead-retention";
 import { createJobQueue, type JobQueue } from "../../jobs/queue";
+import { startTariffReminders } from "../../jobs/tariff-reminders";
 import { createVideoCompressHandler, startWorking } from "../../jobs/video-compress";
 import { AppError, FieldErrors } from "../../lib/app-error";
 import { rejectUnsafeText } from "../../lib/unsafe-text";
@@ -243,6 +244,11 @@ export const mediaPlugin = fp(
           log: log.child({ module: "media-sweep" }),
         });
         await startLeadRetention(queue, db, log.child({ module: "lead-retention" }));
+        await startTariffReminders(
+          queue,
+          { db, mailer: context.mailer, publicUrl: config.publicUrl },
+          log.child({ module: "tariff-reminders" }),
+        );
       });
       app.addHook("onClose", async () => {
         stopSweeping();

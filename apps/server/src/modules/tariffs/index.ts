@@ -16,5 +16,6 @@ export {
 } from "./lead-allowance";
 export { type LedgerKind, type LedgerRow, type Purse, postLedgerRow } from "./ledger";
 export { isOperatorKey, OPERATOR_KEY_HEADER, readOrCreateOperatorKey } from "./operator-key";
+export { sendTariffReminders, type TariffRemindersDeps } from "./tariff-reminders";
 export { type TariffTerms, tariffTerms } from "./tariff-terms";
 export { createTariffsService, type TariffsService } from "./tariffs.service";

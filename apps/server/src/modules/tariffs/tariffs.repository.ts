@@ -48,7 +48,7 @@ export async function findAccountTariff(
 /** Makes the account's row when missing (a concurrent maker wins quietly). */
 export async function insertAccountTariff(
   db: DbOrTx,
-  row: Omit<AccountTariffRow, "updatedAt">,
+  row: Omit<AccountTariffRow, "updatedAt" | "remindedForEndsAt" | "remindedDaysLeft">,
 ): Promise<void> {
   await db.insert(accountTariffs).values(row).onConflictDoNothing();
 }
