@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -154,23 +155,41 @@ export const leads = pgTable(
 );
 
 /**
+ * How many counter rows each quiz and project has (`shard` 0..15, the lead's id modulo 16):
+ * every lead's transaction adds to one of them, so concurrent leads of one busy quiz do not
+ * all queue on one row's lock until COMMIT (docs/leads.md "Counts"); reads sum the shards.
+ */
+export const LEAD_COUNT_SHARDS = 16;
+
+/**
  * The number of leads the owner sees per quiz and per project (`leads_count`): sent leads
  * (not partial) that are not erased, grouped like the leads list filters them (a lead's
  * `project_id` is the project it was sent in). Kept by statement triggers on `leads`
- * (migration 0010) in the transaction that inserts, erases, merges or deletes leads, so a
- * page of quizzes reads one row per quiz instead of counting (docs/leads.md "Counts").
+ * (migrations 0010, 0014) in the transaction that inserts, erases, merges or deletes leads,
+ * so a page of quizzes reads at most LEAD_COUNT_SHARDS rows per quiz instead of counting
+ * (docs/leads.md "Counts").
  */
-export const quizLeadCounts = pgTable("quiz_lead_counts", {
-  /**
-   * No foreign key: the delete trigger may run after a cascade removed the quiz (an
-   * account's removal), and a counter must never make a delete fail.
-   */
-  quizId: integer("quiz_id").primaryKey(),
-  leads: integer("leads").notNull().default(0),
-});
+export const quizLeadCounts = pgTable(
+  "quiz_lead_counts",
+  {
+    /**
+     * No foreign key: the delete trigger may run after a cascade removed the quiz (an
+     * account's removal), and a counter must never make a delete fail.
+     */
+    quizId: integer("quiz_id").notNull(),
+    shard: smallint("shard").notNull().default(0),
+    leads: integer("leads").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.quizId, t.shard] })],
+);
 
-/** Per project (no foreign key either, as for `leads.project_id`). */
-export const projectLeadCounts = pgTable("project_lead_counts", {
-  projectId: integer("project_id").primaryKey(),
-  leads: integer("leads").notNull().default(0),
-});
+/** The same per project (no foreign key either, as for `leads.project_id`). */
+export const projectLeadCounts = pgTable(
+  "project_lead_counts",
+  {
+    projectId: integer("project_id").notNull(),
+    shard: smallint("shard").notNull().default(0),
+    leads: integer("leads").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.shard] })],
+);

@@ -1,11 +1,11 @@
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { projectLeadCounts, quizLeadCounts } from "../../db/schema";
 
 /**
  * How many leads each of `quizIds` has: sent, not erased (partial leads are not leads yet,
  * docs/leads.md). Read from the counters the `leads` triggers keep (docs/leads.md
- * "Counts"): one primary-key row per quiz, no count over the leads. A quiz without leads
+ * "Counts"): the quiz's few counter shards summed, no count over the leads. A quiz without leads
  * is absent (0).
  */
 export async function countLeadsByQuiz(
@@ -14,9 +14,10 @@ export async function countLeadsByQuiz(
 ): Promise<Map<number, number>> {
   if (quizIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: quizLeadCounts.quizId, leads: quizLeadCounts.leads })
+    .select({ id: quizLeadCounts.quizId, leads: sql<number>`sum(${quizLeadCounts.leads})::int` })
     .from(quizLeadCounts)
-    .where(inArray(quizLeadCounts.quizId, [...quizIds]));
+    .where(inArray(quizLeadCounts.quizId, [...quizIds]))
+    .groupBy(quizLeadCounts.quizId);
   return new Map(rows.map((row) => [row.id, row.leads]));
 }
 
@@ -27,8 +28,12 @@ export async function countLeadsByProject(
 ): Promise<Map<number, number>> {
   if (projectIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: projectLeadCounts.projectId, leads: projectLeadCounts.leads })
+    .select({
+      id: projectLeadCounts.projectId,
+      leads: sql<number>`sum(${projectLeadCounts.leads})::int`,
+    })
     .from(projectLeadCounts)
-    .where(inArray(projectLeadCounts.projectId, [...projectIds]));
+    .where(inArray(projectLeadCounts.projectId, [...projectIds]))
+    .groupBy(projectLeadCounts.projectId);
   return new Map(rows.map((row) => [row.id, row.leads]));
 }
