@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { API_PREFIX, apiPaths } from "@leadquiz/contract";
-import { type BenchDatabase, log } from "./support";
+import { type BenchDatabase, log, type OwnerSession } from "./support";
 
 /**
  * The owner's leads list at scale (docs/leads.md): one account with N leads (seeded with
@@ -104,32 +104,21 @@ async function seed(db: BenchDatabase, quizId: number, from: number, to: number,
 
 export async function measureLeadInbox(options: {
   base: string;
-  /** The owner's tokens; the access token is renewed before each size (a run outlives it). */
-  owner: { access: string; refresh: string };
+  /** The owner's session; renewed before each size (a run outlives an access token). */
+  session: OwnerSession;
   quizId: number;
   database: BenchDatabase;
   serverPid: number | undefined;
   sizes: readonly number[];
 }): Promise<LeadInboxResults> {
   const { base, quizId, database } = options;
-  let { access: token, refresh } = options.owner;
-  const renew = async () => {
-    const response = await fetch(`${base}${API_PREFIX}${apiPaths.tokenRefresh}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ refresh }),
-    });
-    if (!response.ok) throw new Error(`token refresh: ${response.status}`);
-    const pair = (await response.json()) as { access: string; refresh?: string };
-    token = pair.access;
-    refresh = pair.refresh ?? refresh;
-  };
+  const { renew } = options.session;
   const get = async (path: string, query: Record<string, string | number> = {}) => {
     const params = new URLSearchParams(
       Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]),
     );
     const response = await fetch(`${base}${API_PREFIX}${path}?${params}`, {
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${options.session.token()}` },
     });
     if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
     return response;

@@ -311,7 +311,7 @@ async function main(): Promise<number> {
       if (!quiz || !database) throw new Error("no typical quiz");
       results.leadInbox = await measureLeadInbox({
         base,
-        owner: quiz.owner,
+        session: quiz.session,
         quizId: quiz.quizId,
         database,
         serverPid: server?.process.pid,
@@ -324,7 +324,7 @@ async function main(): Promise<number> {
       if (!quiz || !database) throw new Error("no typical quiz");
       results.analytics = await measureAnalytics({
         base,
-        token: quiz.ownerToken,
+        session: quiz.session,
         quizId: quiz.quizId,
         publicKey: quiz.publicKey,
         database,

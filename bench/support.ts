@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { API_PREFIX, apiPaths } from "@leadquiz/contract";
 import pg from "pg";
 
 /** The repository root (bench/ is one level below it). */
@@ -146,4 +147,35 @@ export async function createBenchDatabase(adminUrl: string): Promise<BenchDataba
 
 export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The bench owner's API session: an access token lives minutes and a part that seeds
+ * millions of rows outlives it, so a part calls `renew()` before it times calls. One
+ * session is shared by every part (a refresh may rotate the refresh token).
+ */
+export interface OwnerSession {
+  token(): string;
+  renew(): Promise<void>;
+}
+
+export function ownerSession(
+  base: string,
+  owner: { access: string; refresh: string },
+): OwnerSession {
+  let { access, refresh } = owner;
+  return {
+    token: () => access,
+    async renew() {
+      const response = await fetch(`${base}${API_PREFIX}${apiPaths.tokenRefresh}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ refresh }),
+      });
+      if (!response.ok) throw new Error(`token refresh: ${response.status}`);
+      const pair = (await response.json()) as { access: string; refresh?: string };
+      access = pair.access;
+      refresh = pair.refresh ?? refresh;
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { API_PREFIX, apiPaths, type LeadSubmission } from "@leadquiz/contract";
+import { type OwnerSession, ownerSession } from "./support";
 
 /**
  * The "typical quiz" of the benchmarks, made and published through the real API of a
@@ -11,13 +12,13 @@ import { API_PREFIX, apiPaths, type LeadSubmission } from "@leadquiz/contract";
  */
 export interface TypicalQuiz {
   quizId: number;
-  /** The owner's access token (the owner calls of the benchmarks). */
-  ownerToken: string;
   publicKey: string;
   version: number;
   language: string;
   /** The owner's tokens (the owner app's session, for the preview bench). */
   owner: { access: string; refresh: string };
+  /** The owner's API session, renewed by the parts that outlive an access token. */
+  session: OwnerSession;
   /** A valid lead for this quiz (the "flat" path: the branch question is skipped). */
   lead(submissionId?: string): LeadSubmission;
 }
@@ -179,11 +180,11 @@ export async function createTypicalQuiz(base: string): Promise<TypicalQuiz> {
   }
   return {
     quizId: quiz.id,
-    ownerToken: access,
     publicKey,
     version: publication.version,
     language: TYPICAL_LANGUAGE.code,
     owner: { access, refresh },
+    session: ownerSession(base, { access, refresh }),
     lead: (submissionId = randomUUID()) => ({
       submission_id: submissionId,
       session: null,
