@@ -6,6 +6,10 @@
 //   npm run operator -- credit <email> <amount> --reason "paid by bank transfer #42"
 //   npm run operator -- withdrawal <request id> pay|reject
 //   npm run operator -- media-sweep [--dry-run]   (also `npm run media:sweep -- --dry-run`)
+//   npm run operator -- tariffs                   (the whole catalogue)
+//   npm run operator -- tariff add --title "Pro" --months 1 --projects 20 --requests 500 --price 49
+//   npm run operator -- tariff set <id> [--title …] [--months …] [--projects …] [--requests …]
+//                        [--price …] [--sort …] [--auto-detect true|false] [--on-sale true|false]
 //
 // Options: --url (default OPERATOR_URL, else http://127.0.0.1:$PORT, PORT default 3000),
 // --data-dir (default DATA_DIR, else ./data, else apps/server/data as `npm run dev` uses).
@@ -17,6 +21,9 @@ const usage = [
   'usage: npm run operator -- credit <email> <amount> --reason "…" [--url URL] [--data-dir DIR]',
   "       npm run operator -- withdrawal <request id> pay|reject [--url URL] [--data-dir DIR]",
   "       npm run media:sweep -- [--dry-run] [--url URL] [--data-dir DIR]",
+  "       npm run operator -- tariffs [--url URL] [--data-dir DIR]",
+  '       npm run operator -- tariff add --title "…" --months N --projects N --requests N --price 12.50 [--sort N] [--on-sale false]',
+  "       npm run operator -- tariff set <id> [--title …] [--months N] [--projects N] [--requests N] [--price …] [--sort N] [--auto-detect true|false] [--on-sale true|false]",
 ].join("\n");
 
 function fail(message) {
@@ -31,8 +38,45 @@ const { values, positionals } = parseArgs({
     "dry-run": { type: "boolean" },
     url: { type: "string" },
     "data-dir": { type: "string" },
+    title: { type: "string" },
+    months: { type: "string" },
+    projects: { type: "string" },
+    requests: { type: "string" },
+    price: { type: "string" },
+    sort: { type: "string" },
+    "auto-detect": { type: "string" },
+    "on-sale": { type: "string" },
   },
 });
+
+/** The tariff fields given as options, as the API names them (the server checks them). */
+function tariffFields() {
+  const fields = {};
+  const number = (name, option) => {
+    if (values[option] === undefined) return;
+    if (!/^\d+$/.test(values[option])) fail(`--${option} takes a whole number`);
+    fields[name] = Number(values[option]);
+  };
+  const flag = (name, option) => {
+    if (values[option] === undefined) return;
+    if (!["true", "false"].includes(values[option])) fail(`--${option} takes true or false`);
+    fields[name] = values[option] === "true";
+  };
+  if (values.title !== undefined) fields.title = values.title;
+  number("period_months", "months");
+  number("projects_per_month", "projects");
+  number("requests_per_month", "requests");
+  if (values.price !== undefined) fields.price = values.price;
+  number("sort", "sort");
+  flag("auto_detect", "auto-detect");
+  flag("on_sale", "on-sale");
+  return fields;
+}
+
+function tariffLine(t) {
+  const state = t.is_trial ? "trial" : t.on_sale ? "on sale" : "off sale";
+  return `#${t.id} ${t.title}: ${t.price} for ${t.period_months} month(s), ${t.projects_per_month} projects and ${t.requests_per_month} requests a month, sort ${t.sort}, ${state}`;
+}
 
 const [command, first, second] = positionals;
 const decisions = { pay: "paid", reject: "rejected" };
@@ -62,7 +106,26 @@ const call =
                 `${body.dry_run ? "Dry run: would remove" : "Removed"} ${body.removed.length} file(s); ${body.kept} old enough but still held.`,
               ].join("\n"),
           }
-        : fail(usage);
+        : command === "tariffs" && !first
+          ? {
+              method: "GET",
+              path: "/api/v1/operator/tariffs/",
+              done: (body) => body.map(tariffLine).join("\n"),
+            }
+          : command === "tariff" && first === "add" && !second
+            ? {
+                path: "/api/v1/operator/tariffs/",
+                body: tariffFields(),
+                done: (body) => `Added ${tariffLine(body)}`,
+              }
+            : command === "tariff" && first === "set" && /^\d+$/.test(second ?? "")
+              ? {
+                  method: "PATCH",
+                  path: `/api/v1/operator/tariffs/${second}/`,
+                  body: tariffFields(),
+                  done: (body) => `Changed ${tariffLine(body)}`,
+                }
+              : fail(usage);
 
 function dataDir() {
   const given = values["data-dir"] ?? process.env.DATA_DIR;
@@ -84,9 +147,12 @@ const base = (
 let response;
 try {
   response = await fetch(`${base}${call.path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-operator-key": key },
-    body: JSON.stringify(call.body),
+    method: call.method ?? "POST",
+    headers: {
+      "x-operator-key": key,
+      ...(call.body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
   });
 } catch (error) {
   fail(

@@ -70,6 +70,45 @@ export const operatorCreditSchema = z.object({
 export type OperatorCredit = z.infer<typeof operatorCreditSchema>;
 export const operatorCreditResultSchema = z.object({ user: idSchema, balance: money });
 
+/** A tariff as the operator sees it: also the trial, whether it is on sale, its place. */
+export const operatorTariffSchema = tariffSchema.extend({
+  is_trial: z.boolean(),
+  on_sale: z.boolean(),
+  sort: z.int32().min(0).max(10_000),
+});
+export type OperatorTariff = z.infer<typeof operatorTariffSchema>;
+export const operatorTariffListSchema = z.array(operatorTariffSchema);
+
+/**
+ * `POST operator/tariffs/` adds a tariff (`npm run operator -- tariff add`); `PATCH
+ * operator/tariffs/{id}/` changes the fields given (`tariff set`). A tariff is never
+ * deleted (accounts hold it): `on_sale: false` takes it out of the catalogue.
+ */
+export const operatorTariffCreateSchema = z.object({
+  title: z.string().trim().min(1).max(100),
+  period_months: z.int32().min(1).max(36),
+  projects_per_month: z.int32().min(0).max(100_000),
+  requests_per_month: z.int32().min(0).max(10_000_000),
+  price: amountSchema,
+  auto_detect: z.boolean().default(false),
+  on_sale: z.boolean().default(true),
+  sort: z.int32().min(0).max(10_000).default(0),
+});
+export type OperatorTariffCreate = z.infer<typeof operatorTariffCreateSchema>;
+export const operatorTariffUpdateSchema = z
+  .object({
+    title: z.string().trim().min(1).max(100),
+    period_months: z.int32().min(1).max(36),
+    projects_per_month: z.int32().min(0).max(100_000),
+    requests_per_month: z.int32().min(0).max(10_000_000),
+    price: amountSchema,
+    auto_detect: z.boolean(),
+    on_sale: z.boolean(),
+    sort: z.int32().min(0).max(10_000),
+  })
+  .partial();
+export type OperatorTariffUpdate = z.infer<typeof operatorTariffUpdateSchema>;
+
 /** Payment providers: 0 the manual one (pay the operator), 1 card (Stripe), 14 PayPal. */
 export const PAYMENT_PROVIDER_MANUAL = 0;
 export const PAYMENT_PROVIDER_CARD = 1;

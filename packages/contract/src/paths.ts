@@ -122,6 +122,10 @@ export const apiPaths = {
   operatorWithdrawal: (id: Id) => `/operator/withdrawal/${id}/`,
   /** POST, operator key only (`npm run media:sweep`): removes files nothing holds. */
   operatorMediaSweep: "/operator/media-sweep/",
+  /** GET (the whole catalogue) and POST (add), operator key only (`npm run operator -- tariff`). */
+  operatorTariffs: "/operator/tariffs/",
+  /** PATCH, operator key only: change a tariff of the catalogue. */
+  operatorTariff: (id: Id) => `/operator/tariffs/${id}/`,
   leadAnswers: (id: Id) => `/lead_answers/${id}/`,
   leadById: (id: Id) => `/lead/${id}/`,
   leadsExport: "/leads/export/",

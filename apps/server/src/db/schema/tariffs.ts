@@ -48,6 +48,8 @@ export const tariffs = pgTable(
     priceCents: integer("price_cents").notNull(),
     autoDetect: boolean("auto_detect").notNull().default(false),
     isTrial: boolean("is_trial").notNull().default(false),
+    /** Offered in `tariffs/` and buyable; off: kept for the accounts that hold it (operator). */
+    onSale: boolean("on_sale").notNull().default(true),
     sort: integer("sort").notNull().default(0),
   },
   (t) => [

@@ -5,13 +5,41 @@ import { accountTariffs, projects, tariffs, users } from "../../db/schema";
 export type TariffRow = typeof tariffs.$inferSelect;
 export type AccountTariffRow = typeof accountTariffs.$inferSelect;
 
-/** The tariffs on sale (the trial is never sold), cheapest first. */
+const catalogueOrder = [asc(tariffs.sort), asc(tariffs.priceCents), asc(tariffs.id)];
+
+/** The tariffs on sale (the trial is never sold), in the operator's order, cheapest first. */
 export function listTariffsOnSale(db: DbOrTx): Promise<TariffRow[]> {
   return db
     .select()
     .from(tariffs)
-    .where(eq(tariffs.isTrial, false))
-    .orderBy(asc(tariffs.sort), asc(tariffs.priceCents), asc(tariffs.id));
+    .where(and(eq(tariffs.isTrial, false), eq(tariffs.onSale, true)))
+    .orderBy(...catalogueOrder);
+}
+
+/** The whole catalogue, the trial and the tariffs off sale included (the operator's view). */
+export function listAllTariffs(db: DbOrTx): Promise<TariffRow[]> {
+  return db
+    .select()
+    .from(tariffs)
+    .orderBy(...catalogueOrder);
+}
+
+export type TariffValues = Omit<typeof tariffs.$inferInsert, "id" | "isTrial">;
+
+export async function insertTariff(db: DbOrTx, values: TariffValues): Promise<TariffRow> {
+  const [row] = await db.insert(tariffs).values(values).returning();
+  if (!row) throw new Error("insert into tariffs returned no row");
+  return row;
+}
+
+export async function updateTariff(
+  db: DbOrTx,
+  id: number,
+  values: Partial<TariffValues>,
+): Promise<TariffRow | undefined> {
+  if (Object.keys(values).length === 0) return findTariff(db, id);
+  const [row] = await db.update(tariffs).set(values).where(eq(tariffs.id, id)).returning();
+  return row;
 }
 
 export async function findTariff(db: DbOrTx, id: number): Promise<TariffRow | undefined> {

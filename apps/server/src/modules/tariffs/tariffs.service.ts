@@ -83,7 +83,7 @@ export function createTariffsService(
       let description: string | undefined;
       if (query.tariff !== undefined) {
         const tariff = await findTariff(ctx.db, query.tariff);
-        if (!tariff || tariff.isTrial) throw new AppError("not_found");
+        if (!tariff || tariff.isTrial || !tariff.onSale) throw new AppError("not_found");
         cents = tariff.priceCents;
         tariffId = tariff.id;
         description = `Leadquiz tariff ${tariff.title}`;
@@ -103,6 +103,9 @@ export function createTariffsService(
     /** `POST buy-tariff-from-balance/`: the purchase (tariff-purchase.ts) in one transaction. */
     async buyFromBalance(userId: number, tariffId: number): Promise<TariffInfo> {
       return ctx.db.transaction(async (tx) => {
+        // Off sale: no new purchase. A payment already made for it still buys it (payments).
+        const tariff = await findTariff(tx, tariffId);
+        if (tariff && !tariff.onSale) throw new AppError("not_found");
         await buyTariffWithBalance(tx, userId, tariffId, terms);
         return info(tx, userId);
       });
