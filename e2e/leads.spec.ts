@@ -168,3 +168,64 @@ test("a visitor who answers two questions and closes the tab becomes a partial l
   await expect(answers).toContainText(quiz.q2a.answers[0].text);
   await expectNoViolations(page, "partial lead detail");
 });
+
+/**
+ * docs/leads.md "Counts": the number of leads the dashboard shows for a quiz is the number
+ * the leads list shows, when leads arrive and after the owner erases one; a copy of the quiz
+ * starts with none.
+ */
+test("the dashboard's lead count matches the leads list, also after an erase", async ({ page }) => {
+  test.setTimeout(120_000);
+  const quiz = await publishBranchingQuiz();
+  for (const [name, phone] of [
+    ["Anna Count", "+12025550161"],
+    ["Borys Count", "+12025550162"],
+    ["Chrystia Count", "+12025550163"],
+  ] as const) {
+    await submitLeadThroughApi(quiz, { name, phone, email: `${name.split(" ")[0]}@example.com` });
+  }
+
+  await ownerOpensLeadsOf(page, quiz);
+  const rows = page.locator("[data-testid^=lead-row-]");
+  await expect(rows).toHaveCount(3);
+
+  const quizRow = page.getByTestId(`quiz-row-${quiz.id}`);
+  await page.goto("/");
+  await expect(quizRow.getByTestId("quiz-leads")).toHaveText("3 leads");
+
+  // The owner opens one lead and erases its personal data.
+  await page.goto("/leads");
+  await page.getByTestId("filter-quiz").click();
+  await page.getByRole("option", { name: quiz.title }).click();
+  await expect(rows).toHaveCount(3);
+  await rows.filter({ hasText: "B***" }).getByRole("button", { name: "Open" }).click();
+  await page
+    .getByRole("dialog", { name: "Open this lead?" })
+    .getByRole("button", { name: "Open for 1 request" })
+    .click();
+  const detail = page.getByRole("dialog", { name: /Lead #\d+/ });
+  await expect(detail.getByTestId("detail-contacts")).toContainText("Borys Count", {
+    timeout: 30_000,
+  });
+  await detail.getByRole("button", { name: "Erase personal data" }).click();
+  await page
+    .getByRole("dialog", { name: "Erase personal data" })
+    .getByRole("button", { name: "Erase" })
+    .click();
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByText("Borys Count")).toHaveCount(0);
+
+  await page.goto("/");
+  await expect(quizRow.getByTestId("quiz-leads")).toHaveText("2 leads");
+
+  // A copy of the quiz has no leads of its own; the original keeps its two.
+  await quizRow.getByTestId("quiz-actions").click();
+  await page.getByTestId("quiz-copy").click();
+  // The copy is the other row with the quiz's title in it (its title gets a copy mark).
+  const copyRow = page
+    .locator(`[data-testid^=quiz-row-]:not([data-testid="quiz-row-${quiz.id}"])`)
+    .filter({ has: page.getByTestId("quiz-title").filter({ hasText: quiz.title }) });
+  await expect(copyRow).toHaveCount(1);
+  await expect(copyRow.getByTestId("quiz-leads")).toHaveText("0 leads");
+  await expect(quizRow.getByTestId("quiz-leads")).toHaveText("2 leads");
+});
