@@ -2,6 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { apiPaths } from "@leadquiz/contract";
+import { startFakeStripe } from "../apps/server/src/test-support/fake-stripe";
 import { startOidcProvider } from "../apps/server/src/test-support/oidc-provider";
 import { createE2eDatabase } from "./support/e2e-database";
 import { E2E_ORIGIN, E2E_PORT } from "./support/e2e-origin";
@@ -46,6 +48,10 @@ export default async function globalSetup() {
     redirectUris: [`${PUBLIC_URL}/api/v1/auth/oidc/callback/`],
     account: OIDC_TEST_ACCOUNT,
   });
+  // Card payments through a fake Stripe whose checkout page notifies the server (money.spec).
+  const stripe = await startFakeStripe({
+    webhookUrl: `${PUBLIC_URL}/api/v1${apiPaths.paymentWebhook(1)}`,
+  });
 
   // PostgreSQL whenever reachable (a fresh database, dropped after the run): the visitor
   // specs read the leads the server stored (support/e2e-database.ts).
@@ -72,6 +78,11 @@ export default async function globalSetup() {
       TRUST_PROXY: "127.0.0.1",
       // Webhooks of the integration spec go to a receiver on loopback.
       INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: "true",
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_URL: stripe.url,
+      // The operator's manual provider stays offered beside the card (money.spec tests both).
+      MANUAL_PAYMENTS: "always",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -98,6 +109,7 @@ export default async function globalSetup() {
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));
     await oidc.close();
+    await stripe.close();
     await smtp.close();
     await database.drop();
     rmSync(workDir, { recursive: true, force: true });

@@ -9,8 +9,9 @@ import { PASSWORD, registerThroughUi, uniqueEmail } from "./support/users";
 
 /**
  * Money as an owner and the operator meet it (docs/money.md): the top-up page of the manual
- * provider, the operator's credit through `npm run operator`, buying a tariff from the
- * balance and seeing its limits; axe-core on each screen, and the phone layout.
+ * provider, the operator's credit through `npm run operator`, a card top-up through the
+ * fake Stripe checkout (e2e/global-setup.ts), buying a tariff from the balance and seeing
+ * its limits; axe-core on each screen, and the phone layout.
  */
 
 const run = promisify(execFile);
@@ -54,6 +55,9 @@ test("an owner tops up through the operator, buys a tariff and sees its limits",
   // The top-up page leads to the manual provider's instructions.
   await page.getByTestId("current-tariff").getByRole("link", { name: "Top up" }).click();
   await expect(page).toHaveURL(/\/balance\/pay$/);
+  // The card comes first; this owner pays the operator instead.
+  await expect(page.getByLabel("Card")).toBeChecked();
+  await page.getByText("Pay the operator", { exact: true }).click();
   await page.getByTestId("field-amount").fill("abc");
   await page.getByTestId("pay-submit").click();
   await expect(page.getByText("Enter an amount such as 12.50")).toBeVisible();
@@ -109,8 +113,20 @@ test("an inviter earns from an invited account's payment, transfers part and ask
     PASSWORD,
     new URL(link).pathname + new URL(link).search,
   );
+  // It tops up by card: the provider's checkout page, then back on My tariff.
+  await invitedPage.goto("/balance/pay");
+  await invitedPage.getByTestId("field-amount").fill("1500");
+  await invitedPage.getByTestId("pay-submit").click();
+  await expect(invitedPage).toHaveTitle("Fake Stripe Checkout");
+  await invitedPage.getByRole("button", { name: "Pay" }).click();
+  await expect(invitedPage).toHaveURL(/\/balance\/my-rate\?payment=done$/);
+  await expect(invitedPage.getByTestId("payment-done")).toContainText(
+    "Thank you, your payment is made.",
+    { timeout: 30_000 },
+  );
+  await expect(invitedPage.getByTestId("balance")).toHaveText("Balance: $1,500.00");
+  await expectNoViolations(invitedPage, "my tariff, after a card payment");
   await invitedContext.close();
-  await operatorCredit(invitedEmail, "1500.00");
 
   await page.reload();
   await expect(page.getByTestId("referral-invited")).toHaveText("Invited accounts: 1");

@@ -56,7 +56,11 @@ describe("loadConfig", () => {
   });
 
   it("offers the payment providers whose credentials are set, and refuses half of them", () => {
-    expect(loadConfig({}).payments).toEqual({ stripe: undefined, paypal: undefined });
+    expect(loadConfig({}).payments).toEqual({
+      manual: "auto",
+      stripe: undefined,
+      paypal: undefined,
+    });
     const config = loadConfig({
       STRIPE_SECRET_KEY: "sk_test_1",
       STRIPE_WEBHOOK_SECRET: "whsec_1",
@@ -66,6 +70,7 @@ describe("loadConfig", () => {
       PAYPAL_API_URL: "https://api-m.sandbox.paypal.com/",
     });
     expect(config.payments).toEqual({
+      manual: "auto",
       stripe: {
         secretKey: "sk_test_1",
         webhookSecret: "whsec_1",
@@ -78,6 +83,8 @@ describe("loadConfig", () => {
         apiUrl: "https://api-m.sandbox.paypal.com",
       },
     });
+    expect(loadConfig({ MANUAL_PAYMENTS: "always" }).payments.manual).toBe("always");
+    expect(() => loadConfig({ MANUAL_PAYMENTS: "sometimes" })).toThrow(/MANUAL_PAYMENTS/);
     expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(() => loadConfig({ PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "s" })).toThrow(
       /PAYPAL_WEBHOOK_ID/,

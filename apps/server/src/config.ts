@@ -66,6 +66,8 @@ const envSchema = z.object({
   COURSE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The operators' address for support requests, answered by `key_value/` as support_email. */
   SUPPORT_EMAIL: z.email().optional(),
+  /** `auto`: the manual provider only when no other is configured; `always`: offered too. */
+  MANUAL_PAYMENTS: z.enum(["auto", "always"]).default("auto"),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_URL: z.url().default("https://api.stripe.com"),
@@ -153,6 +155,8 @@ export interface AppConfig {
    * its block is set. With none, the manual provider is the only one.
    */
   payments: {
+    /** When the manual provider is offered (docs/money.md "Payments"). */
+    manual: "auto" | "always";
     stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | undefined;
     paypal:
       | { clientId: string; clientSecret: string; webhookId: string; apiUrl: string }
@@ -274,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     courseUrl: e.COURSE_URL,
     supportEmail: e.SUPPORT_EMAIL,
     payments: {
+      manual: e.MANUAL_PAYMENTS,
       stripe:
         e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
           ? {

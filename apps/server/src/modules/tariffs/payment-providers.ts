@@ -33,7 +33,8 @@ export type PaymentsConfig = Pick<
 
 /**
  * The providers this server offers, the preferred first: card (Stripe) and PayPal when
- * configured, else the manual one. Calls to the providers go through the integrations'
+ * configured, else the manual one; with MANUAL_PAYMENTS=always the manual one comes last
+ * beside them (an operator who also takes bank transfers). Calls to the providers go through the integrations'
  * HTTP client (https only unless INTEGRATIONS_ALLOW_PRIVATE_NETWORKS, for tests).
  */
 export function configuredProviders(
@@ -47,5 +48,8 @@ export function configuredProviders(
   const { stripe, paypal } = config.payments;
   if (stripe) providers.push(stripeProvider(config.publicUrl, stripe, http));
   if (paypal) providers.push(paypalProvider(config.publicUrl, paypal, http));
-  return providers.length > 0 ? providers : [manualProvider(config)];
+  if (providers.length === 0 || config.payments.manual === "always") {
+    providers.push(manualProvider(config));
+  }
+  return providers;
 }

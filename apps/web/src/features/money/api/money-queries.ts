@@ -11,6 +11,7 @@ import {
   withdrawalSchema,
 } from "@leadquiz/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { useApiClient } from "@/shared/api/services-context";
 
 export const moneyQueryKey = ["money"] as const;
@@ -19,14 +20,26 @@ export const moneyQueryKey = ["money"] as const;
 export const tariffInfoQueryKey = [...moneyQueryKey, "info"] as const;
 
 /** `GET tariffinfo/` (operation `getTariffInfo`); `enabled: false` reads nothing yet. */
-export function useTariffInfo({ enabled = true }: { enabled?: boolean } = {}) {
+export function useTariffInfo({
+  enabled = true,
+  refetchWhile = 0,
+}: {
+  enabled?: boolean;
+  /** Read again every few seconds for this long (ms) after the first read; 0: never. */
+  refetchWhile?: number;
+} = {}) {
   const api = useApiClient();
+  const [since] = useState(Date.now);
   return useQuery({
     queryKey: tariffInfoQueryKey,
     queryFn: ({ signal }) => api.get(apiPaths.tariffInfo, tariffInfoSchema, { signal }),
     enabled,
+    refetchInterval: () => (Date.now() - since < refetchWhile ? TARIFF_REFETCH_MS : false),
   });
 }
+
+/** How often the balance is read again while a payment is awaited. */
+const TARIFF_REFETCH_MS = 3_000;
 
 /** `GET tariffs/` (operation `listTariffs`). */
 export function useTariffs() {

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { useCurrentUser } from "@/shared/api/user-queries";
 import { paths } from "../../../app/paths";
+import { usePaymentProviders } from "../api/money-queries";
 
 /**
  * /balance/pay/manual: the manual provider's payment page (docs/money.md "Payments"): how
@@ -15,10 +16,13 @@ export function ManualPaymentPage() {
   const [params] = useSearchParams();
   const { data: user } = useCurrentUser();
   const amount = params.get("amount") ?? "";
+  // Said only when paying the operator is the one way this server offers.
+  const only = usePaymentProviders().data?.providers.length === 1;
   return (
     <Stack gap="lg" maw={640}>
       <Title order={2}>{t("money:pay.manualTitle")}</Title>
       <Alert color="blue" variant="light" data-testid="manual-payment">
+        {only ? `${t("money:pay.manualOnly")} ` : ""}
         {t("money:pay.manualText", { amount, email: user?.email ?? "" })}
       </Alert>
       <Button component={Link} to={paths.balanceMyRate()} variant="light" w="fit-content">

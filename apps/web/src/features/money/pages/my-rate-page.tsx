@@ -13,12 +13,13 @@ import {
 } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { errorMessage } from "@/shared/api/error-message";
 import { PageLoader } from "@/shared/ui/page-loader";
 import { paths } from "../../../app/paths";
 import { formatDateTime } from "../../dashboard/components/format-date";
 import { useBuyTariff, useTariffInfo, useTariffs } from "../api/money-queries";
+import { formatUsd } from "../components/format-usd";
 
 function Usage({ label, used, limit }: { label: string; used: number; limit: number }) {
   const percent = limit > 0 ? Math.min(100, (used / limit) * 100) : 100;
@@ -65,7 +66,7 @@ function CurrentTariff({ info }: { info: TariffInfo }) {
         />
         <Group justify="space-between" wrap="wrap">
           <Text fw={600} data-testid="balance">
-            {t("money:myRate.balance", { amount: `$${info.balance}` })}
+            {t("money:myRate.balance", { amount: formatUsd(info.balance, i18n.language) })}
           </Text>
           <Button component={Link} to={paths.balancePay()} variant="light">
             {t("money:myRate.topUp")}
@@ -77,13 +78,16 @@ function CurrentTariff({ info }: { info: TariffInfo }) {
 }
 
 function TariffCard({ tariff, onBuy, busy }: { tariff: Tariff; onBuy: () => void; busy: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Card withBorder radius="md" padding="lg" data-testid={`tariff-${tariff.id}`}>
       <Stack gap="xs" h="100%">
         <Title order={4}>{tariff.title}</Title>
         <Text fw={600}>
-          {t("money:myRate.perPeriod", { price: `$${tariff.price}`, count: tariff.period_months })}
+          {t("money:myRate.perPeriod", {
+            price: formatUsd(tariff.price, i18n.language),
+            count: tariff.period_months,
+          })}
         </Text>
         <Text size="sm" c="dimmed" style={{ flexGrow: 1 }}>
           {t("money:myRate.limits", {
@@ -99,11 +103,18 @@ function TariffCard({ tariff, onBuy, busy }: { tariff: Tariff; onBuy: () => void
   );
 }
 
+/** How long the page keeps reading the balance after a payment (every few seconds). */
+const PAYMENT_WAIT_MS = 120_000;
+
 /** /balance/my-rate: the current tariff, its usage, the balance and the catalogue. */
 export function MyRatePage() {
   const { t, i18n } = useTranslation();
   useDocumentTitle(`${t("money:myRate.title")} · Leadquiz`);
-  const info = useTariffInfo();
+  // Back from a provider's payment page: the balance shows the payment once the provider's
+  // notification is in, so the page reads it again for a while (docs/money.md "Payments").
+  const [params] = useSearchParams();
+  const paid = params.get("payment") === "done";
+  const info = useTariffInfo({ refetchWhile: paid ? PAYMENT_WAIT_MS : 0 });
   const tariffs = useTariffs();
   const buy = useBuyTariff();
 
@@ -120,6 +131,11 @@ export function MyRatePage() {
   return (
     <Stack gap="lg" maw={960}>
       <Title order={2}>{t("money:myRate.title")}</Title>
+      {paid ? (
+        <Alert color="green" variant="light" role="status" data-testid="payment-done">
+          {t("money:myRate.paymentDone")}
+        </Alert>
+      ) : null}
       <CurrentTariff info={info.data} />
       {buy.error ? (
         <Alert color="red" variant="light" role="alert" data-testid="buy-error">

@@ -50,4 +50,22 @@ describe("/balance/pay", { timeout: 40_000 }, () => {
     );
     expect(screen.queryByRole("radio")).toBeNull();
   });
+
+  it("says online payment is not connected only when paying the operator is the one way", async () => {
+    const manualPage = "/balance/pay/manual?amount=9.00";
+    const only = payPage([0], manualPage);
+    await only.rendered;
+    const page = await screen.findByTestId("manual-payment", {}, { timeout: 10_000 });
+    await waitFor(() =>
+      expect(page.textContent).toContain("Online payment is not connected on this server."),
+    );
+    expect(page.textContent).toContain("Send 9.00 USD to the service operator");
+    (await only.rendered).unmount();
+
+    const beside = payPage([1, 0], manualPage);
+    await beside.rendered;
+    const other = await screen.findByTestId("manual-payment", {}, { timeout: 10_000 });
+    await waitFor(() => expect(other.textContent).toContain("Send 9.00 USD"));
+    expect(other.textContent).not.toContain("not connected");
+  });
 });

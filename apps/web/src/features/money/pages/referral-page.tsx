@@ -7,6 +7,7 @@ import { CopyTextButton } from "@/shared/ui/copy-text-button";
 import { PageLoader } from "@/shared/ui/page-loader";
 import { formatDateTime } from "../../dashboard/components/format-date";
 import { useReferral } from "../api/money-queries";
+import { formatUsd } from "../components/format-usd";
 import { TransferForm, WithdrawalForm } from "../components/referral-forms";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -51,7 +52,7 @@ export function ReferralPage() {
             {t("money:referral.invited", { count: info.invited_count })}
           </Text>
           <Text fw={600} data-testid="referral-funds">
-            {t("money:referral.funds", { amount: `$${info.referral_balance}` })}
+            {t("money:referral.funds", { amount: formatUsd(info.referral_balance, i18n.language) })}
           </Text>
         </Stack>
       </Section>
