@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { startFakeTelegram } from "../apps/server/src/test-support/fake-telegram";
 import { startOidcProvider } from "../apps/server/src/test-support/oidc-provider";
 import { createE2eDatabase } from "./support/e2e-database";
 import { E2E_ORIGIN, E2E_PORT } from "./support/e2e-origin";
@@ -46,6 +47,8 @@ export default async function globalSetup() {
     redirectUris: [`${PUBLIC_URL}/api/v1/auth/oidc/callback/`],
     account: OIDC_TEST_ACCOUNT,
   });
+  // The Telegram Bot API the server's bot polls (e2e/telegram.spec.ts presses Start in it).
+  const telegram = await startFakeTelegram();
 
   // PostgreSQL whenever reachable (a fresh database, dropped after the run): the visitor
   // specs read the leads the server stored (support/e2e-database.ts).
@@ -72,6 +75,8 @@ export default async function globalSetup() {
       TRUST_PROXY: "127.0.0.1",
       // Webhooks of the integration spec go to a receiver on loopback.
       INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: "true",
+      TELEGRAM_BOT_TOKEN: telegram.token,
+      TELEGRAM_API_URL: telegram.url,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -79,6 +84,7 @@ export default async function globalSetup() {
     await waitForHealth(`${PUBLIC_URL}/api/v1/health/`, server, 180_000);
   } catch (error) {
     server.kill("SIGTERM");
+    await telegram.close();
     await database.drop().catch(() => undefined);
     throw error;
   }
@@ -87,6 +93,7 @@ export default async function globalSetup() {
   // The operator's command reads its key from the server's data folder (e2e/money.spec.ts).
   process.env.E2E_DATA_DIR = path.join(workDir, "data");
   process.env.E2E_BASE_URL = PUBLIC_URL;
+  process.env.E2E_TELEGRAM_URL = telegram.url;
   if (database.kind === "postgres") process.env.E2E_DB_URL = database.url;
   else process.env.E2E_DB_NOTE = database.note;
   // The owner of the visitor specs' quizzes (registration is rate limited per address).
@@ -98,6 +105,7 @@ export default async function globalSetup() {
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));
     await oidc.close();
+    await telegram.close();
     await smtp.close();
     await database.drop();
     rmSync(workDir, { recursive: true, force: true });
