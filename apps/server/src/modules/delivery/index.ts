@@ -7,4 +7,4 @@ export { enqueueLeadDeliveries } from "./delivery.repository";
 export { createDeliveryAdapters, outgoingHttpFor } from "./delivery-adapters";
 export { createDeliveryRunner } from "./delivery-runner";
 export { type Clock, createDeliveryWorker, type DeliveryWorker } from "./delivery-worker";
-export { telegramBotOf } from "./telegram.routes";
+export { telegramBotOf } from "./telegram-bot";

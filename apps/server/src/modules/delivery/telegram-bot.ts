@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { type InterfaceLanguageCode, interfaceLanguages, translate } from "@leadquiz/i18n";
 import type { FastifyBaseLogger as Logger } from "fastify";
+import type { AppContext } from "../../app-context";
 import type { Database } from "../../db/client";
 import type { OutgoingHttp } from "../../integrations/http/outgoing-http";
 import {
@@ -218,3 +219,20 @@ export function createTelegramBot(deps: TelegramBotDeps) {
 }
 
 export type TelegramBot = ReturnType<typeof createTelegramBot>;
+
+/** The server's Telegram bot, or undefined without TELEGRAM_BOT_TOKEN. */
+export function telegramBotOf(
+  context: Pick<AppContext, "config" | "db" | "log" | "secrets">,
+  http: OutgoingHttp,
+): TelegramBot | undefined {
+  const { telegram } = context.config;
+  if (!telegram) return undefined;
+  return createTelegramBot({
+    db: context.db,
+    http,
+    bot: telegram,
+    log: context.log.child({ module: "telegram" }),
+    publicUrl: context.config.publicUrl,
+    encryptionKey: context.secrets.encryptionKey,
+  });
+}

@@ -18,27 +18,10 @@ import { AppError } from "../../lib/app-error";
 import { authenticatedContext } from "../../plugins/authenticate";
 import type { createIntegrationsService } from "./integrations.service";
 import { createTelegramService } from "./telegram.service";
-import { createTelegramBot, type TelegramBot } from "./telegram-bot";
+import { telegramBotOf } from "./telegram-bot";
 
 const tags = ["lead delivery"];
 const answers = { 400: validationErrorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
-
-/** The server's Telegram bot, or undefined without TELEGRAM_BOT_TOKEN. */
-export function telegramBotOf(
-  context: Pick<AppContext, "config" | "db" | "log" | "secrets">,
-  http: OutgoingHttp,
-): TelegramBot | undefined {
-  const { telegram } = context.config;
-  if (!telegram) return undefined;
-  return createTelegramBot({
-    db: context.db,
-    http,
-    bot: telegram,
-    log: context.log.child({ module: "telegram" }),
-    publicUrl: context.config.publicUrl,
-    encryptionKey: context.secrets.encryptionKey,
-  });
-}
 
 /**
  * `telegram-integration/` (operations `getTelegramIntegration`, …) and the bot's webhook
