@@ -299,3 +299,27 @@ describe("Telegram adapter against the fake Bot API", () => {
     ).toMatchObject({ kind: "failed", statusCode: 401 });
   });
 });
+
+describe("Telegram without a bot on the server", () => {
+  it("answers telegram_not_configured with no start link, and nothing can be connected", async () => {
+    const bare = await createLeadsHarness({ JOBS_IN_PROCESS: "false" });
+    try {
+      const own = await bare.publishedQuiz();
+      const read = await apiCall(bare.t, "GET", apiPaths.telegramIntegrationOfQuiz(own.id), {
+        user: own.owner,
+        language: "en",
+      });
+      expect(read.statusCode).toBe(404);
+      expect(read.json()).toMatchObject({ code: "telegram_not_configured" });
+      expect(read.json().connect_url).toBeUndefined();
+      const create = await apiCall(bare.t, "POST", apiPaths.telegramIntegration, {
+        user: own.owner,
+        body: { quiz: own.id },
+        language: "en",
+      });
+      expect(create.json()).toMatchObject({ code: "telegram_not_configured" });
+    } finally {
+      await bare.close();
+    }
+  });
+});
