@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { apiPaths } from "@leadquiz/contract";
 import { startFakeStripe } from "../apps/server/src/test-support/fake-stripe";
+import { startFakeTelegram } from "../apps/server/src/test-support/fake-telegram";
 import { startOidcProvider } from "../apps/server/src/test-support/oidc-provider";
 import { createE2eDatabase } from "./support/e2e-database";
 import { E2E_ORIGIN, E2E_PORT } from "./support/e2e-origin";
@@ -52,6 +53,8 @@ export default async function globalSetup() {
   const stripe = await startFakeStripe({
     webhookUrl: `${PUBLIC_URL}/api/v1${apiPaths.paymentWebhook(1)}`,
   });
+  // The Telegram Bot API the server's bot polls (e2e/telegram.spec.ts presses Start in it).
+  const telegram = await startFakeTelegram();
 
   // PostgreSQL whenever reachable (a fresh database, dropped after the run): the visitor
   // specs read the leads the server stored (support/e2e-database.ts).
@@ -83,6 +86,8 @@ export default async function globalSetup() {
       STRIPE_API_URL: stripe.url,
       // The operator's manual provider stays offered beside the card (money.spec tests both).
       MANUAL_PAYMENTS: "always",
+      TELEGRAM_BOT_TOKEN: telegram.token,
+      TELEGRAM_API_URL: telegram.url,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -90,6 +95,7 @@ export default async function globalSetup() {
     await waitForHealth(`${PUBLIC_URL}/api/v1/health/`, server, 180_000);
   } catch (error) {
     server.kill("SIGTERM");
+    await telegram.close();
     await database.drop().catch(() => undefined);
     throw error;
   }
@@ -98,6 +104,7 @@ export default async function globalSetup() {
   // The operator's command reads its key from the server's data folder (e2e/money.spec.ts).
   process.env.E2E_DATA_DIR = path.join(workDir, "data");
   process.env.E2E_BASE_URL = PUBLIC_URL;
+  process.env.E2E_TELEGRAM_URL = telegram.url;
   if (database.kind === "postgres") process.env.E2E_DB_URL = database.url;
   else process.env.E2E_DB_NOTE = database.note;
   // The owner of the visitor specs' quizzes (registration is rate limited per address).
@@ -110,6 +117,7 @@ export default async function globalSetup() {
     await new Promise((resolve) => server.once("exit", resolve));
     await oidc.close();
     await stripe.close();
+    await telegram.close();
     await smtp.close();
     await database.drop();
     rmSync(workDir, { recursive: true, force: true });

@@ -36,6 +36,12 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: booleanFromEnv.default(false),
   KEYCRM_API_URL: z.url().default("https://openapi.keycrm.app/v1"),
+  /** The Telegram bot of lead notifications (docs/delivery.md "Telegram"); unset: no Telegram. */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[A-Za-z0-9_-]+$/, "must look like 123456:ABC-DEF… (from @BotFather)")
+    .optional(),
+  TELEGRAM_API_URL: z.url().default("https://api.telegram.org"),
   TRUST_PROXY: z.string().optional(),
   REDIS_URL: z
     .string()
@@ -116,6 +122,8 @@ export interface AppConfig {
   integrationsAllowPrivateNetworks: boolean;
   /** Base URLs of the targets' APIs (tests point them at local fakes). */
   targetApiUrls: { keycrm: string };
+  /** The Telegram bot (docs/delivery.md "Telegram"), or undefined when no token is set. */
+  telegram: { botToken: string; apiUrl: string } | undefined;
   /** Fastify's trustProxy: false (use the socket address), or the proxies' addresses/CIDRs. */
   trustProxy: false | string[];
   redisUrl: string | undefined;
@@ -258,6 +266,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : undefined,
     integrationsAllowPrivateNetworks: e.INTEGRATIONS_ALLOW_PRIVATE_NETWORKS,
     targetApiUrls: { keycrm: e.KEYCRM_API_URL.replace(/\/$/, "") },
+    telegram: e.TELEGRAM_BOT_TOKEN
+      ? { botToken: e.TELEGRAM_BOT_TOKEN, apiUrl: e.TELEGRAM_API_URL.replace(/\/+$/, "") }
+      : undefined,
     trustProxy: e.TRUST_PROXY
       ? e.TRUST_PROXY.split(",")
           .map((s) => s.trim())

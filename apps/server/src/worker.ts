@@ -7,7 +7,7 @@ import { createJobQueue } from "./jobs/queue";
 import { startTariffReminders } from "./jobs/tariff-reminders";
 import { createVideoCompressHandler, startWorking } from "./jobs/video-compress";
 import { createMailer } from "./mail/mailer";
-import { createDeliveryRunner } from "./modules/delivery";
+import { createDeliveryRunner, outgoingHttpFor, telegramBotOf } from "./modules/delivery";
 import { scheduleMediaSweep } from "./modules/media";
 import { resolveSecrets } from "./secrets";
 import { createStorage } from "./storage/storage";
@@ -51,9 +51,14 @@ async function main() {
     signal: shutdown.signal,
   });
   const mailer = createMailer({ config, log: log.child({ module: "mail" }) });
+  const secrets = resolveSecrets(config);
+  const telegramBot = telegramBotOf(
+    { config, db: database.db, log, secrets },
+    outgoingHttpFor(config),
+  );
   const deliveries = createDeliveryRunner({
     config,
-    secrets: resolveSecrets(config),
+    secrets,
     db: database.db,
     log: log.child({ module: "delivery" }),
     mailer,
@@ -63,7 +68,11 @@ async function main() {
     else log.info({ signal }, "stopping: the job in hand goes back to the queue");
     shutdown.abort();
     stopSweeping();
-    await Promise.all([queue.stop({ graceful: true, timeoutMs: 20_000 }), deliveries.stop()]);
+    await Promise.all([
+      queue.stop({ graceful: true, timeoutMs: 20_000 }),
+      deliveries.stop(),
+      telegramBot?.stop(),
+    ]);
     await mailer.close();
     await database.close();
   });
@@ -75,6 +84,7 @@ async function main() {
     log.child({ module: "tariff-reminders" }),
   );
   deliveries.start();
+  telegramBot?.start();
   const stopSweeping = scheduleMediaSweep({
     db: database.db,
     storage,

@@ -18,6 +18,8 @@ export const errorCodes = [
   "rate_limited",
   "service_unavailable",
   "server_error",
+  "telegram_not_authorised",
+  "telegram_not_configured",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

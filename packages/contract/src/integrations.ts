@@ -185,3 +185,29 @@ export const keycrmIntegrationUpdateSchema = z.object({
   is_enabled: z.boolean().optional(),
 });
 export type KeycrmIntegrationUpdate = z.infer<typeof keycrmIntegrationUpdateSchema>;
+
+/**
+ * `telegram-integration/`: one per quiz; leads go to the chat the owner bound by pressing
+ * Start in the bot. `chat_id` is Telegram's id of the chat (a string: groups are negative
+ * and long), `chat_title` its name or @username.
+ */
+export const telegramIntegrationSchema = z.object({
+  ...integrationCommon,
+  chat_id: z.string(),
+  chat_title: z.string(),
+});
+export type TelegramIntegration = z.infer<typeof telegramIntegrationSchema>;
+
+/** `POST telegram-integration/`: connects the chat bound by the quiz's start link. */
+export const telegramIntegrationCreateSchema = z.object({ quiz: idSchema });
+export type TelegramIntegrationCreate = z.infer<typeof telegramIntegrationCreateSchema>;
+
+/** `PATCH telegram-integration/{quiz}/`. */
+export const telegramIntegrationUpdateSchema = z.object({ is_enabled: z.boolean().optional() });
+
+/** The 404 of `GET telegram-integration/{quiz}/`: the bot's start link while not connected. */
+export const telegramConnectSchema = z.object({
+  detail: z.string(),
+  code: z.string(),
+  connect_url: z.string().optional(),
+});

@@ -148,6 +148,9 @@ export const apiPaths = {
   keycrmOfQuiz: (quizId: Id) => `/keycrm/${quizId}/`,
   quizDeliveries: (quizId: Id) => `/quiz/${quizId}/deliveries/`,
   deliveryRetry: (id: Id) => `/delivery/${id}/retry/`,
+  telegramIntegration: "/telegram-integration/",
+  telegramIntegrationOfQuiz: (quizId: Id) => `/telegram-integration/${quizId}/`,
+  telegramWebhook: "/telegram/webhook/",
 } as const;
 
 /** An id, or a route parameter such as ":id". */

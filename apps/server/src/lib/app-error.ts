@@ -18,6 +18,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   rate_limited: 429,
   service_unavailable: 503,
   server_error: 500,
+  telegram_not_authorised: 400,
+  telegram_not_configured: 404,
 };
 
 /**

@@ -101,6 +101,11 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "DELETE /keycrm/{id}/": { operationId: "deleteKeycrmIntegration" },
   "GET /quiz/{id}/deliveries/": { operationId: "listQuizDeliveries" },
   "POST /delivery/{id}/retry/": { operationId: "retryDelivery" },
+  "GET /telegram-integration/{id}/": { operationId: "getTelegramIntegration" },
+  "POST /telegram-integration/": { operationId: "createTelegramIntegration" },
+  "PATCH /telegram-integration/{id}/": { operationId: "updateTelegramIntegration" },
+  "DELETE /telegram-integration/{id}/": { operationId: "deleteTelegramIntegration" },
+  "POST /telegram/webhook/": { operationId: "telegramWebhook" },
   "POST /formfield/": { operationId: "createFormField" },
   // additions
   "GET /addition/{id}/by_quiz": { operationId: "listAdditions" },

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -19,7 +20,7 @@ import { quizzes } from "./quizzes";
 import { users } from "./users";
 
 /** The targets a lead can be delivered to (docs/delivery.md); checked by the API, not the table. */
-export const INTEGRATION_TYPES = ["webhook", "email", "bitrix24", "keycrm"] as const;
+export const INTEGRATION_TYPES = ["webhook", "email", "bitrix24", "keycrm", "telegram"] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 
 /** A delivery's state: waiting for its first try, between tries, done, given up. */
@@ -98,3 +99,44 @@ export const deliveries = pgTable(
     ),
   ],
 );
+
+/**
+ * One-time start codes of the Telegram bot (docs/delivery.md "Telegram"): made for an owner
+ * and a quiz when the integration tab asks for the connect link, stored as a SHA-256 hash.
+ * `/start <code>` within the hour binds the chat (`chat_id`); creating the integration uses
+ * the binding once (`used_at`).
+ */
+export const telegramStartCodes = pgTable(
+  "telegram_start_codes",
+  {
+    id: serial("id").primaryKey(),
+    codeHash: text("code_hash").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    quizId: integer("quiz_id")
+      .notNull()
+      .references(() => quizzes.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    chatId: text("chat_id"),
+    chatTitle: text("chat_title"),
+    boundAt: timestamp("bound_at", { withTimezone: true }),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("telegram_start_codes_hash_key").on(t.codeHash),
+    index("telegram_start_codes_quiz_idx").on(t.quizId, t.userId),
+  ],
+);
+
+/**
+ * The bot's one row: the next getUpdates offset, and the lease of the one process that
+ * polls (several server or worker processes share a database; one polls at a time).
+ */
+export const telegramBotState = pgTable("telegram_bot_state", {
+  id: smallint("id").primaryKey(),
+  updateOffset: bigint("update_offset", { mode: "number" }).notNull().default(0),
+  pollerId: text("poller_id"),
+  leaseUntil: timestamp("lease_until", { withTimezone: true }),
+});

@@ -3,12 +3,13 @@ import { createBitrix24Adapter } from "../../integrations/bitrix24/bitrix24.adap
 import { createEmailAdapter } from "../../integrations/email/email.adapter";
 import { createOutgoingHttp, type OutgoingHttp } from "../../integrations/http/outgoing-http";
 import { createKeycrmAdapter } from "../../integrations/keycrm/keycrm.adapter";
+import { createTelegramAdapter } from "../../integrations/telegram/telegram.adapter";
 import { createWebhookAdapter } from "../../integrations/webhook/webhook.adapter";
 import type { Mailer } from "../../mail/mailer";
 import type { DeliveryAdapters } from "./delivery-worker";
 
 export interface AdapterDeps {
-  config: Pick<AppConfig, "integrationsAllowPrivateNetworks" | "targetApiUrls">;
+  config: Pick<AppConfig, "integrationsAllowPrivateNetworks" | "targetApiUrls" | "telegram">;
   mailer: Pick<Mailer, "sendNow">;
   /** The outgoing HTTP client; built from config when not given (tests give their own). */
   http?: OutgoingHttp;
@@ -27,5 +28,6 @@ export function createDeliveryAdapters(deps: AdapterDeps): DeliveryAdapters {
     email: createEmailAdapter((message, label) => deps.mailer.sendNow(message, label)),
     bitrix24: createBitrix24Adapter(http),
     keycrm: createKeycrmAdapter(http, deps.config.targetApiUrls.keycrm),
+    telegram: createTelegramAdapter(http, deps.config.telegram),
   };
 }

@@ -33,6 +33,7 @@ import { createDeliveryAdapters, outgoingHttpFor } from "./delivery-adapters";
 import { createDeliveryLogService } from "./delivery-log.service";
 import { createDeliveryRunner } from "./delivery-runner";
 import { createIntegrationsService } from "./integrations.service";
+import { telegramRoutes } from "./telegram.routes";
 
 const tags = ["lead delivery"];
 const answers = { 400: validationErrorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
@@ -63,6 +64,7 @@ export async function deliveryRoutes(app: FastifyInstance, { context }: ApiOptio
   });
   const log = createDeliveryLogService(context);
   const targets = credentialTargets(context.config);
+  await telegramRoutes(app, context, http, integrations);
 
   await authenticatedContext(app, context, async (scope) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();

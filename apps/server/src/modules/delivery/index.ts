@@ -4,6 +4,7 @@
  * the web process, or by `npm run worker`).
  */
 export { enqueueLeadDeliveries } from "./delivery.repository";
-export { createDeliveryAdapters } from "./delivery-adapters";
+export { createDeliveryAdapters, outgoingHttpFor } from "./delivery-adapters";
 export { createDeliveryRunner } from "./delivery-runner";
 export { type Clock, createDeliveryWorker, type DeliveryWorker } from "./delivery-worker";
+export { telegramBotOf } from "./telegram-bot";

@@ -153,6 +153,11 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
   };
 
   return {
+    /** The common record fields of one integration (id, quiz, on/off, last delivery). */
+    async recordOf(row: IntegrationRow) {
+      return (await common([row]))(row);
+    },
+
     async createWebhook(userId: number, body: WebhookIntegrationCreate) {
       await requireOwnedQuiz(db, userId, body.quiz);
       checkUrl(body.url);

@@ -11,7 +11,9 @@ import {
   emailIntegrationSchema,
   type KeycrmIntegration,
   keycrmIntegrationSchema,
+  type TelegramIntegration,
   type TestLeadResult,
+  telegramIntegrationSchema,
   testLeadResultSchema,
   type WebhookIntegration,
   webhookIntegrationListSchema,
@@ -103,4 +105,33 @@ export const integrationsApi = {
     }),
   retry: (api: ApiClient, id: number) =>
     api.post(apiPaths.deliveryRetry(id), undefined, { schema: deliverySchema }),
+
+  /**
+   * The quiz's Telegram connection; while there is none, the bot's one-time start link
+   * (a 404 with `connect_url`), or "unavailable" when the server has no bot.
+   */
+  async telegram(api: ApiClient, quizId: number): Promise<TelegramState> {
+    try {
+      const record = await api.get(
+        apiPaths.telegramIntegrationOfQuiz(quizId),
+        telegramIntegrationSchema,
+      );
+      return { kind: "connected", record };
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 404) throw error;
+      const body = error.body as { connect_url?: unknown } | null;
+      return typeof body?.connect_url === "string"
+        ? { kind: "connect", url: body.connect_url }
+        : { kind: "unavailable" };
+    }
+  },
+  connectTelegram: (api: ApiClient, quiz: number): Promise<TelegramIntegration> =>
+    api.post(apiPaths.telegramIntegration, { quiz }, { schema: telegramIntegrationSchema }),
+  deleteTelegram: (api: ApiClient, quizId: number) =>
+    api.request(apiPaths.telegramIntegrationOfQuiz(quizId), { method: "DELETE" }),
 };
+
+export type TelegramState =
+  | { kind: "connected"; record: TelegramIntegration }
+  | { kind: "connect"; url: string }
+  | { kind: "unavailable" };

@@ -5,6 +5,7 @@ import { parseQuizId } from "../../quiz-shell/api/quiz-queries";
 import { CredentialCard } from "../components/credential-card";
 import { DeliveryLog } from "../components/delivery-log";
 import { EmailCard } from "../components/email-card";
+import { TelegramCard } from "../components/telegram-card";
 import { WebhookCard } from "../components/webhook-card";
 
 /** The editor's integration tab (`/quiz/{id}/integration`): targets and the delivery log. */
@@ -22,6 +23,7 @@ export function IntegrationPage() {
         <WebhookCard quizId={id} />
         <CredentialCard quizId={id} target="bitrix24" />
         <CredentialCard quizId={id} target="keycrm" />
+        <TelegramCard quizId={id} />
         <DeliveryLog quizId={id} />
       </Stack>
     </Container>
