@@ -1,6 +1,7 @@
 export * from "./account-security";
 export * from "./additions";
 export * from "./analytics";
+export * from "./api-keys";
 export * from "./answers";
 export * from "./auth";
 export * from "./codes";

@@ -144,6 +144,12 @@ export const apiPaths = {
   keycrmOfQuiz: (quizId: Id) => `/keycrm/${quizId}/`,
   quizDeliveries: (quizId: Id) => `/quiz/${quizId}/deliveries/`,
   deliveryRetry: (id: Id) => `/delivery/${id}/retry/`,
+  // Account API keys and REST hooks for automation platforms.
+  apiKeys: "/api-keys/",
+  apiKeyById: (id: Id) => `/api-keys/${id}/`,
+  hooks: "/hooks/",
+  hookById: (id: Id) => `/hooks/${id}/`,
+  hooksSample: "/hooks/sample/",
 } as const;
 
 /** An id, or a route parameter such as ":id". */

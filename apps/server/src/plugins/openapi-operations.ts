@@ -101,6 +101,12 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "DELETE /keycrm/{id}/": { operationId: "deleteKeycrmIntegration" },
   "GET /quiz/{id}/deliveries/": { operationId: "listQuizDeliveries" },
   "POST /delivery/{id}/retry/": { operationId: "retryDelivery" },
+  "POST /api-keys/": { operationId: "createApiKey" },
+  "GET /api-keys/": { operationId: "listApiKeys" },
+  "DELETE /api-keys/{id}/": { operationId: "revokeApiKey" },
+  "POST /hooks/": { operationId: "subscribeHook" },
+  "DELETE /hooks/{id}/": { operationId: "unsubscribeHook" },
+  "GET /hooks/sample/": { operationId: "listHookSample" },
   "POST /formfield/": { operationId: "createFormField" },
   // additions
   "GET /addition/{id}/by_quiz": { operationId: "listAdditions" },

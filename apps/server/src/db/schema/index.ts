@@ -1,5 +1,6 @@
 // The drizzle schema: one file per aggregate, listed here for the client and drizzle-kit.
 export * from "./additions";
+export * from "./api-keys";
 export * from "./analytics";
 export * from "./form-fields";
 export * from "./integrations";

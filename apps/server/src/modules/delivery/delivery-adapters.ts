@@ -27,5 +27,7 @@ export function createDeliveryAdapters(deps: AdapterDeps): DeliveryAdapters {
     email: createEmailAdapter((message, label) => deps.mailer.sendNow(message, label)),
     bitrix24: createBitrix24Adapter(http),
     keycrm: createKeycrmAdapter(http, deps.config.targetApiUrls.keycrm),
+    // A REST hook is delivered exactly like a webhook (docs/delivery.md "REST hooks").
+    hook: createWebhookAdapter(http),
   };
 }
