@@ -176,6 +176,10 @@ describe("account API keys", () => {
       ["POST", apiPaths.apiKeys],
       ["DELETE", apiPaths.apiKeyById(created.id)],
       ["GET", "/project/"],
+      ["GET", apiPaths.userinfo],
+      ["GET", apiPaths.tariffInfo],
+      ["POST", apiPaths.buyTariffFromBalance],
+      ["GET", apiPaths.leadsList],
       ["GET", apiPaths.quizDeliveries(quiz.id)],
       ["GET", apiPaths.webhookIntegrationsOfQuiz(quiz.id)],
     ] as const) {
@@ -212,6 +216,17 @@ describe("REST hooks", () => {
       leadId,
       status: "delivered",
     });
+    // The owner reads it in the quiz's delivery log like any other target.
+    const log = await expectCall<{ results: Record<string, unknown>[] }>(
+      harness.t,
+      200,
+      "GET",
+      apiPaths.quizDeliveries(quiz.id),
+      { user: quiz.owner },
+    );
+    expect(log.results).toContainEqual(
+      expect.objectContaining({ integration: hook.id, target: "hook", status: "delivered" }),
+    );
 
     // Another account's lead does not reach this account's hook.
     await sendLeadAndWork(other);
