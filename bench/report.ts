@@ -1,4 +1,5 @@
 import { type AnalyticsBenchResults, renderAnalytics } from "./analytics";
+import { type DeliveryBenchResults, renderSlowTarget } from "./delivery";
 import type { EditorSpeedResult } from "./editor-speed";
 import type { PaintResult } from "./fcp";
 import { MOBILE_PROFILE } from "./fcp";
@@ -51,6 +52,7 @@ export interface BenchResults {
   };
   leadInbox?: LeadInboxResults;
   analytics?: AnalyticsBenchResults;
+  delivery?: DeliveryBenchResults;
   /** Parts that failed, with why (the run exits non-zero when any did). */
   failures: { part: string; reason: string }[];
 }
@@ -270,5 +272,6 @@ export function renderReport(r: BenchResults): string {
   }
   if (r.leadInbox) add(...renderLeadInbox(r.leadInbox, r.machine.cpus));
   if (r.analytics) add(...renderAnalytics(r.analytics, r.machine.cpus));
+  if (r.delivery) add(...renderSlowTarget(r.delivery));
   return `${lines.join("\n")}\n`;
 }

@@ -4,7 +4,7 @@
  *
  * Options: --only sizes,fcp,leads,preview,editor,inbox (default all) --duration 10
  * --connections 20 --warmup 3 --fcp-runs 5 --preview-runs 5 --editor-runs 5
- * --inbox-sizes 100000,1000000.
+ * --inbox-sizes 100000,1000000 --delivery-rate 100 --delivery-duration 30 --delivery-delay 9.
  * Environment: BENCH_ADMIN_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/test: a fresh database lq_bench_… is made from it and
  * dropped afterwards), CHROMIUM_PATH (default /usr/bin/chromium).
@@ -16,6 +16,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { API_PREFIX, apiPaths } from "@leadquiz/contract";
 import { measureAnalytics } from "./analytics";
+import { measureSlowTarget } from "./delivery";
 import { measureEditorSpeed } from "./editor-speed";
 import { measureFirstPaint } from "./fcp";
 import { measureLeadInbox } from "./lead-inbox";
@@ -38,7 +39,16 @@ import {
 } from "./support";
 import { createTypicalQuiz, type TypicalQuiz } from "./typical-quiz";
 
-const PARTS = ["sizes", "fcp", "leads", "preview", "editor", "inbox", "analytics"] as const;
+const PARTS = [
+  "sizes",
+  "fcp",
+  "leads",
+  "preview",
+  "editor",
+  "inbox",
+  "analytics",
+  "delivery",
+] as const;
 type Part = (typeof PARTS)[number];
 
 const { values: args } = parseArgs({
@@ -52,6 +62,9 @@ const { values: args } = parseArgs({
     "editor-runs": { type: "string", default: "5" },
     "inbox-sizes": { type: "string", default: "100000,1000000" },
     "analytics-events": { type: "string", default: "10000000" },
+    "delivery-rate": { type: "string", default: "100" },
+    "delivery-duration": { type: "string", default: "30" },
+    "delivery-delay": { type: "string", default: "9" },
   },
 });
 const only = new Set(
@@ -143,6 +156,8 @@ async function startServer(db: BenchDatabase): Promise<string> {
       RATE_LIMIT_ENABLED: "false",
       REDIS_URL: "",
       LOG_LEVEL: "warn",
+      // The delivery part's slow receiver listens on loopback, over http.
+      ...(only.has("delivery") ? { INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: "true" } : {}),
     },
     { echo: true },
   );
@@ -331,6 +346,30 @@ async function main(): Promise<number> {
         events: positive(args["analytics-events"], "analytics-events"),
         load: settings,
       });
+    });
+  }
+  if (only.has("delivery")) {
+    await part("lead API with a slow delivery target", async () => {
+      if (!quiz || !database) throw new Error("no typical quiz");
+      const delivery = await measureSlowTarget({
+        base,
+        quiz,
+        database,
+        settings: {
+          rate: positive(args["delivery-rate"], "delivery-rate"),
+          durationSeconds: positive(args["delivery-duration"], "delivery-duration"),
+          warmupSeconds: settings.warmupSeconds,
+          connections: settings.connections,
+          targetDelayMs: positive(args["delivery-delay"], "delivery-delay") * 1000,
+        },
+      });
+      results.delivery = delivery;
+      const failed = [delivery.withoutTarget, delivery.withTarget].filter(
+        (run) => run.non2xx + run.errors > 0,
+      );
+      if (failed.length > 0) {
+        throw new Error(`lead answers that were not 201: ${JSON.stringify(failed)}`);
+      }
     });
   }
   return results.failures.length > 0 ? 1 : 0;

@@ -4,7 +4,9 @@ import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { additionsRoutes } from "./modules/additions/additions.routes";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
 import { answersRoutes } from "./modules/answers/answers.routes";
+import { apiKeysRoutes } from "./modules/api-keys/api-keys.routes";
 import { deliveryRoutes } from "./modules/delivery/delivery.routes";
+import { hooksRoutes } from "./modules/delivery/hooks.routes";
 import { emailAddressRoutes } from "./modules/email-address/email-address.routes";
 import { formFieldsRoutes } from "./modules/form-fields/form-fields.routes";
 import { healthRoutes } from "./modules/health/health.routes";
@@ -57,6 +59,8 @@ export async function apiRoutes(app: FastifyInstance, { context }: ApiOptions) {
   await app.register(leadInboxRoutes, { context });
   await app.register(analyticsRoutes, { context });
   await app.register(deliveryRoutes, { context });
+  await app.register(apiKeysRoutes, { context });
+  await app.register(hooksRoutes, { context });
   await app.register(publicationRoutes, { context });
   await app.register(tariffsRoutes, { context });
   await app.register(operatorRoutes, { context });

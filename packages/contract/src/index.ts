@@ -2,6 +2,7 @@ export * from "./account-security";
 export * from "./additions";
 export * from "./analytics";
 export * from "./answers";
+export * from "./api-keys";
 export * from "./auth";
 export * from "./codes";
 export * from "./conditions";

@@ -151,6 +151,12 @@ export const apiPaths = {
   telegramIntegration: "/telegram-integration/",
   telegramIntegrationOfQuiz: (quizId: Id) => `/telegram-integration/${quizId}/`,
   telegramWebhook: "/telegram/webhook/",
+  // Account API keys and REST hooks for automation platforms.
+  apiKeys: "/api-keys/",
+  apiKeyById: (id: Id) => `/api-keys/${id}/`,
+  hooks: "/hooks/",
+  hookById: (id: Id) => `/hooks/${id}/`,
+  hooksSample: "/hooks/sample/",
 } as const;
 
 /** An id, or a route parameter such as ":id". */

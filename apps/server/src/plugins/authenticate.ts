@@ -78,7 +78,7 @@ export function authenticate(context: Pick<AppContext, "db" | "secrets">) {
 }
 
 /** The token of `Authorization: Bearer <token>` (scheme case-insensitive), else undefined. */
-function bearerToken(header: string | undefined): string | undefined {
+export function bearerToken(header: string | undefined): string | undefined {
   if (!header) return undefined;
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
   return match?.[1];

@@ -106,6 +106,12 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "PATCH /telegram-integration/{id}/": { operationId: "updateTelegramIntegration" },
   "DELETE /telegram-integration/{id}/": { operationId: "deleteTelegramIntegration" },
   "POST /telegram/webhook/": { operationId: "telegramWebhook" },
+  "POST /api-keys/": { operationId: "createApiKey" },
+  "GET /api-keys/": { operationId: "listApiKeys" },
+  "DELETE /api-keys/{id}/": { operationId: "revokeApiKey" },
+  "POST /hooks/": { operationId: "subscribeHook" },
+  "DELETE /hooks/{id}/": { operationId: "unsubscribeHook" },
+  "GET /hooks/sample/": { operationId: "listHookSample" },
   "POST /formfield/": { operationId: "createFormField" },
   // additions
   "GET /addition/{id}/by_quiz": { operationId: "listAdditions" },

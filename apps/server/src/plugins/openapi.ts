@@ -70,7 +70,11 @@ export const openApiPlugin = fp(async function openApi(app: FastifyInstance) {
       },
       servers: [{ url: "/" }],
       components: {
-        securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+        securitySchemes: {
+          bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+          // An account API key, `Bearer lq_<key>`: the hooks/ routes only (docs/delivery.md).
+          apiKey: { type: "http", scheme: "bearer", bearerFormat: "lq_<key>" },
+        },
       },
     },
     transform: jsonSchemaTransform,

@@ -49,6 +49,9 @@ export const validationMessageKeys = [
   "invalid_url",
   "https_required",
   "bitrix24_webhook_url",
+  // Account API keys and REST hooks: the account holds as many as it may.
+  "api_key_limit",
+  "hook_limit",
   // A payment link is for a top-up amount or for a tariff, never both or neither.
   "amount_or_tariff",
   // A public setting's name in `key_value/` (letters, digits, underscores).

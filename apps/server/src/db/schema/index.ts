@@ -1,6 +1,7 @@
 // The drizzle schema: one file per aggregate, listed here for the client and drizzle-kit.
 export * from "./additions";
 export * from "./analytics";
+export * from "./api-keys";
 export * from "./form-fields";
 export * from "./integrations";
 export * from "./leads";

@@ -20,7 +20,14 @@ import { quizzes } from "./quizzes";
 import { users } from "./users";
 
 /** The targets a lead can be delivered to (docs/delivery.md); checked by the API, not the table. */
-export const INTEGRATION_TYPES = ["webhook", "email", "bitrix24", "keycrm", "telegram"] as const;
+export const INTEGRATION_TYPES = [
+  "webhook",
+  "email",
+  "bitrix24",
+  "keycrm",
+  "telegram",
+  "hook",
+] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 
 /** A delivery's state: waiting for its first try, between tries, done, given up. */
@@ -36,9 +43,11 @@ export const integrations = pgTable(
   "integrations",
   {
     id: serial("id").primaryKey(),
-    quizId: integer("quiz_id")
-      .notNull()
-      .references(() => quizzes.id, { onDelete: "cascade" }),
+    /**
+     * The quiz whose leads it gets. Null only for a REST hook of the whole account
+     * (`type: "hook"`, docs/delivery.md "REST hooks"): every quiz of `user_id`.
+     */
+    quizId: integer("quiz_id").references(() => quizzes.id, { onDelete: "cascade" }),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -54,7 +63,11 @@ export const integrations = pgTable(
     failureNotifiedAt: timestamp("failure_notified_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("integrations_quiz_idx").on(t.quizId, t.type)],
+  (t) => [
+    index("integrations_quiz_idx").on(t.quizId, t.type),
+    index("integrations_account_hooks_idx").on(t.userId).where(sql`${t.quizId} is null`),
+    check("integrations_quiz_check", sql`${t.quizId} is not null or ${t.type} = 'hook'`),
+  ],
 );
 
 /**

@@ -5,7 +5,12 @@ import { webhookSignature } from "./webhook-signature";
 
 /** The body of a webhook delivery: `{id, type: "lead.created", created_at, data: {lead}}`. */
 export function webhookBody(eventId: string, lead: DeliveryLead) {
-  return { id: eventId, type: "lead.created", created_at: lead.created_at, data: { lead } };
+  return {
+    id: eventId,
+    type: "lead.created" as const,
+    created_at: lead.created_at,
+    data: { lead },
+  };
 }
 
 /**

@@ -29,5 +29,7 @@ export function createDeliveryAdapters(deps: AdapterDeps): DeliveryAdapters {
     bitrix24: createBitrix24Adapter(http),
     keycrm: createKeycrmAdapter(http, deps.config.targetApiUrls.keycrm),
     telegram: createTelegramAdapter(http, deps.config.telegram),
+    // A REST hook is delivered exactly like a webhook (docs/delivery.md "REST hooks").
+    hook: createWebhookAdapter(http),
   };
 }

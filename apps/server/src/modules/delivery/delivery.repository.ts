@@ -10,7 +10,8 @@ import {
 } from "../../db/schema";
 
 /**
- * Enqueues one delivery per enabled integration of the lead's quiz: one statement, run in
+ * Enqueues one delivery per enabled integration of the lead's quiz, and per enabled REST
+ * hook of the lead's account that covers every quiz (`quiz_id` null): one statement, run in
  * the transaction that stores the lead, so a lead is never stored without its deliveries.
  */
 export async function enqueueLeadDeliveries(
@@ -20,7 +21,8 @@ export async function enqueueLeadDeliveries(
   await db.execute(sql`
     insert into deliveries (integration_id, lead_id, quiz_id)
     select id, ${lead.id}, ${lead.quizId} from integrations
-    where quiz_id = ${lead.quizId} and is_enabled
+    where is_enabled and (quiz_id = ${lead.quizId}
+      or (quiz_id is null and user_id = (select user_id from leads where id = ${lead.id})))
     on conflict (integration_id, lead_id) do nothing`);
 }
 

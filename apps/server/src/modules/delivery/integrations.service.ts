@@ -39,6 +39,20 @@ export interface IntegrationsServiceDeps {
   now?: () => Date;
 }
 
+/**
+ * An address the server will call for an owner (a webhook, a REST hook): https only, unless
+ * the server allows private networks (docs/delivery.md "Outgoing requests"); 400 otherwise.
+ */
+export function checkTargetUrl(
+  config: Pick<AppConfig, "integrationsAllowPrivateNetworks">,
+  url: string,
+  field: string,
+): void {
+  if (!config.integrationsAllowPrivateNetworks && !url.toLowerCase().startsWith("https://")) {
+    throw new FieldErrors({ [field]: ["https_required"] });
+  }
+}
+
 /** How long a rotated-out webhook secret still signs (receivers switch over meanwhile). */
 const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
@@ -54,9 +68,13 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
   const secretsOf = (row: IntegrationRow): Record<string, string> =>
     row.secrets ? (JSON.parse(box.open(row.secrets)) as Record<string, string>) : {};
 
+  /**
+   * The owner's integration. REST hooks are the automation platform's to manage (the
+   * `hooks/` routes, docs/delivery.md "REST hooks"): the quiz routes do not see them.
+   */
   async function owned(userId: number, id: number, type?: IntegrationType) {
     const row = await findOwnedIntegration(db, userId, id, type);
-    if (!row) throw new AppError("not_found");
+    if (!row || (row.type === "hook" && type !== "hook")) throw new AppError("not_found");
     return row;
   }
 
@@ -69,7 +87,8 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
       const delivery = last.get(row.id);
       return {
         id: row.id,
-        quiz: row.quizId,
+        // Only account-wide REST hooks have no quiz, and they are never answered here.
+        quiz: row.quizId ?? 0,
         is_enabled: row.isEnabled,
         disabled_reason: row.disabledReason,
         created_at: row.createdAt.toISOString(),
@@ -101,14 +120,7 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
     return rows.map((row): EmailIntegration => ({ ...base(row), email: row.settings.email ?? "" }));
   }
 
-  function checkUrl(url: string, field = "url") {
-    if (
-      !deps.config.integrationsAllowPrivateNetworks &&
-      !url.toLowerCase().startsWith("https://")
-    ) {
-      throw new FieldErrors({ [field]: ["https_required"] });
-    }
-  }
+  const checkUrl = (url: string, field = "url") => checkTargetUrl(deps.config, url, field);
 
   /** The quiz's one integration of `type` (owned), or 404 ("not connected"). */
   async function ownedSingle(userId: number, quizId: number, type: IntegrationType) {
@@ -297,7 +309,7 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
      */
     async sendTestLead(userId: number, id: number): Promise<TestLeadResult> {
       const row = await owned(userId, id);
-      const quiz = await findQuizForDelivery(db, row.quizId);
+      const quiz = row.quizId === null ? undefined : await findQuizForDelivery(db, row.quizId);
       if (!quiz) throw new AppError("not_found");
       const at = now();
       const outcome = await adapters[row.type].send({

@@ -42,6 +42,7 @@ const ALLOWED: Record<string, string> = {
   "POST /buy-tariff-from-balance/": "money: a catalogue tariff from the caller's own balance",
   "GET /leads/retention/": "account: the caller's own lead retention (lead-retention tests)",
   "PUT /leads/retention/": "account: the caller's own lead retention (lead-retention tests)",
+  "POST /api-keys/": "account: makes a key of the caller's own account (hooks tests)",
 };
 
 type Entity =
@@ -58,7 +59,9 @@ type Entity =
   | "lead"
   | "webhook"
   | "email"
-  | "delivery";
+  | "delivery"
+  | "apikey"
+  | "hook";
 
 const SECRET = "A-secret-7f3c";
 
@@ -93,11 +96,32 @@ let b: TestUser;
 let ids: Record<Entity, number>;
 let refQuestion: number;
 let routes: Route[];
+/** Each account's API key, presented where a route takes a key (`security: apiKey`). */
+const keys = new Map<TestUser, TestUser>();
+
+/** Who calls: the account's access token, or its API key on the key-only routes. */
+function caller(route: Route, user: TestUser): TestUser {
+  const byKey = (route.operation.security ?? []).some(
+    (s) => typeof s === "object" && s !== null && "apiKey" in s,
+  );
+  return byKey ? (keys.get(user) ?? user) : user;
+}
+
+async function apiKeyOf(owner: TestUser, name: string): Promise<{ id: number; key: TestUser }> {
+  const created = await expectCall<{ id: number; key: string }>(t, 201, "POST", "/api-keys/", {
+    user: owner,
+    body: { name },
+  });
+  const key = { ...owner, token: created.key };
+  keys.set(owner, key);
+  return { id: created.id, key };
+}
 
 beforeAll(async () => {
   t = await createTestAppWithDatabase({ RATE_LIMIT_ENABLED: "false" });
   a = await registerUser(t);
   b = await registerUser(t);
+  await apiKeyOf(b, "B's key");
   await createQuizIn(t, b, await createProject(t, b, { title: "B's own" }));
   ids = await buildContent(a);
   routes = await authenticatedRoutes();
@@ -195,8 +219,16 @@ async function buildContent(owner: TestUser): Promise<Record<Entity, number>> {
     .values({ integrationId: webhook.id, leadId: lead.id, quizId: quiz, status: "failed" })
     .returning({ id: deliveries.id });
   if (!delivery) throw new Error("delivery not stored");
+  // An API key and a REST hook subscribed with it (docs/delivery.md "REST hooks").
+  const apikey = await apiKeyOf(owner, `${SECRET} key`);
+  const hook = await expectCall<{ id: number }>(t, 201, "POST", "/hooks/", {
+    user: apikey.key,
+    body: { target_url: "https://127.0.0.1/hook", event: "lead.created", quiz },
+  });
   refQuestion = first.id;
   return {
+    apikey: apikey.id,
+    hook: hook.id,
     webhook: webhook.id,
     email: email.id,
     delivery: delivery.id,
@@ -252,6 +284,10 @@ function idOfPath(route: Route): Entity | undefined {
       return "email";
     case "delivery":
       return "delivery";
+    case "api-keys":
+      return "apikey";
+    case "hooks":
+      return "hook";
     case "bitrix24":
     case "keycrm":
       return "quiz";
@@ -297,6 +333,7 @@ const VALID_TEXTS: Record<string, string> = {
   url: "https://127.0.0.1/hook",
   email: "someone@example.com",
   webhook_url: "https://b.bitrix24.example/rest/1/abc/",
+  target_url: "https://127.0.0.1/hook",
 };
 
 /** Optional properties that still name A's records (filled whenever a body has them). */
@@ -402,6 +439,8 @@ function ownerOrder(route: Route): number {
     config: 3,
     quiz: 4,
     project: 5,
+    // The key last: revoking it removes the hooks made with it.
+    apikey: 6,
   };
   const entity = idOfPath(route);
   return (entity && depth[entity]) ?? 3;
@@ -435,14 +474,17 @@ describe("every authenticated route, called by another account", () => {
       const name = `${route.method} ${request.url} ${JSON.stringify(request.body ?? {})}`;
       if (route.method === "GET" && !route.path.includes("{")) {
         // A list of the caller's own records: B's, never A's.
-        const list = await apiCall(t, "GET", route.path, { user: b });
+        const list = await apiCall(t, "GET", route.path, { user: caller(route, b) });
         if (list.statusCode !== 200 || list.body.includes(SECRET)) {
           failures.push(`GET ${route.path}: ${list.statusCode} ${list.body.slice(0, 200)}`);
         }
       }
       if (!/\d/.test(request.url) && request.body === undefined) continue;
       walked += 1;
-      const response = await apiCall(t, route.method, request.url, { user: b, body: request.body });
+      const response = await apiCall(t, route.method, request.url, {
+        user: caller(route, b),
+        body: request.body,
+      });
       if (response.body.includes(SECRET)) failures.push(`${name}: shows A's data`);
       if (response.statusCode !== 404) {
         failures.push(`${name}: ${response.statusCode} ${response.body.slice(0, 200)}`);
@@ -459,7 +501,10 @@ describe("every authenticated route, called by another account", () => {
     const failures: string[] = [];
     for (const route of [...routes].sort((x, y) => ownerOrder(x) - ownerOrder(y))) {
       const request = requestOf(route);
-      const response = await apiCall(t, route.method, request.url, { user: a, body: request.body });
+      const response = await apiCall(t, route.method, request.url, {
+        user: caller(route, a),
+        body: request.body,
+      });
       if (response.statusCode === 404 || response.statusCode >= 500) {
         failures.push(`${route.method} ${request.url}: ${response.statusCode} ${response.body}`);
       }

@@ -1,4 +1,8 @@
 import {
+  type ApiKey,
+  type ApiKeyCreated,
+  apiKeyCreatedSchema,
+  apiKeyListSchema,
   apiPaths,
   type ChangePasswordRequest,
   type ChangePasswordResponse,
@@ -24,3 +28,12 @@ export function changePassword(
 ): Promise<ChangePasswordResponse> {
   return api.post(apiPaths.changePassword, body, { schema: changePasswordResponseSchema });
 }
+
+/** Account API keys (docs/delivery.md "REST hooks"): the key is in the create answer only. */
+export const apiKeysApi = {
+  list: (api: ApiClient): Promise<ApiKey[]> => api.get(apiPaths.apiKeys, apiKeyListSchema),
+  create: (api: ApiClient, name: string): Promise<ApiKeyCreated> =>
+    api.post(apiPaths.apiKeys, { name }, { schema: apiKeyCreatedSchema }),
+  revoke: (api: ApiClient, id: number) =>
+    api.request(apiPaths.apiKeyById(id), { method: "DELETE" }),
+};

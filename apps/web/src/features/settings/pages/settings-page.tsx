@@ -6,6 +6,7 @@ import { errorMessage } from "@/shared/api/error-message";
 import { useCurrentUser } from "@/shared/api/user-queries";
 import { PageLoader } from "@/shared/ui/page-loader";
 import { TariffSummary } from "../../money/components/tariff-summary";
+import { ApiKeysSection } from "../components/api-keys-section";
 import { EmailForm } from "../components/email-form";
 import { LanguageSetting } from "../components/language-setting";
 import { PasswordForm } from "../components/password-form";
@@ -37,7 +38,7 @@ function Section({
   );
 }
 
-/** /settings: profile, password change, interface language, tariff. */
+/** /settings: profile, password change, interface language, tariff, API keys. */
 export function SettingsPage() {
   const { t } = useTranslation();
   const { data: user, error, isPending, refetch } = useCurrentUser();
@@ -74,6 +75,9 @@ export function SettingsPage() {
       </Section>
       <Section title={t("settings:tariff.title")} testId="settings-tariff">
         <TariffSummary />
+      </Section>
+      <Section title={t("settings:apiKeys.title")} testId="settings-api-keys">
+        <ApiKeysSection />
       </Section>
     </Stack>
   );
