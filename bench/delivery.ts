@@ -159,7 +159,7 @@ export async function measureSlowTarget(options: {
       method: "POST",
       headers: {
         "content-type": "application/json",
-        authorization: `Bearer ${quiz.ownerToken}`,
+        authorization: `Bearer ${quiz.session.token()}`,
       },
       body: JSON.stringify({ quiz: quiz.quizId, url: receiver.url }),
     });
