@@ -1,17 +1,7 @@
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import {
-  ActionIcon,
-  Badge,
-  Collapse,
-  Group,
-  Loader,
-  Menu,
-  Paper,
-  Text,
-  UnstyledButton,
-} from "@mantine/core";
-import { Suspense } from "react";
+import { ActionIcon, Badge, Group, Loader, Menu, Paper, Text, UnstyledButton } from "@mantine/core";
+import { memo, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MoreActionsButton } from "@/shared/ui/more-actions-button";
 import type { Question } from "../api/question-queries";
@@ -20,24 +10,15 @@ import { ChevronIcon, GripIcon } from "../icons";
 import { QuestionEditor } from "../lazy-parts";
 import { typeKey } from "../question-types";
 
+/** What a card asks of the list; the same functions for every card (the cards are memoised). */
 export interface QuestionCardActions {
-  onToggle: () => void;
-  onCopy: () => void;
-  onMove: (position: number) => void;
-  onDelete: () => void;
+  onToggle: (question: Question) => void;
+  onCopy: (question: Question) => void;
+  onMove: (question: Question, position: number) => void;
+  onDelete: (question: Question) => void;
 }
 
-/** One question of the list: a drag handle, its number, type and title; opened, its editor. */
-export function QuestionCard({
-  quizId,
-  question,
-  position,
-  count,
-  opened,
-  focusTitle,
-  writes,
-  actions,
-}: {
+interface CardProps {
   quizId: number;
   question: Question;
   /** 1-based place in the list. */
@@ -48,7 +29,86 @@ export function QuestionCard({
   focusTitle: boolean;
   writes: QuestionWrites;
   actions: QuestionCardActions;
-}) {
+}
+
+/**
+ * The card's "⋯" menu. Until it is first opened it is the button alone: a Mantine Menu (a
+ * popover with its floating position) for each of 50 cards was much of the list's first
+ * render (docs/editor.md "Start time"). The first click mounts the menu, opened.
+ */
+function QuestionMenu({
+  question,
+  position,
+  count,
+  actions,
+}: Pick<CardProps, "question" | "position" | "count" | "actions">) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  const button = (
+    <MoreActionsButton
+      label={t("questions:list.actions", { n: position })}
+      aria-haspopup="menu"
+      data-testid="question-actions"
+      {...(mounted
+        ? {}
+        : {
+            onClick: () => {
+              setMounted(true);
+              setOpened(true);
+            },
+          })}
+    />
+  );
+  if (!mounted) return button;
+  return (
+    <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
+      <Menu.Target>{button}</Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => actions.onCopy(question)} data-testid="question-copy">
+          {t("questions:list.copy")}
+        </Menu.Item>
+        <Menu.Item
+          disabled={position === 1}
+          onClick={() => actions.onMove(question, position - 1)}
+          data-testid="question-move-up"
+        >
+          {t("questions:list.moveUp")}
+        </Menu.Item>
+        <Menu.Item
+          disabled={position === count}
+          onClick={() => actions.onMove(question, position + 1)}
+          data-testid="question-move-down"
+        >
+          {t("questions:list.moveDown")}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          color="red.8"
+          onClick={() => actions.onDelete(question)}
+          data-testid="question-delete"
+        >
+          {t("questions:list.delete")}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/**
+ * One question of the list: a drag handle, its number, type and title; opened, its editor.
+ * Memoised: a write to one question (a new list in the cache) re-renders only that card.
+ */
+export const QuestionCard = memo(function QuestionCard({
+  quizId,
+  question,
+  position,
+  count,
+  opened,
+  focusTitle,
+  writes,
+  actions,
+}: CardProps) {
   const { t } = useTranslation();
   const sortable = useSortable({ id: question.id });
   const title = question.title || t("questions:list.untitled");
@@ -81,7 +141,7 @@ export function QuestionCard({
           <GripIcon />
         </ActionIcon>
         <UnstyledButton
-          onClick={actions.onToggle}
+          onClick={() => actions.onToggle(question)}
           aria-expanded={opened}
           aria-controls={bodyId}
           data-testid="question-toggle"
@@ -103,54 +163,23 @@ export function QuestionCard({
             <ChevronIcon open={opened} />
           </Group>
         </UnstyledButton>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <MoreActionsButton
-              label={t("questions:list.actions", { n: position })}
-              data-testid="question-actions"
-            />
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={actions.onCopy} data-testid="question-copy">
-              {t("questions:list.copy")}
-            </Menu.Item>
-            <Menu.Item
-              disabled={position === 1}
-              onClick={() => actions.onMove(position - 1)}
-              data-testid="question-move-up"
-            >
-              {t("questions:list.moveUp")}
-            </Menu.Item>
-            <Menu.Item
-              disabled={position === count}
-              onClick={() => actions.onMove(position + 1)}
-              data-testid="question-move-down"
-            >
-              {t("questions:list.moveDown")}
-            </Menu.Item>
-            <Menu.Divider />
-            <Menu.Item color="red.8" onClick={actions.onDelete} data-testid="question-delete">
-              {t("questions:list.delete")}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <QuestionMenu question={question} position={position} count={count} actions={actions} />
       </Group>
-      <Collapse in={opened}>
-        <div id={bodyId}>
-          {opened ? (
-            <Paper p="md" pt={0} bg="transparent">
-              <Suspense fallback={<Loader size="sm" aria-label={t("common:loading")} />}>
-                <QuestionEditor
-                  quizId={quizId}
-                  question={question}
-                  writes={writes}
-                  focusTitle={focusTitle}
-                />
-              </Suspense>
-            </Paper>
-          ) : null}
-        </div>
-      </Collapse>
+      <div id={bodyId}>
+        {/* Only an opened card mounts its body (no Collapse per card: 50 transitions). */}
+        {opened ? (
+          <Paper p="md" pt={0} bg="transparent">
+            <Suspense fallback={<Loader size="sm" aria-label={t("common:loading")} />}>
+              <QuestionEditor
+                quizId={quizId}
+                question={question}
+                writes={writes}
+                focusTitle={focusTitle}
+              />
+            </Suspense>
+          </Paper>
+        ) : null}
+      </div>
     </Paper>
   );
-}
+});
