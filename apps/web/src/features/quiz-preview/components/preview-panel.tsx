@@ -3,6 +3,7 @@ import { useIsFetching } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/shared/api/error-message";
+import { useWritesSettled } from "../../quiz-editor/state/editor-writes";
 import { useDraftSnapshot, usePreviewRefresh, useVersionSnapshot } from "../api/preview-queries";
 import type { PreviewDevice } from "../preview-settings";
 import { PreviewFrame } from "./preview-frame";
@@ -55,7 +56,7 @@ export function PreviewPanel({ quizId, device, version, onShowDraft, onHide }: P
   const [restart, setRestart] = useState(0);
   const started = useStartWhenSettled();
   const draft = useDraftSnapshot(quizId, started && version === null);
-  usePreviewRefresh(quizId, started && version === null);
+  usePreviewRefresh(quizId, started && version === null, useWritesSettled());
   const published = useVersionSnapshot(quizId, version);
   const shown = version === null ? draft : published;
   return (
