@@ -1,9 +1,8 @@
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { ActionIcon, Badge, Group, Loader, Menu, Paper, Text, UnstyledButton } from "@mantine/core";
-import { memo, Suspense, useState } from "react";
+import { Loader, Menu, Paper } from "@mantine/core";
+import { type CSSProperties, memo, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { MoreActionsButton } from "@/shared/ui/more-actions-button";
 import type { Question } from "../api/question-queries";
 import type { QuestionWrites } from "../api/question-writes";
 import { ChevronIcon, GripIcon } from "../icons";
@@ -32,6 +31,70 @@ interface CardProps {
 }
 
 /**
+ * The collapsed row is plain elements styled with the theme's variables (Mantine's Paper,
+ * Badge, Text and ActionIcon looked the same but cost most of the 50-card list's first
+ * render: docs/editor.md "Start time"). `mantine-focus-auto` is Mantine's focus ring.
+ */
+const rowStyle: CSSProperties = {
+  display: "flex",
+  alignItems: "center",
+  gap: "var(--mantine-spacing-xs)",
+  padding: "var(--mantine-spacing-xs)",
+};
+const iconButtonStyle: CSSProperties = {
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  flexShrink: 0,
+  width: 34,
+  height: 34,
+  padding: 0,
+  border: 0,
+  borderRadius: "var(--mantine-radius-sm)",
+  background: "transparent",
+  color: "var(--mantine-color-gray-8)",
+  cursor: "pointer",
+};
+const handleStyle: CSSProperties = { ...iconButtonStyle, cursor: "grab", touchAction: "none" };
+const toggleStyle: CSSProperties = {
+  display: "flex",
+  alignItems: "center",
+  gap: "var(--mantine-spacing-sm)",
+  flex: 1,
+  minWidth: 0,
+  padding: 0,
+  border: 0,
+  background: "none",
+  color: "inherit",
+  font: "inherit",
+  textAlign: "start",
+  cursor: "pointer",
+};
+const badgeStyle: CSSProperties = {
+  flexShrink: 0,
+  minWidth: 22,
+  padding: "2px 8px",
+  borderRadius: "var(--mantine-radius-sm)",
+  background: "var(--mantine-primary-color-light)",
+  color: "var(--mantine-primary-color-light-color)",
+  fontSize: 11,
+  fontWeight: 700,
+  textAlign: "center",
+};
+const titleStyle: CSSProperties = {
+  display: "block",
+  fontWeight: 600,
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap",
+};
+const typeStyle: CSSProperties = {
+  display: "block",
+  fontSize: "var(--mantine-font-size-xs)",
+  color: "var(--mantine-color-dimmed)",
+};
+
+/**
  * The card's "⋯" menu. Until it is first opened it is the button alone: a Mantine Menu (a
  * popover with its floating position) for each of 50 cards was much of the list's first
  * render (docs/editor.md "Start time"). The first click mounts the menu, opened.
@@ -46,8 +109,11 @@ function QuestionMenu({
   const [opened, setOpened] = useState(false);
   const [mounted, setMounted] = useState(false);
   const button = (
-    <MoreActionsButton
-      label={t("questions:list.actions", { n: position })}
+    <button
+      type="button"
+      className="mantine-focus-auto"
+      style={iconButtonStyle}
+      aria-label={t("questions:list.actions", { n: position })}
       aria-haspopup="menu"
       data-testid="question-actions"
       {...(mounted
@@ -58,7 +124,11 @@ function QuestionMenu({
               setOpened(true);
             },
           })}
-    />
+    >
+      <span aria-hidden style={{ fontSize: 22, lineHeight: 1 }}>
+        ⋯
+      </span>
+    </button>
   );
   if (!mounted) return button;
   return (
@@ -114,57 +184,53 @@ export const QuestionCard = memo(function QuestionCard({
   const title = question.title || t("questions:list.untitled");
   const bodyId = `question-${question.id}-body`;
   return (
-    <Paper
+    <div
       ref={sortable.setNodeRef}
-      withBorder
-      radius="md"
-      {...(sortable.isDragging ? { shadow: "md" } : {})}
       data-testid={`question-${position}`}
       style={{
+        border: "1px solid var(--mantine-color-gray-3)",
+        borderRadius: "var(--mantine-radius-md)",
+        background: "var(--mantine-color-body)",
+        boxShadow: sortable.isDragging ? "var(--mantine-shadow-md)" : undefined,
         transform: CSS.Translate.toString(sortable.transform),
         transition: sortable.transition,
         position: "relative",
         zIndex: sortable.isDragging ? 2 : undefined,
       }}
     >
-      <Group gap="xs" p="xs" wrap="nowrap">
-        <ActionIcon
-          variant="subtle"
-          color="gray.8"
-          size="lg"
-          style={{ cursor: "grab", touchAction: "none" }}
+      <div style={rowStyle}>
+        <button
+          type="button"
+          className="mantine-focus-auto"
+          style={handleStyle}
           aria-label={t("questions:list.dragHandle", { n: position, title })}
           data-testid="drag-handle"
           {...sortable.attributes}
           {...sortable.listeners}
         >
           <GripIcon />
-        </ActionIcon>
-        <UnstyledButton
+        </button>
+        <button
+          type="button"
+          className="mantine-focus-auto"
+          style={toggleStyle}
           onClick={() => actions.onToggle(question)}
           aria-expanded={opened}
           aria-controls={bodyId}
           data-testid="question-toggle"
-          style={{ flex: 1, minWidth: 0 }}
         >
-          <Group gap="sm" wrap="nowrap">
-            <Badge variant="light" radius="sm" style={{ flexShrink: 0 }}>
-              {position}
-            </Badge>
-            <div style={{ minWidth: 0, flex: 1 }}>
-              <Text fw={600} truncate="end">
-                {title}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t(`questions:types.${typeKey(question.type)}.name`)}
-                {question.required ? ` · ${t("questions:list.requiredMark")}` : ""}
-              </Text>
-            </div>
-            <ChevronIcon open={opened} />
-          </Group>
-        </UnstyledButton>
+          <span style={badgeStyle}>{position}</span>
+          <span style={{ minWidth: 0, flex: 1 }}>
+            <span style={titleStyle}>{title}</span>
+            <span style={typeStyle}>
+              {t(`questions:types.${typeKey(question.type)}.name`)}
+              {question.required ? ` · ${t("questions:list.requiredMark")}` : ""}
+            </span>
+          </span>
+          <ChevronIcon open={opened} />
+        </button>
         <QuestionMenu question={question} position={position} count={count} actions={actions} />
-      </Group>
+      </div>
       <div id={bodyId}>
         {/* Only an opened card mounts its body (no Collapse per card: 50 transitions). */}
         {opened ? (
@@ -180,6 +246,6 @@ export const QuestionCard = memo(function QuestionCard({
           </Paper>
         ) : null}
       </div>
-    </Paper>
+    </div>
   );
 });
