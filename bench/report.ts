@@ -218,7 +218,7 @@ export function renderReport(r: BenchResults): string {
         `${e.loadAverage.join(", ")} (the times grow with it; the counts do not).`,
       "",
       "Keystroke to preview (no slowdown): the last key of a new title typed into question 1 " +
-        "until the preview frame shows the title; it includes the editor's 600 ms pause before " +
+        "until the preview frame shows the title; it includes the editor's 120 ms pause before " +
         "a text is written, the write, the draft re-read and the runtime's render.",
       "",
       `**Median: ${e.medianKeystrokeToPreviewMs} ms** (runs: ${e.keystrokeToPreviewMs.join(", ")} ms).`,

@@ -45,13 +45,28 @@ export default defineConfig({
         // Libraries change less often than the app: separate chunks stay cached across deploys.
         // The UI library (@mantine) and the rest stay with the code that uses them, so the
         // components only lazy pages use load with those pages (docs/adr/0010 "Size").
-        manualChunks(id) {
-          if (!id.includes("node_modules")) return undefined;
-          if (/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return "react";
-          if (id.includes("i18next")) return "i18n";
-          if (id.includes("@tanstack")) return "query";
-          if (id.includes("/zod/")) return "zod";
-          return undefined;
+        codeSplitting: {
+          groups: [
+            {
+              name: "react",
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+              priority: 30,
+            },
+            { name: "i18n", test: /i18next/, priority: 30 },
+            { name: "query", test: /@tanstack/, priority: 30 },
+            { name: "zod", test: /[\\/]zod[\\/]/, priority: 30 },
+            // One dictionary chunk a language (all its namespaces, ~20 KB gzipped): the app
+            // waits for the interface language and its fallbacks, which were 16 requests
+            // each.
+            {
+              name: (id) => {
+                const language = /locales[\\/](\w+)[\\/]\w+\.json$/.exec(id)?.[1];
+                return language ? `dict-${language}` : null;
+              },
+              test: /packages[\\/]i18n[\\/]src[\\/]locales[\\/]/,
+              priority: 20,
+            },
+          ],
         },
       },
     },

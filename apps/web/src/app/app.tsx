@@ -4,15 +4,14 @@ import { useSessionLoaded, useSessionStore } from "@/shared/api/services-context
 import { PageLoader } from "@/shared/ui/page-loader";
 import type { AppServices } from "./app-services";
 import { AppProviders } from "./providers";
-import { createAppRouter } from "./router";
+import { type AppRouter, createAppRouter } from "./router";
 
 /** The persisted session is given at most 5 s to load (docs/product.md "Session"). */
 const SESSION_LOAD_TIMEOUT_MS = 5000;
 
-function SessionGate() {
+function SessionGate({ router }: { router: AppRouter }) {
   const store = useSessionStore();
   const loaded = useSessionLoaded();
-  const [router] = useState(createAppRouter);
 
   useEffect(() => {
     const timer = window.setTimeout(() => {
@@ -28,9 +27,12 @@ function SessionGate() {
 }
 
 export function App({ services }: { services: AppServices }) {
+  // Made before the providers wait for the dictionaries and the session: the router starts
+  // loading the opened page's route chunks at once, beside them (docs/editor.md "Start time").
+  const [router] = useState(createAppRouter);
   return (
     <AppProviders services={services}>
-      <SessionGate />
+      <SessionGate router={router} />
     </AppProviders>
   );
 }

@@ -91,6 +91,8 @@ export interface EditorWrites {
 interface WriteQueue {
   pending: number;
   listeners: Set<() => void>;
+  /** Told each time the last queued write has ended (the server holds every change). */
+  settled: Set<() => void>;
 }
 
 const EditorWritesContext = createContext<EditorWrites | null>(null);
@@ -115,7 +117,11 @@ export function EditorWritesProvider({
 }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [queue] = useState<WriteQueue>(() => ({ pending: 0, listeners: new Set() }));
+  const [queue] = useState<WriteQueue>(() => ({
+    pending: 0,
+    listeners: new Set(),
+    settled: new Set(),
+  }));
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new quiz starts a new history.
   const history = useMemo(() => new EditHistory(), [quizId]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: ids belong to the history.
@@ -153,6 +159,7 @@ export function EditorWritesProvider({
             toRefresh = [];
           }
           setPending(-1);
+          if (queue.pending === 0) for (const listener of queue.settled) listener();
         }
       };
       const result = tail.then(run, run);
@@ -242,6 +249,24 @@ export function usePendingWrites(): number {
       return () => queue?.listeners.delete(listener);
     },
     () => queue?.pending ?? 0,
+  );
+}
+
+/**
+ * Subscribes to "every write has ended" (the live preview re-reads the draft then, without
+ * waiting for the quiz's re-read: docs/editor.md "Writes, undo and redo"). Outside the
+ * editor's provider it never calls.
+ */
+export function useWritesSettled(): (listener: () => void) => () => void {
+  const queue = useContext(PendingContext);
+  return useMemo(
+    () => (listener: () => void) => {
+      queue?.settled.add(listener);
+      return () => {
+        queue?.settled.delete(listener);
+      };
+    },
+    [queue],
   );
 }
 

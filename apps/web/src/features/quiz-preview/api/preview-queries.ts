@@ -42,22 +42,44 @@ export function useDraftSnapshot(quizId: number, enabled: boolean) {
 }
 
 /**
- * Re-reads the draft snapshot when any other query of the cache got new data or any write
- * ended (docs/editor.md "Preview, publishing, history"): the editor's tabs write through
- * the cache, so their changes reach the preview without knowing about it. A query's first
- * read is not a change. The first change is read at once; more changes within ~100 ms are gathered into one more read
- * at the end of the burst (an in-flight read is replaced by the newer one).
+ * Re-reads the draft snapshot when any other query of the cache got new data, any mutation
+ * ended, or (`writesSettled`) the editor's last queued write ended (docs/editor.md "Preview,
+ * publishing, history"): the editor's tabs write through the cache, so their changes reach
+ * the preview without knowing about it. A query's first read is not a change. The first
+ * change is read at once; more changes within ~100 ms are gathered into one more read at
+ * the end of the burst. A read of its own still under way is not cancelled (it shows the
+ * earlier change as soon as it lands): the next read follows it. Another read under way
+ * (the poll) is replaced, as it may have started before the change.
  */
 export function subscribePreviewRefresh(
   queryClient: QueryClient,
   quizId: number,
   delay = PREVIEW_REFRESH_DEBOUNCE_MS,
+  writesSettled?: (listener: () => void) => () => void,
 ): () => void {
+  const queryKey = draftSnapshotKey(quizId);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let quietSince = 0;
+  let reading = false;
+  let readAgain = false;
+  let stopped = false;
   const refresh = () => {
     quietSince = Date.now() + delay;
-    void queryClient.invalidateQueries({ queryKey: draftSnapshotKey(quizId), exact: true });
+    if (reading) {
+      readAgain = true;
+      return;
+    }
+    reading = true;
+    void queryClient
+      .invalidateQueries({ queryKey, exact: true })
+      .catch(() => undefined)
+      .finally(() => {
+        reading = false;
+        if (readAgain && !stopped) {
+          readAgain = false;
+          refresh();
+        }
+      });
   };
   const schedule = () => {
     if (timer !== undefined) return;
@@ -85,18 +107,30 @@ export function subscribePreviewRefresh(
   const stopMutations = queryClient.getMutationCache().subscribe((event) => {
     if (event.type === "updated" && event.action.type === "success") schedule();
   });
+  // The server holds the change once the write has ended: no need to wait for the re-reads
+  // the write asks for (the quiz's, a round trip more) before the preview reads it.
+  const stopWrites = writesSettled?.(schedule);
   return () => {
+    stopped = true;
     clearTimeout(timer);
     stopQueries();
     stopMutations();
+    stopWrites?.();
   };
 }
 
-export function usePreviewRefresh(quizId: number, enabled: boolean): void {
+export function usePreviewRefresh(
+  quizId: number,
+  enabled: boolean,
+  writesSettled?: (listener: () => void) => () => void,
+): void {
   const queryClient = useQueryClient();
   useEffect(
-    () => (enabled ? subscribePreviewRefresh(queryClient, quizId) : undefined),
-    [queryClient, quizId, enabled],
+    () =>
+      enabled
+        ? subscribePreviewRefresh(queryClient, quizId, PREVIEW_REFRESH_DEBOUNCE_MS, writesSettled)
+        : undefined,
+    [queryClient, quizId, enabled, writesSettled],
   );
 }
 

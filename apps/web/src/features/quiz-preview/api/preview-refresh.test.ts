@@ -84,4 +84,23 @@ describe("the preview follows the editor's cache", () => {
     await vi.advanceTimersByTimeAsync(500);
     expect(reads).toBe(0);
   });
+
+  it("re-reads as soon as the editor's last write has ended, before any re-read lands", async () => {
+    const settled = new Set<() => void>();
+    stop();
+    stop = subscribePreviewRefresh(client, 7, 100, (listener) => {
+      settled.add(listener);
+      return () => settled.delete(listener);
+    });
+    for (const listener of settled) listener();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(1);
+    // The quiz's re-read after that write lands next: one more read, after the first.
+    otherData(2);
+    await vi.advanceTimersByTimeAsync(150);
+    expect(reads).toBe(2);
+    stop();
+    expect(settled.size).toBe(0);
+    stop = () => undefined;
+  });
 });

@@ -3,6 +3,7 @@ import { useIsFetching } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/shared/api/error-message";
+import { useWritesSettled } from "../../quiz-editor/state/editor-writes";
 import { useDraftSnapshot, usePreviewRefresh, useVersionSnapshot } from "../api/preview-queries";
 import type { PreviewDevice } from "../preview-settings";
 import { PreviewFrame } from "./preview-frame";
@@ -16,33 +17,66 @@ interface PreviewPanelProps {
   onHide: () => void;
 }
 
-/** Longest wait for the editor to settle before the preview starts anyway. */
-const START_TIMEOUT_MS = 3000;
+/** Longest wait, from the panel's mount, before the preview starts anyway. */
+const START_TIMEOUT_MS = 8000;
+/** Once the editor's reads have landed: longest wait for the owner to pause. */
+const SETTLED_TIMEOUT_MS = 3000;
+/** The owner has paused when no key or pointer was pressed for this long. */
+const QUIET_MS = 800;
 
 /**
- * True once the editor has settled: its reads have landed (nothing fetching) and the
- * browser is idle, or after START_TIMEOUT_MS at the latest. The preview (a second app: the
- * runtime's bundle and the draft's snapshot, run on the same main thread as the editor)
- * starts then, so it does not delay the tab the owner opened (docs/editor.md "Start
- * time"). Once started, it stays.
+ * True once the editor has settled: its reads have landed (nothing fetching) and been
+ * rendered QUIET_MS ago, the owner has not pressed a key or pointer for QUIET_MS either,
+ * and the browser is idle; or SETTLED_TIMEOUT_MS
+ * after the reads landed, or START_TIMEOUT_MS after the mount, at the latest. The preview
+ * (a second app: the runtime's bundle and the draft's snapshot, run on the same main thread
+ * as the editor) starts then, so it neither delays the tab the owner opened nor the first
+ * card they open (docs/editor.md "Start time"). Once started, it stays.
  */
 function useStartWhenSettled(): boolean {
   const [started, setStarted] = useState(false);
+  const [settledAt, setSettledAt] = useState<number | null>(null);
+  const [lastInput, setLastInput] = useState(0);
   const fetching = useIsFetching();
   useEffect(() => {
     const timeout = window.setTimeout(() => setStarted(true), START_TIMEOUT_MS);
     return () => window.clearTimeout(timeout);
   }, []);
   useEffect(() => {
-    if (started || fetching > 0) return;
+    if (started || settledAt !== null || fetching > 0) return;
+    setSettledAt(Date.now());
+  }, [started, settledAt, fetching]);
+  useEffect(() => {
+    if (started || settledAt === null) return;
+    const timeout = window.setTimeout(() => setStarted(true), SETTLED_TIMEOUT_MS);
+    return () => window.clearTimeout(timeout);
+  }, [started, settledAt]);
+  useEffect(() => {
+    if (started) return;
+    const onInput = () => setLastInput(Date.now());
+    window.addEventListener("pointerdown", onInput, true);
+    window.addEventListener("keydown", onInput, true);
+    return () => {
+      window.removeEventListener("pointerdown", onInput, true);
+      window.removeEventListener("keydown", onInput, true);
+    };
+  }, [started]);
+  useEffect(() => {
+    if (started || settledAt === null || fetching > 0) return;
     const start = () => setStarted(true);
-    if (typeof window.requestIdleCallback !== "function") {
-      const timer = window.setTimeout(start, 0);
-      return () => window.clearTimeout(timer);
-    }
-    const idle = window.requestIdleCallback(start, { timeout: 500 });
-    return () => window.cancelIdleCallback(idle);
-  }, [started, fetching]);
+    let idle: number | undefined;
+    const quiet = window.setTimeout(
+      () => {
+        if (typeof window.requestIdleCallback !== "function") start();
+        else idle = window.requestIdleCallback(start, { timeout: 500 });
+      },
+      Math.max(0, Math.max(settledAt, lastInput) + QUIET_MS - Date.now()),
+    );
+    return () => {
+      window.clearTimeout(quiet);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
+  }, [started, settledAt, fetching, lastInput]);
   return started;
 }
 
@@ -55,7 +89,7 @@ export function PreviewPanel({ quizId, device, version, onShowDraft, onHide }: P
   const [restart, setRestart] = useState(0);
   const started = useStartWhenSettled();
   const draft = useDraftSnapshot(quizId, started && version === null);
-  usePreviewRefresh(quizId, started && version === null);
+  usePreviewRefresh(quizId, started && version === null, useWritesSettled());
   const published = useVersionSnapshot(quizId, version);
   const shown = version === null ? draft : published;
   return (

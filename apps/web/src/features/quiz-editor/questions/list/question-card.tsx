@@ -1,43 +1,23 @@
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import {
-  ActionIcon,
-  Badge,
-  Collapse,
-  Group,
-  Loader,
-  Menu,
-  Paper,
-  Text,
-  UnstyledButton,
-} from "@mantine/core";
-import { Suspense } from "react";
+import { Loader, Menu, Paper } from "@mantine/core";
+import { type CSSProperties, memo, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { MoreActionsButton } from "@/shared/ui/more-actions-button";
 import type { Question } from "../api/question-queries";
 import type { QuestionWrites } from "../api/question-writes";
 import { ChevronIcon, GripIcon } from "../icons";
 import { QuestionEditor } from "../lazy-parts";
 import { typeKey } from "../question-types";
 
+/** What a card asks of the list; the same functions for every card (the cards are memoised). */
 export interface QuestionCardActions {
-  onToggle: () => void;
-  onCopy: () => void;
-  onMove: (position: number) => void;
-  onDelete: () => void;
+  onToggle: (question: Question) => void;
+  onCopy: (question: Question) => void;
+  onMove: (question: Question, position: number) => void;
+  onDelete: (question: Question) => void;
 }
 
-/** One question of the list: a drag handle, its number, type and title; opened, its editor. */
-export function QuestionCard({
-  quizId,
-  question,
-  position,
-  count,
-  opened,
-  focusTitle,
-  writes,
-  actions,
-}: {
+interface CardProps {
   quizId: number;
   question: Question;
   /** 1-based place in the list. */
@@ -48,109 +28,224 @@ export function QuestionCard({
   focusTitle: boolean;
   writes: QuestionWrites;
   actions: QuestionCardActions;
-}) {
+}
+
+/**
+ * The collapsed row is plain elements styled with the theme's variables (Mantine's Paper,
+ * Badge, Text and ActionIcon looked the same but cost most of the 50-card list's first
+ * render: docs/editor.md "Start time"). `mantine-focus-auto` is Mantine's focus ring.
+ */
+const rowStyle: CSSProperties = {
+  display: "flex",
+  alignItems: "center",
+  gap: "var(--mantine-spacing-xs)",
+  padding: "var(--mantine-spacing-xs)",
+};
+const iconButtonStyle: CSSProperties = {
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  flexShrink: 0,
+  width: 34,
+  height: 34,
+  padding: 0,
+  border: 0,
+  borderRadius: "var(--mantine-radius-sm)",
+  background: "transparent",
+  color: "var(--mantine-color-gray-8)",
+  cursor: "pointer",
+};
+const handleStyle: CSSProperties = { ...iconButtonStyle, cursor: "grab", touchAction: "none" };
+const toggleStyle: CSSProperties = {
+  display: "flex",
+  alignItems: "center",
+  gap: "var(--mantine-spacing-sm)",
+  flex: 1,
+  minWidth: 0,
+  padding: 0,
+  border: 0,
+  background: "none",
+  color: "inherit",
+  font: "inherit",
+  textAlign: "start",
+  cursor: "pointer",
+};
+const badgeStyle: CSSProperties = {
+  flexShrink: 0,
+  minWidth: 22,
+  padding: "2px 8px",
+  borderRadius: "var(--mantine-radius-sm)",
+  background: "var(--mantine-primary-color-light)",
+  color: "var(--mantine-primary-color-light-color)",
+  fontSize: 11,
+  fontWeight: 700,
+  textAlign: "center",
+};
+const titleStyle: CSSProperties = {
+  display: "block",
+  fontWeight: 600,
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap",
+};
+const typeStyle: CSSProperties = {
+  display: "block",
+  fontSize: "var(--mantine-font-size-xs)",
+  color: "var(--mantine-color-dimmed)",
+};
+
+/**
+ * The card's "⋯" menu. Until it is first opened it is the button alone: a Mantine Menu (a
+ * popover with its floating position) for each of 50 cards was much of the list's first
+ * render (docs/editor.md "Start time"). The first click mounts the menu, opened.
+ */
+function QuestionMenu({
+  question,
+  position,
+  count,
+  actions,
+}: Pick<CardProps, "question" | "position" | "count" | "actions">) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  const button = (
+    <button
+      type="button"
+      className="mantine-focus-auto"
+      style={iconButtonStyle}
+      aria-label={t("questions:list.actions", { n: position })}
+      aria-haspopup="menu"
+      data-testid="question-actions"
+      {...(mounted
+        ? {}
+        : {
+            onClick: () => {
+              setMounted(true);
+              setOpened(true);
+            },
+          })}
+    >
+      <span aria-hidden style={{ fontSize: 22, lineHeight: 1 }}>
+        ⋯
+      </span>
+    </button>
+  );
+  if (!mounted) return button;
+  return (
+    <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
+      <Menu.Target>{button}</Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => actions.onCopy(question)} data-testid="question-copy">
+          {t("questions:list.copy")}
+        </Menu.Item>
+        <Menu.Item
+          disabled={position === 1}
+          onClick={() => actions.onMove(question, position - 1)}
+          data-testid="question-move-up"
+        >
+          {t("questions:list.moveUp")}
+        </Menu.Item>
+        <Menu.Item
+          disabled={position === count}
+          onClick={() => actions.onMove(question, position + 1)}
+          data-testid="question-move-down"
+        >
+          {t("questions:list.moveDown")}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          color="red.8"
+          onClick={() => actions.onDelete(question)}
+          data-testid="question-delete"
+        >
+          {t("questions:list.delete")}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/**
+ * One question of the list: a drag handle, its number, type and title; opened, its editor.
+ * Memoised: a write to one question (a new list in the cache) re-renders only that card.
+ */
+export const QuestionCard = memo(function QuestionCard({
+  quizId,
+  question,
+  position,
+  count,
+  opened,
+  focusTitle,
+  writes,
+  actions,
+}: CardProps) {
   const { t } = useTranslation();
   const sortable = useSortable({ id: question.id });
   const title = question.title || t("questions:list.untitled");
   const bodyId = `question-${question.id}-body`;
   return (
-    <Paper
+    <div
       ref={sortable.setNodeRef}
-      withBorder
-      radius="md"
-      {...(sortable.isDragging ? { shadow: "md" } : {})}
       data-testid={`question-${position}`}
       style={{
+        border: "1px solid var(--mantine-color-gray-3)",
+        borderRadius: "var(--mantine-radius-md)",
+        background: "var(--mantine-color-body)",
+        boxShadow: sortable.isDragging ? "var(--mantine-shadow-md)" : undefined,
         transform: CSS.Translate.toString(sortable.transform),
         transition: sortable.transition,
         position: "relative",
         zIndex: sortable.isDragging ? 2 : undefined,
       }}
     >
-      <Group gap="xs" p="xs" wrap="nowrap">
-        <ActionIcon
-          variant="subtle"
-          color="gray.8"
-          size="lg"
-          style={{ cursor: "grab", touchAction: "none" }}
+      <div style={rowStyle}>
+        <button
+          type="button"
+          className="mantine-focus-auto"
+          style={handleStyle}
           aria-label={t("questions:list.dragHandle", { n: position, title })}
           data-testid="drag-handle"
           {...sortable.attributes}
           {...sortable.listeners}
         >
           <GripIcon />
-        </ActionIcon>
-        <UnstyledButton
-          onClick={actions.onToggle}
+        </button>
+        <button
+          type="button"
+          className="mantine-focus-auto"
+          style={toggleStyle}
+          onClick={() => actions.onToggle(question)}
           aria-expanded={opened}
           aria-controls={bodyId}
           data-testid="question-toggle"
-          style={{ flex: 1, minWidth: 0 }}
         >
-          <Group gap="sm" wrap="nowrap">
-            <Badge variant="light" radius="sm" style={{ flexShrink: 0 }}>
-              {position}
-            </Badge>
-            <div style={{ minWidth: 0, flex: 1 }}>
-              <Text fw={600} truncate="end">
-                {title}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t(`questions:types.${typeKey(question.type)}.name`)}
-                {question.required ? ` · ${t("questions:list.requiredMark")}` : ""}
-              </Text>
-            </div>
-            <ChevronIcon open={opened} />
-          </Group>
-        </UnstyledButton>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <MoreActionsButton
-              label={t("questions:list.actions", { n: position })}
-              data-testid="question-actions"
-            />
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={actions.onCopy} data-testid="question-copy">
-              {t("questions:list.copy")}
-            </Menu.Item>
-            <Menu.Item
-              disabled={position === 1}
-              onClick={() => actions.onMove(position - 1)}
-              data-testid="question-move-up"
-            >
-              {t("questions:list.moveUp")}
-            </Menu.Item>
-            <Menu.Item
-              disabled={position === count}
-              onClick={() => actions.onMove(position + 1)}
-              data-testid="question-move-down"
-            >
-              {t("questions:list.moveDown")}
-            </Menu.Item>
-            <Menu.Divider />
-            <Menu.Item color="red.8" onClick={actions.onDelete} data-testid="question-delete">
-              {t("questions:list.delete")}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
-      </Group>
-      <Collapse in={opened}>
-        <div id={bodyId}>
-          {opened ? (
-            <Paper p="md" pt={0} bg="transparent">
-              <Suspense fallback={<Loader size="sm" aria-label={t("common:loading")} />}>
-                <QuestionEditor
-                  quizId={quizId}
-                  question={question}
-                  writes={writes}
-                  focusTitle={focusTitle}
-                />
-              </Suspense>
-            </Paper>
-          ) : null}
-        </div>
-      </Collapse>
-    </Paper>
+          <span style={badgeStyle}>{position}</span>
+          <span style={{ minWidth: 0, flex: 1 }}>
+            <span style={titleStyle}>{title}</span>
+            <span style={typeStyle}>
+              {t(`questions:types.${typeKey(question.type)}.name`)}
+              {question.required ? ` · ${t("questions:list.requiredMark")}` : ""}
+            </span>
+          </span>
+          <ChevronIcon open={opened} />
+        </button>
+        <QuestionMenu question={question} position={position} count={count} actions={actions} />
+      </div>
+      <div id={bodyId}>
+        {/* Only an opened card mounts its body (no Collapse per card: 50 transitions). */}
+        {opened ? (
+          <Paper p="md" pt={0} bg="transparent">
+            <Suspense fallback={<Loader size="sm" aria-label={t("common:loading")} />}>
+              <QuestionEditor
+                quizId={quizId}
+                question={question}
+                writes={writes}
+                focusTitle={focusTitle}
+              />
+            </Suspense>
+          </Paper>
+        ) : null}
+      </div>
+    </div>
   );
-}
+});

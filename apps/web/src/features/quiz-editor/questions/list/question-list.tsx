@@ -14,7 +14,7 @@ import {
   verticalListSortingStrategy,
 } from "@dnd-kit/sortable";
 import { Alert, Button, Group, Loader, Menu, Stack, Text, Title } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/shared/api/error-message";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
@@ -23,7 +23,7 @@ import { useQuestionWrites } from "../api/question-writes";
 import { PlusIcon } from "../icons";
 import { preloadQuestionParts } from "../lazy-parts";
 import { questionTypes, typeKey } from "../question-types";
-import { QuestionCard } from "./question-card";
+import { QuestionCard, type QuestionCardActions } from "./question-card";
 
 /** The "Add question" menu: the seven types, each with a line saying what it asks. */
 function AddQuestionMenu({ onAdd }: { onAdd: (type: Question["type"]) => void }) {
@@ -103,6 +103,22 @@ export function QuestionList({
       else next.delete(id);
       return next;
     });
+  const latest = useRef({ toggle, writes });
+  latest.current = { toggle, writes };
+  // The same functions on every render, so a card whose question did not change is not
+  // rendered again when another one is edited (docs/editor.md "Start time").
+  const actions = useMemo<QuestionCardActions>(
+    () => ({
+      onToggle: (question) => latest.current.toggle(question.id),
+      onCopy: (question) => void latest.current.writes.copyQuestion(question),
+      onMove: (question, to) => setMove({ question, to }),
+      onDelete: (question) => setRemoving(question),
+    }),
+    [],
+  );
+  const idKey = questions.map((question) => question.id).join(",");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ids change only with idKey.
+  const ids = useMemo(() => questions.map((question) => question.id), [idKey]);
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -156,10 +172,7 @@ export function QuestionList({
           screenReaderInstructions: { draggable: t("questions:dnd.instructions") },
         }}
       >
-        <SortableContext
-          items={questions.map((question) => question.id)}
-          strategy={verticalListSortingStrategy}
-        >
+        <SortableContext items={ids} strategy={verticalListSortingStrategy}>
           <Stack gap="xs" data-testid="question-list">
             {questions.map((question, index) => (
               <QuestionCard
@@ -171,12 +184,7 @@ export function QuestionList({
                 opened={opened.has(question.id)}
                 focusTitle={added === question.id}
                 writes={writes}
-                actions={{
-                  onToggle: () => toggle(question.id),
-                  onCopy: () => void writes.copyQuestion(question),
-                  onMove: (to) => setMove({ question, to }),
-                  onDelete: () => setRemoving(question),
-                }}
+                actions={actions}
               />
             ))}
           </Stack>
