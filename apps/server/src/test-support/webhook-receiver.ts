@@ -13,6 +13,11 @@ export interface WebhookReceiver {
   received: ReceivedHook[];
   /** The status (and headers) of the next answers. */
   answer(status: number, headers?: Record<string, string>): void;
+  /** Keeps its answers back (the requests hang) until `release()`: a slow target. */
+  hold(): void;
+  release(): void;
+  /** Requests received and not answered yet (while held). */
+  waiting(): number;
   /** Deliveries after dedupe by webhook-id (as Standard Webhooks asks receivers to do). */
   uniqueIds(): string[];
   close(): Promise<void>;
@@ -23,13 +28,18 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedHook[] = [];
   let status = 200;
   let extraHeaders: Record<string, string> = {};
+  let held: (() => void)[] | null = null;
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       received.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
-      response.writeHead(status, { "content-type": "application/json", ...extraHeaders });
-      response.end(status < 300 ? '{"ok":true}' : '{"error":"down"}');
+      const send = () => {
+        response.writeHead(status, { "content-type": "application/json", ...extraHeaders });
+        response.end(status < 300 ? '{"ok":true}' : '{"error":"down"}');
+      };
+      if (held) held.push(send);
+      else send();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -41,6 +51,15 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       status = next;
       extraHeaders = headers;
     },
+    hold() {
+      held ??= [];
+    },
+    release() {
+      const waiting = held ?? [];
+      held = null;
+      for (const send of waiting) send();
+    },
+    waiting: () => held?.length ?? 0,
     uniqueIds: () => [...new Set(received.map((r) => String(r.headers["webhook-id"])))],
     close: () =>
       new Promise<void>((resolve) => {

@@ -242,6 +242,39 @@ describe("the delivery pipeline", () => {
     expect(told).toHaveLength(2);
   });
 
+  it("keeps delivering to other targets while one target hangs, with at most 8 sends held by it", async () => {
+    const slow = await startWebhookReceiver();
+    slow.hold();
+    const worker = testDeliveryWorker(harness, { now: () => new Date() });
+    try {
+      const hanging = await harness.publishedQuiz();
+      await connectTarget(harness, hanging, "webhook", { url: slow.url });
+      for (let i = 0; i < 12; i += 1) await submitLead(hanging.publicKey);
+      const healthy = await harness.publishedQuiz();
+      await connectTarget(harness, healthy, "webhook", { url: receiver.url });
+      const lead = await submitLead(healthy.publicKey);
+
+      worker.start();
+      // The healthy target gets its lead although twelve older ones wait for the slow one.
+      await expect
+        .poll(() => receiver.received.map((r) => JSON.parse(r.body).data.lead.id), {
+          timeout: 8_000,
+        })
+        .toContain(lead);
+      expect(slow.waiting()).toBeGreaterThan(0);
+      expect(slow.waiting()).toBeLessThanOrEqual(8);
+
+      // Once the slow target answers, every one of its leads arrives, each once.
+      slow.release();
+      await expect.poll(() => slow.uniqueIds().length, { timeout: 20_000 }).toBe(12);
+      expect(slow.received).toHaveLength(12);
+    } finally {
+      await worker.stop();
+      slow.release();
+      await slow.close();
+    }
+  });
+
   it("lets several workers share the outbox without sending a lead twice", async () => {
     const quiz = await harness.publishedQuiz();
     await connectTarget(harness, quiz, "webhook", { url: receiver.url });

@@ -29,8 +29,10 @@ export interface DeliveryWorkerOptions {
   adapters: DeliveryAdapters;
   box: SecretBox;
   clock?: Clock;
-  /** Deliveries claimed and sent at once. */
-  batchSize?: number;
+  /** Deliveries in flight at once (each waits up to the 10 s time-out of its target). */
+  concurrency?: number;
+  /** Of those, at most this many to one integration: a slow target cannot take them all. */
+  perTarget?: number;
   /** How long a claim holds: longer than the 10 s time-out of a send. */
   leaseMs?: number;
   /** Pause between looks at the outbox when it had nothing due. */
@@ -44,7 +46,7 @@ export interface DeliveryWorkerOptions {
 export const NOTIFY_FAILING_AFTER_MS = 60 * 60 * 1000;
 
 export interface DeliveryWorker {
-  /** Claims what is due now and sends it; answers how many were sent. */
+  /** Claims what is due now (up to the concurrency) and sends it; answers how many were sent. */
   runOnce(): Promise<number>;
   /** Works the outbox until `stop`. */
   start(): void;
@@ -54,7 +56,9 @@ export interface DeliveryWorker {
 
 /**
  * The delivery worker (docs/delivery.md, "Pipeline"): claims due rows of the outbox, sends
- * each through its target's adapter and records the outcome with the retry policy.
+ * each through its target's adapter and records the outcome with the retry policy. Up to
+ * `concurrency` sends are in flight, at most `perTarget` of them to one integration; a
+ * free slot is filled at once, so a send that takes 10 s holds up only its own slot.
  */
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const {
@@ -63,7 +67,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     adapters,
     box,
     clock = systemClock,
-    batchSize = 10,
+    concurrency = 32,
+    perTarget = 8,
     leaseMs = 30_000,
     idleMs = 1_000,
     random,
@@ -130,32 +135,68 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     );
   }
 
-  async function runOnce(): Promise<number> {
-    const ids = await claimDueDeliveries(db, clock.now(), batchSize, leaseMs);
+  /** Sends in flight, and how many of them go to each integration. */
+  const inFlight = new Set<Promise<void>>();
+  const perIntegration = new Map<number, number>();
+
+  function track(work: DeliveryWork): Promise<void> {
+    const id = work.integration.id;
+    perIntegration.set(id, (perIntegration.get(id) ?? 0) + 1);
+    const send: Promise<void> = sendOne(work)
+      .catch((error: unknown) => {
+        log.error({ err: error, delivery: work.delivery.id }, "a delivery could not be recorded");
+      })
+      .finally(() => {
+        inFlight.delete(send);
+        const left = (perIntegration.get(id) ?? 1) - 1;
+        if (left === 0) perIntegration.delete(id);
+        else perIntegration.set(id, left);
+      });
+    inFlight.add(send);
+    return send;
+  }
+
+  /** Claims up to the free slots, skipping integrations that already have all theirs. */
+  async function claim(): Promise<Promise<void>[]> {
+    const free = concurrency - inFlight.size;
+    if (free <= 0) return [];
+    const busy = [...perIntegration].filter(([, n]) => n >= perTarget).map(([id]) => id);
+    const ids = await claimDueDeliveries(db, clock.now(), free, leaseMs, { perTarget, busy });
     const work = await loadDeliveryWork(db, ids);
-    await Promise.all(work.map(sendOne));
-    return work.length;
+    return work.map(track);
+  }
+
+  async function runOnce(): Promise<number> {
+    const sends = await claim();
+    await Promise.all(sends);
+    return sends.length;
+  }
+
+  /** Resolves after `ms`, or earlier when a send ends or the worker stops. */
+  function pause(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      for (const send of inFlight) void send.then(() => wakeUp?.());
+    });
   }
 
   async function work() {
     while (running) {
-      let sent = 0;
+      let claimed = 0;
       try {
-        sent = await runOnce();
+        claimed = (await claim()).length;
       } catch (error) {
         log.error({ err: error }, "the delivery worker could not read the outbox");
       }
-      if (sent === 0 && running) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, idleMs);
-          wakeUp = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wakeUp = undefined;
-      }
+      // Nothing new due, or every slot taken: wait for a slot or the next look.
+      if (claimed === 0 && running) await pause(idleMs);
+      wakeUp = undefined;
     }
+    await Promise.all(inFlight);
   }
 
   return {

@@ -27,32 +27,52 @@ export async function enqueueLeadDeliveries(
 }
 
 /**
- * Claims up to `limit` due deliveries for `leaseMs`: rows locked by another worker's claim
- * are skipped (FOR UPDATE SKIP LOCKED), so several processes can work one outbox. A claim
- * whose worker died runs out at `locked_until` and the row is claimed again.
+ * Claims up to `limit` due deliveries for `leaseMs`: a row another worker claimed first is
+ * skipped, so several processes can work one outbox. A claim whose worker died runs out at
+ * `locked_until` and the row is claimed again.
  */
 export async function claimDueDeliveries(
   db: DbOrTx,
   now: Date,
   limit: number,
   leaseMs: number,
+  fairness: { perTarget: number; busy: readonly number[] } = { perTarget: limit, busy: [] },
 ): Promise<number[]> {
   const until = new Date(now.getTime() + leaseMs);
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const busy = fairness.busy.length === 0 ? [0] : fairness.busy;
+  // The oldest due rows, at most `perTarget` of one integration and none of an integration
+  // the worker already sends `perTarget` deliveries to (docs/delivery.md "The pipeline"):
+  // a slow or dead target cannot take every slot. No FOR UPDATE here (window functions
+  // refuse it); the UPDATE re-checks the lease on the row it locks, so a row another
+  // worker claimed meanwhile is skipped, never sent twice.
   const result = await db.execute(sql`
     update deliveries set locked_until = ${until.toISOString()}::timestamptz,
       attempts = attempts + 1
     where id in (
-      select id from deliveries
-      where status in ('pending', 'retrying')
-        and next_attempt_at <= ${now.toISOString()}::timestamptz
-        and (locked_until is null or locked_until <= ${now.toISOString()}::timestamptz)
+      select id from (
+        select id, next_attempt_at,
+          row_number() over (partition by integration_id order by next_attempt_at, id) as n
+        from (
+          select id, integration_id, next_attempt_at from deliveries
+          where status in ('pending', 'retrying')
+            and next_attempt_at <= ${at}
+            and (locked_until is null or locked_until <= ${at})
+            and integration_id <> all(${`{${busy.join(",")}}`}::int[])
+          order by next_attempt_at
+          limit ${limit * CLAIM_SCAN_FACTOR}) due
+        ) ranked
+      where n <= ${fairness.perTarget}
       order by next_attempt_at
-      limit ${limit}
-      for update skip locked)
+      limit ${limit})
+      and (locked_until is null or locked_until <= ${at})
     returning id`);
   // Both drivers answer `{rows}`; drizzle types the result per driver.
   return (result as unknown as { rows: { id: number | string }[] }).rows.map((r) => Number(r.id));
 }
+
+/** How many due rows one claim looks at to find `limit` spread over targets. */
+const CLAIM_SCAN_FACTOR = 20;
 
 /** Everything a claimed delivery needs to be sent. */
 export async function loadDeliveryWork(db: DbOrTx, ids: number[]) {
