@@ -49,6 +49,8 @@ export const validationMessageKeys = [
   "invalid_url",
   "https_required",
   "bitrix24_webhook_url",
+  "mailchimp_api_key",
+  "salesdrive_subdomain",
   // A payment link is for a top-up amount or for a tariff, never both or neither.
   "amount_or_tariff",
   // A public setting's name in `key_value/` (letters, digits, underscores).

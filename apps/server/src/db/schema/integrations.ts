@@ -19,7 +19,17 @@ import { quizzes } from "./quizzes";
 import { users } from "./users";
 
 /** The targets a lead can be delivered to (docs/delivery.md); checked by the API, not the table. */
-export const INTEGRATION_TYPES = ["webhook", "email", "bitrix24", "keycrm"] as const;
+export const INTEGRATION_TYPES = [
+  "webhook",
+  "email",
+  "bitrix24",
+  "keycrm",
+  "pipedrive",
+  "salesdrive",
+  "getresponse",
+  "mailchimp",
+  "sendpulse",
+] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 
 /** A delivery's state: waiting for its first try, between tries, done, given up. */
