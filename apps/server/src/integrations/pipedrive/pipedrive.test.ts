@@ -51,7 +51,8 @@ describe("Pipedrive", () => {
     const [lead] = pipedrive.accepted;
     expect(lead?.title).toBe("Renovation — Olena <b>Koval</b>");
     expect(lead?.notes[0]).toContain("Answers:");
-    expect(lead?.notes[0]).toContain("&#60;b&#62;");
+    // HTML of the note: line breaks as <br>, the visitor's text escaped.
+    expect(lead?.notes[0]).toContain("?client_id=42&#38;utm_source=google");
     expect(await h.deliveryOf(leadId)).toMatchObject({ status: "delivered", remoteId: lead?.id });
 
     // The same visitor again: the person is found by e-mail, not made twice.

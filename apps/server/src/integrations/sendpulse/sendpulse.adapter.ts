@@ -31,13 +31,25 @@ export function sendpulseEmails(lead: DeliveryLead) {
  */
 export function createSendpulseClient(http: OutgoingHttp, baseUrl: string) {
   const tokens = new Map<string, { token: string; until: number }>();
+  /** Token calls under way, so that deliveries sent together share one. */
+  const pending = new Map<string, Promise<string | OutgoingResponse>>();
   const keyOf = (c: Credentials) =>
     createHash("sha256").update(`${c.client_id}\n${c.client_secret}`).digest("hex");
 
   /** A token, or the token call's answer when SendPulse refused the credentials. */
-  async function token(c: Credentials, now: Date): Promise<string | OutgoingResponse> {
-    const kept = tokens.get(keyOf(c));
-    if (kept && kept.until > Date.now()) return kept.token;
+  function token(c: Credentials): Promise<string | OutgoingResponse> {
+    const key = keyOf(c);
+    const kept = tokens.get(key);
+    if (kept && kept.until > Date.now()) return Promise.resolve(kept.token);
+    let call = pending.get(key);
+    if (!call) {
+      call = newToken(c).finally(() => pending.delete(key));
+      pending.set(key, call);
+    }
+    return call;
+  }
+
+  async function newToken(c: Credentials): Promise<string | OutgoingResponse> {
     const response = await http.request({
       method: "POST",
       url: `${baseUrl}/oauth/access_token`,
@@ -51,7 +63,7 @@ export function createSendpulseClient(http: OutgoingHttp, baseUrl: string) {
     const seconds = typeof answer.expires_in === "number" ? answer.expires_in : 3600;
     tokens.set(keyOf(c), {
       token: answer.access_token,
-      until: now.getTime() + seconds * 1000 - EXPIRY_MARGIN_MS,
+      until: Date.now() + seconds * 1000 - EXPIRY_MARGIN_MS,
     });
     return answer.access_token;
   }
@@ -61,10 +73,9 @@ export function createSendpulseClient(http: OutgoingHttp, baseUrl: string) {
     async call(
       c: Credentials,
       request: { method: "GET" | "POST"; path: string; body?: string },
-      now: Date,
     ): Promise<OutgoingResponse> {
       for (let round = 0; ; round++) {
-        const bearer = await token(c, now);
+        const bearer = await token(c);
         if (typeof bearer !== "string") return bearer;
         const response = await http.request({
           method: request.method,
@@ -96,15 +107,11 @@ export function createSendpulseAdapter(client: SendpulseClient): DeliveryAdapter
       sendingOutcome(async (): Promise<SendOutcome> => {
         if (!lead.email) return NO_EMAIL;
         const book = encodeURIComponent(settings.address_book_id ?? "");
-        const response = await client.call(
-          credentialsOf({ ...settings, ...secrets }),
-          {
-            method: "POST",
-            path: `/addressbooks/${book}/emails`,
-            body: JSON.stringify(sendpulseEmails(lead)),
-          },
-          now,
-        );
+        const response = await client.call(credentialsOf({ ...settings, ...secrets }), {
+          method: "POST",
+          path: `/addressbooks/${book}/emails`,
+          body: JSON.stringify(sendpulseEmails(lead)),
+        });
         return outcomeOfResponse(response, now);
       }),
   };
@@ -119,11 +126,10 @@ export async function checkSendpulseCredentials(
   return refusalOf(
     await sendingOutcome(async () =>
       outcomeOfResponse(
-        await client.call(
-          credentialsOf(values),
-          { method: "GET", path: `/addressbooks/${encodeURIComponent(values.address_book_id)}` },
-          now,
-        ),
+        await client.call(credentialsOf(values), {
+          method: "GET",
+          path: `/addressbooks/${encodeURIComponent(values.address_book_id)}`,
+        }),
         now,
       ),
     ),
