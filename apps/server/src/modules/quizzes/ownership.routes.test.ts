@@ -95,7 +95,16 @@ let refQuestion: number;
 let routes: Route[];
 
 beforeAll(async () => {
-  t = await createTestAppWithDatabase({ RATE_LIMIT_ENABLED: "false" });
+  // The token targets' APIs on loopback, which the outgoing client refuses at once: an
+  // owner's new credentials are "refused by the target" without calling anyone.
+  t = await createTestAppWithDatabase({
+    RATE_LIMIT_ENABLED: "false",
+    PIPEDRIVE_API_URL: "http://127.0.0.1:9",
+    SALESDRIVE_API_URL: "http://127.0.0.1:9/{subdomain}",
+    GETRESPONSE_API_URL: "http://127.0.0.1:9",
+    MAILCHIMP_API_URL: "http://127.0.0.1:9/{dc}",
+    SENDPULSE_API_URL: "http://127.0.0.1:9",
+  });
   a = await registerUser(t);
   b = await registerUser(t);
   await createQuizIn(t, b, await createProject(t, b, { title: "B's own" }));
@@ -182,6 +191,11 @@ async function buildContent(owner: TestUser): Promise<Record<Entity, number>> {
   for (const [type, secrets] of [
     ["bitrix24", { webhook_url: "https://a.bitrix24.example/rest/1/abc/" }],
     ["keycrm", { api_token: `${SECRET}-token` }],
+    ["pipedrive", { api_token: `${SECRET}-token` }],
+    ["salesdrive", { form_token: `${SECRET}-token` }],
+    ["getresponse", { api_key: `${SECRET}-token` }],
+    ["mailchimp", { api_key: `${SECRET}-token-us21` }],
+    ["sendpulse", { client_secret: `${SECRET}-token` }],
   ] as const) {
     await t.database.db.insert(integrations).values({
       quizId: quiz,
@@ -254,6 +268,11 @@ function idOfPath(route: Route): Entity | undefined {
       return "delivery";
     case "bitrix24":
     case "keycrm":
+    case "pipedrive":
+    case "salesdrive":
+    case "get-response-integration":
+    case "mailchimp-integration":
+    case "sendpulse-integration":
       return "quiz";
     case "resultconditionlist":
       return "result";
@@ -297,6 +316,8 @@ const VALID_TEXTS: Record<string, string> = {
   url: "https://127.0.0.1/hook",
   email: "someone@example.com",
   webhook_url: "https://b.bitrix24.example/rest/1/abc/",
+  subdomain: "acme",
+  api_key: "0123abcd-us21",
 };
 
 /** Optional properties that still name A's records (filled whenever a body has them). */
@@ -383,6 +404,10 @@ async function stateOfA(): Promise<unknown> {
   };
 }
 
+/** The paths of the targets connected with credentials (one per quiz, named by the quiz). */
+const CREDENTIAL_PATH =
+  /^\/(bitrix24|keycrm|pipedrive|salesdrive|get-response-integration|mailchimp-integration|sendpulse-integration)\//;
+
 /** DELETE last, children before parents, so the owner's sanity run keeps its records. */
 function ownerOrder(route: Route): number {
   // Restoring a version rewrites the draft (conditions come back with new ids): after the
@@ -390,7 +415,7 @@ function ownerOrder(route: Route): number {
   if (route.path.endsWith("/restore/")) return 3.5;
   if (route.method !== "DELETE") return 0;
   // A quiz's one CRM connection goes before the quiz (its path names the quiz).
-  if (/^\/(bitrix24|keycrm)\//.test(route.path)) return 2;
+  if (CREDENTIAL_PATH.test(route.path)) return 2;
   const depth: Partial<Record<Entity, number>> = {
     questioncondition: 1,
     resultcondition: 1,

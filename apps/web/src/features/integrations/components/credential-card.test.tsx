@@ -2,17 +2,17 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { testQuiz, testSession } from "../../../test/quiz-fixtures";
-import { type FakeHandler, jsonResponse, renderApp, testOwner } from "../../../test/render-app";
+import { jsonResponse, renderApp, testOwner } from "../../../test/render-app";
 
 const session = testSession();
 
-/** The integration tab of quiz 7 with nothing connected, and `handler` for the rest. */
-function renderTab(handler: FakeHandler) {
+/** The integration tab of quiz 7 with nothing connected; `handler` answers first. */
+function renderTab(handler: (request: Request, path: string) => Response | undefined) {
   return renderApp({
     url: "/quiz/7/integration",
     session,
-    handler: async (request, path) => {
-      const answer = await handler(request, path);
+    handler: (request, path) => {
+      const answer = handler(request, path);
       if (answer) return answer;
       if (path === "/userinfo/") return jsonResponse(200, [testOwner]);
       if (path === "/quiz/7/") return jsonResponse(200, testQuiz());
