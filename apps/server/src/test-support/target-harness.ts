@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { deliveries } from "../db/schema";
 import type { Clock } from "../modules/delivery/delivery-worker";
 import { apiCall, registerUser, type TestUser } from "./api-client";
-import { testDeliveryWorker } from "./delivery-fixtures";
+import { manualClock, testDeliveryWorker } from "./delivery-fixtures";
 import {
   createLeadsHarness,
   houseLead,
@@ -30,6 +30,18 @@ export interface TargetHarness {
   /** Runs the delivery worker once with `clock` (the real time by default). */
   deliver(clock?: Clock): Promise<void>;
   deliveryOf(leadId: number): Promise<typeof deliveries.$inferSelect | undefined>;
+  /**
+   * A lead sent while `target` is rate limited, then again an hour later when it is not:
+   * the delivery after the first try (`limited`, at `tried`) and after the second (`after`).
+   */
+  throughRateLimit(
+    target: { limit(on: boolean): void },
+    contacts?: Partial<ReturnType<typeof houseLead>["contacts"]>,
+  ): Promise<{
+    limited: typeof deliveries.$inferSelect | undefined;
+    after: typeof deliveries.$inferSelect | undefined;
+    tried: number;
+  }>;
   close(): Promise<void>;
 }
 
@@ -41,7 +53,7 @@ export async function startTargetHarness(env: Record<string, string>): Promise<T
   });
   const quiz = await harness.publishedQuiz();
   const stranger = await registerUser(harness.t);
-  return {
+  const target: TargetHarness = {
     harness,
     quiz,
     stranger,
@@ -65,6 +77,19 @@ export async function startTargetHarness(env: Record<string, string>): Promise<T
         .where(eq(deliveries.leadId, leadId));
       return row;
     },
+    async throughRateLimit(fake, contacts) {
+      fake.limit(true);
+      const leadId = await target.submitLead(contacts);
+      const clock = manualClock();
+      const tried = clock.now().getTime();
+      await target.deliver(clock);
+      const limited = await target.deliveryOf(leadId);
+      fake.limit(false);
+      clock.advance(60 * 60 * 1000);
+      await target.deliver(clock);
+      return { limited, after: await target.deliveryOf(leadId), tried };
+    },
     close: () => harness.close(),
   };
+  return target;
 }

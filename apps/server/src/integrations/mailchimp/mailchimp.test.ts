@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { apiPaths } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { manualClock } from "../../test-support/delivery-fixtures";
 import { startFakeMailchimp } from "../../test-support/fake-targets";
 import { startTargetHarness, type TargetHarness } from "../../test-support/target-harness";
 
@@ -73,18 +72,11 @@ describe("Mailchimp", () => {
   });
 
   it("retries on 429 and fails on a refused address", async () => {
-    mailchimp.limit(true);
-    const limitedId = await h.submitLead({ email: "third@example.com" });
-    const clock = manualClock();
-    await h.deliver(clock);
-    expect(await h.deliveryOf(limitedId)).toMatchObject({
-      status: "retrying",
-      lastStatusCode: 429,
+    const { limited, after } = await h.throughRateLimit(mailchimp, {
+      email: "third@example.com",
     });
-    mailchimp.limit(false);
-    clock.advance(60 * 60 * 1000);
-    await h.deliver(clock);
-    expect((await h.deliveryOf(limitedId))?.status).toBe("delivered");
+    expect(limited).toMatchObject({ status: "retrying", lastStatusCode: 429 });
+    expect(after?.status).toBe("delivered");
 
     const record = (await h.call("GET", apiPaths.mailchimpOfQuiz(h.quiz.id))).json();
     const disabled = await h.call("PATCH", apiPaths.mailchimpOfQuiz(h.quiz.id), {

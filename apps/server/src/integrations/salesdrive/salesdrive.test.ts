@@ -1,6 +1,5 @@
 import { apiPaths } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { manualClock } from "../../test-support/delivery-fixtures";
 import { sampleDeliveryLead } from "../../test-support/fake-target";
 import { startFakeSalesdrive } from "../../test-support/fake-targets";
 import { startTargetHarness, type TargetHarness } from "../../test-support/target-harness";
@@ -72,18 +71,9 @@ describe("SalesDrive", () => {
   });
 
   it("retries while rate limited; an order refused in the body fails at once", async () => {
-    salesdrive.limit(true);
-    const limitedId = await h.submitLead();
-    const clock = manualClock();
-    await h.deliver(clock);
-    expect(await h.deliveryOf(limitedId)).toMatchObject({
-      status: "retrying",
-      lastStatusCode: 429,
-    });
-    salesdrive.limit(false);
-    clock.advance(60 * 60 * 1000);
-    await h.deliver(clock);
-    expect((await h.deliveryOf(limitedId))?.status).toBe("delivered");
+    const { limited, after } = await h.throughRateLimit(salesdrive);
+    expect(limited).toMatchObject({ status: "retrying", lastStatusCode: 429 });
+    expect(after?.status).toBe("delivered");
 
     const record = (await h.call("GET", apiPaths.salesdriveOfQuiz(h.quiz.id))).json();
     const moved = await h.call("PATCH", apiPaths.salesdriveOfQuiz(h.quiz.id), {

@@ -1,6 +1,5 @@
 import { apiPaths } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { manualClock } from "../../test-support/delivery-fixtures";
 import { startFakeSendpulse } from "../../test-support/fake-targets";
 import { startTargetHarness, type TargetHarness } from "../../test-support/target-harness";
 
@@ -70,18 +69,11 @@ describe("SendPulse", () => {
   });
 
   it("retries while rate limited; stops when the secret is revoked", async () => {
-    sendpulse.limit(true);
-    const limitedId = await h.submitLead({ email: "fourth@example.com" });
-    const clock = manualClock();
-    await h.deliver(clock);
-    expect(await h.deliveryOf(limitedId)).toMatchObject({
-      status: "retrying",
-      lastStatusCode: 429,
+    const { limited, after } = await h.throughRateLimit(sendpulse, {
+      email: "fourth@example.com",
     });
-    sendpulse.limit(false);
-    clock.advance(60 * 60 * 1000);
-    await h.deliver(clock);
-    expect((await h.deliveryOf(limitedId))?.status).toBe("delivered");
+    expect(limited).toMatchObject({ status: "retrying", lastStatusCode: 429 });
+    expect(after?.status).toBe("delivered");
 
     const patched = await h.call("PATCH", apiPaths.sendpulseOfQuiz(h.quiz.id), {
       client_secret: "revoked",

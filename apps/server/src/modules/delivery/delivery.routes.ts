@@ -35,53 +35,48 @@ const tags = ["lead delivery"];
 const answers = { 400: validationErrorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 const enabledAnswer = z.object({ id: z.int32(), is_enabled: z.boolean() });
 
-/** The routes of each credential target: its paths and what its leads become. */
+/**
+ * The routes of each credential target (at `apiPaths[type]` and `apiPaths[typeOfQuiz]`):
+ * its name and what its leads become.
+ */
 const CREDENTIAL_ROUTES: {
   type: CredentialTargetName;
   name: string;
-  paths: { create: string; ofQuiz: string };
   what: string;
 }[] = [
   {
     type: "bitrix24",
     name: "Bitrix24",
-    paths: { create: apiPaths.bitrix24, ofQuiz: apiPaths.bitrix24OfQuiz(":id") },
     what: "Bitrix24 leads (`crm.lead.add`) through the portal's inbound webhook",
   },
   {
     type: "keycrm",
     name: "KeyCRM",
-    paths: { create: apiPaths.keycrm, ofQuiz: apiPaths.keycrmOfQuiz(":id") },
     what: "KeyCRM pipeline cards (`POST /pipelines/cards`) with the account's API key",
   },
   {
     type: "pipedrive",
     name: "Pipedrive",
-    paths: { create: apiPaths.pipedrive, ofQuiz: apiPaths.pipedriveOfQuiz(":id") },
     what: "Pipedrive leads (a person, a lead, the answers as a note) with the user's API token",
   },
   {
     type: "salesdrive",
     name: "SalesDrive",
-    paths: { create: apiPaths.salesdrive, ofQuiz: apiPaths.salesdriveOfQuiz(":id") },
     what: "SalesDrive orders (`POST /handler/` of `{subdomain}.salesdrive.me`) with the form key",
   },
   {
     type: "getresponse",
     name: "GetResponse",
-    paths: { create: apiPaths.getresponse, ofQuiz: apiPaths.getresponseOfQuiz(":id") },
     what: "contacts of a GetResponse list (`campaign_id`) with the account's API key",
   },
   {
     type: "mailchimp",
     name: "Mailchimp",
-    paths: { create: apiPaths.mailchimp, ofQuiz: apiPaths.mailchimpOfQuiz(":id") },
     what: "subscribed members of a Mailchimp audience (`list_id`) with the account's API key",
   },
   {
     type: "sendpulse",
     name: "SendPulse",
-    paths: { create: apiPaths.sendpulse, ofQuiz: apiPaths.sendpulseOfQuiz(":id") },
     what: "addresses of a SendPulse address book with the account's REST API id and secret",
   },
 ];
@@ -261,7 +256,10 @@ export async function deliveryRoutes(app: FastifyInstance, { context }: ApiOptio
 
     for (const target of CREDENTIAL_ROUTES) {
       const name = target.name;
-      const paths = target.paths;
+      const paths = {
+        create: apiPaths[target.type],
+        ofQuiz: apiPaths[`${target.type}OfQuiz`](":id"),
+      };
       const schemas = credentialTargetSchemas[target.type];
       routes.post(
         paths.create,

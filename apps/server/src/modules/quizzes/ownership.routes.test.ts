@@ -188,19 +188,24 @@ async function buildContent(owner: TestUser): Promise<Record<Entity, number>> {
     email: "a-owner@example.com",
   });
   const box = createSecretBox(t.config.encryptionKey ?? "");
-  for (const [type, secrets] of [
-    ["bitrix24", { webhook_url: "https://a.bitrix24.example/rest/1/abc/" }],
-    ["keycrm", { api_token: `${SECRET}-token` }],
-    ["pipedrive", { api_token: `${SECRET}-token` }],
-    ["salesdrive", { form_token: `${SECRET}-token` }],
-    ["getresponse", { api_key: `${SECRET}-token` }],
-    ["mailchimp", { api_key: `${SECRET}-token-us21` }],
-    ["sendpulse", { client_secret: `${SECRET}-token` }],
+  for (const [type, secrets, settings] of [
+    ["bitrix24", { webhook_url: "https://a.bitrix24.example/rest/1/abc/" }, {}],
+    ["keycrm", { api_token: `${SECRET}-token` }, {}],
+    ["pipedrive", { api_token: `${SECRET}-token` }, {}],
+    ["salesdrive", { form_token: `${SECRET}-token` }, { subdomain: "acme" }],
+    ["getresponse", { api_key: `${SECRET}-token` }, { campaign_id: "p86zQ" }],
+    ["mailchimp", { api_key: `${SECRET}-token-us21` }, { list_id: "a1b2c3" }],
+    [
+      "sendpulse",
+      { client_secret: `${SECRET}-token` },
+      { client_id: "sp-id", address_book_id: "1" },
+    ],
   ] as const) {
     await t.database.db.insert(integrations).values({
       quizId: quiz,
       userId: owner.id,
       type,
+      settings,
       secrets: box.seal(JSON.stringify(secrets)),
     });
   }
