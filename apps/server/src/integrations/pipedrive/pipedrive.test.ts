@@ -61,7 +61,7 @@ describe("Pipedrive", () => {
     expect(pipedrive.accepted).toHaveLength(2);
   });
 
-  it("waits out a rate limit for as long as Pipedrive says, and stops on a revoked token", async () => {
+  it("waits out a rate limit for as long as Pipedrive says, and refuses a revoked token on PATCH, changing nothing", async () => {
     const { limited, after, tried } = await h.throughRateLimit(pipedrive);
     expect(limited).toMatchObject({ status: "retrying", lastStatusCode: 429 });
     expect(limited?.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(tried + 2000);

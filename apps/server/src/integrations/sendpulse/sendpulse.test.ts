@@ -68,7 +68,7 @@ describe("SendPulse", () => {
     expect((await h.deliveryOf(third))?.status).toBe("delivered");
   });
 
-  it("retries while rate limited; stops when the secret is revoked", async () => {
+  it("retries while rate limited; a revoked secret is refused on PATCH", async () => {
     const { limited, after } = await h.throughRateLimit(sendpulse, {
       email: "fourth@example.com",
     });
