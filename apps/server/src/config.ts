@@ -7,6 +7,17 @@ const booleanFromEnv = z
 
 const optionalUrl = z.url().optional();
 
+/** A base URL with a placeholder (a data centre, an account name) that becomes a URL. */
+const urlTemplate = (placeholder: string) =>
+  z
+    .string()
+    .refine(
+      (value) => value.includes(placeholder) && URL.canParse(value.replace(placeholder, "x")),
+      {
+        message: `must be a URL with ${placeholder}`,
+      },
+    );
+
 /** Every environment variable the server reads (architecture.md "Configuration"). */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -42,6 +53,11 @@ const envSchema = z.object({
     .regex(/^\d+:[A-Za-z0-9_-]+$/, "must look like 123456:ABC-DEF… (from @BotFather)")
     .optional(),
   TELEGRAM_API_URL: z.url().default("https://api.telegram.org"),
+  PIPEDRIVE_API_URL: z.url().default("https://api.pipedrive.com"),
+  SALESDRIVE_API_URL: urlTemplate("{subdomain}").default("https://{subdomain}.salesdrive.me"),
+  GETRESPONSE_API_URL: z.url().default("https://api.getresponse.com/v3"),
+  MAILCHIMP_API_URL: urlTemplate("{dc}").default("https://{dc}.api.mailchimp.com/3.0"),
+  SENDPULSE_API_URL: z.url().default("https://api.sendpulse.com"),
   TRUST_PROXY: z.string().optional(),
   REDIS_URL: z
     .string()
@@ -121,7 +137,16 @@ export interface AppConfig {
     | undefined;
   integrationsAllowPrivateNetworks: boolean;
   /** Base URLs of the targets' APIs (tests point them at local fakes). */
-  targetApiUrls: { keycrm: string };
+  targetApiUrls: {
+    keycrm: string;
+    pipedrive: string;
+    /** With `{subdomain}` where the account's name goes. */
+    salesdrive: string;
+    getresponse: string;
+    /** With `{dc}` where the data centre of the key goes. */
+    mailchimp: string;
+    sendpulse: string;
+  };
   /** The Telegram bot (docs/delivery.md "Telegram"), or undefined when no token is set. */
   telegram: { botToken: string; apiUrl: string } | undefined;
   /** Fastify's trustProxy: false (use the socket address), or the proxies' addresses/CIDRs. */
@@ -265,7 +290,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : undefined,
     integrationsAllowPrivateNetworks: e.INTEGRATIONS_ALLOW_PRIVATE_NETWORKS,
-    targetApiUrls: { keycrm: e.KEYCRM_API_URL.replace(/\/$/, "") },
+    targetApiUrls: {
+      keycrm: e.KEYCRM_API_URL.replace(/\/$/, ""),
+      pipedrive: e.PIPEDRIVE_API_URL.replace(/\/$/, ""),
+      salesdrive: e.SALESDRIVE_API_URL.replace(/\/$/, ""),
+      getresponse: e.GETRESPONSE_API_URL.replace(/\/$/, ""),
+      mailchimp: e.MAILCHIMP_API_URL.replace(/\/$/, ""),
+      sendpulse: e.SENDPULSE_API_URL.replace(/\/$/, ""),
+    },
     telegram: e.TELEGRAM_BOT_TOKEN
       ? { botToken: e.TELEGRAM_BOT_TOKEN, apiUrl: e.TELEGRAM_API_URL.replace(/\/+$/, "") }
       : undefined,

@@ -127,40 +127,6 @@ export const bitrix24WebhookUrlField = z
     message: "bitrix24_webhook_url",
   });
 
-/** `bitrix24/`: one per quiz; `webhook_url` holds the key, so it is answered masked. */
-export const bitrix24IntegrationSchema = z.object({
-  ...integrationCommon,
-  webhook_url: z.string(),
-  responsible_id: z.int32().nullable(),
-});
-export type Bitrix24Integration = z.infer<typeof bitrix24IntegrationSchema>;
-
-const responsibleIdField = z.int32().min(1).max(2_147_483_647).nullable();
-
-/** `POST bitrix24/`: the webhook is checked against the portal once. */
-export const bitrix24IntegrationCreateSchema = z.object({
-  quiz: idSchema,
-  webhook_url: bitrix24WebhookUrlField,
-  responsible_id: responsibleIdField.optional(),
-});
-export type Bitrix24IntegrationCreate = z.infer<typeof bitrix24IntegrationCreateSchema>;
-
-/** `PATCH bitrix24/{quiz}/`. */
-export const bitrix24IntegrationUpdateSchema = z.object({
-  webhook_url: bitrix24WebhookUrlField.optional(),
-  responsible_id: responsibleIdField.optional(),
-  is_enabled: z.boolean().optional(),
-});
-export type Bitrix24IntegrationUpdate = z.infer<typeof bitrix24IntegrationUpdateSchema>;
-
-/** `keycrm/`: one per quiz; leads become pipeline cards. `api_token` is answered masked. */
-export const keycrmIntegrationSchema = z.object({
-  ...integrationCommon,
-  api_token: z.string(),
-  source_id: z.int32().nullable(),
-});
-export type KeycrmIntegration = z.infer<typeof keycrmIntegrationSchema>;
-
 /** An API key: it travels in an HTTP header, so printable ASCII only (no spaces). */
 const apiTokenField = z
   .string()
@@ -168,23 +134,133 @@ const apiTokenField = z
   .min(1, { message: "required" })
   .max(255, { message: "too_long" })
   .refine((token) => /^[\x21-\x7E]+$/.test(token), { message: "invalid_characters" });
-const sourceIdField = z.int32().min(1).max(2_147_483_647).nullable();
-
-/** `POST keycrm/`: the API key is checked against KeyCRM once. */
-export const keycrmIntegrationCreateSchema = z.object({
-  quiz: idSchema,
-  api_token: apiTokenField,
-  source_id: sourceIdField.optional(),
+/** An id of the target's own (a user, a source, an address book): a positive int4. */
+const targetIntegerField = z.int32().min(1).max(2_147_483_647);
+/** A short id of the target's own that goes into a URL path (a list, a campaign). */
+const targetKeyField = z
+  .string()
+  .trim()
+  .min(1, { message: "required" })
+  .max(64, { message: "too_long" })
+  .refine((value) => /^[A-Za-z0-9_-]+$/.test(value), { message: "invalid_characters" });
+/** Mailchimp's key ends with its data centre (`…-us21`), which names the API host. */
+const mailchimpKeyField = apiTokenField.refine((key) => /-[a-z]+\d+$/.test(key), {
+  message: "mailchimp_api_key",
 });
-export type KeycrmIntegrationCreate = z.infer<typeof keycrmIntegrationCreateSchema>;
+/** The account name of `{subdomain}.salesdrive.me`, without the rest of the address. */
+const salesdriveSubdomainField = z
+  .string()
+  .trim()
+  .max(63, { message: "too_long" })
+  .refine((value) => /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i.test(value), {
+    message: "salesdrive_subdomain",
+  });
 
-/** `PATCH keycrm/{quiz}/`. */
-export const keycrmIntegrationUpdateSchema = z.object({
-  api_token: apiTokenField.optional(),
-  source_id: sourceIdField.optional(),
-  is_enabled: z.boolean().optional(),
+/**
+ * One field of a target connected with credentials (docs/api.md "Lead delivery"). Secret
+ * fields are kept encrypted and answered masked; the others are answered as given.
+ */
+export interface CredentialField {
+  name: string;
+  /** Write-only: encrypted at rest, answered masked (`"****a1b2"`). */
+  secret: boolean;
+  /** Answered as a number (null when optional and unset); otherwise a string. */
+  integer: boolean;
+  /** Optional fields may be null or left out. */
+  required: boolean;
+  /** An address the server calls (https only unless the server allows private networks). */
+  url?: boolean;
+  /** The field's check, bounds included. */
+  input: z.ZodType<string> | z.ZodType<number>;
+}
+
+const secret = (name: string, input: z.ZodType<string>, url = false): CredentialField => ({
+  name,
+  secret: true,
+  integer: false,
+  required: true,
+  url,
+  input,
 });
-export type KeycrmIntegrationUpdate = z.infer<typeof keycrmIntegrationUpdateSchema>;
+const plain = (name: string, input: z.ZodType<string>): CredentialField => ({
+  name,
+  secret: false,
+  integer: false,
+  required: true,
+  input,
+});
+const integer = (name: string, required: boolean): CredentialField => ({
+  name,
+  secret: false,
+  integer: true,
+  required,
+  input: targetIntegerField,
+});
+
+/**
+ * The targets connected with credentials, one record per quiz, each described by its fields:
+ * `bitrix24/`, `keycrm/`, `pipedrive/`, `salesdrive/`, `get-response-integration/`,
+ * `mailchimp-integration/`, `sendpulse-integration/`. Creating one checks the credentials
+ * against the target once (400 with the target's reason).
+ */
+export const credentialTargetFields = {
+  bitrix24: [
+    secret("webhook_url", bitrix24WebhookUrlField, true),
+    integer("responsible_id", false),
+  ],
+  keycrm: [secret("api_token", apiTokenField), integer("source_id", false)],
+  pipedrive: [secret("api_token", apiTokenField)],
+  salesdrive: [secret("form_token", apiTokenField), plain("subdomain", salesdriveSubdomainField)],
+  getresponse: [secret("api_key", apiTokenField), plain("campaign_id", targetKeyField)],
+  mailchimp: [secret("api_key", mailchimpKeyField), plain("list_id", targetKeyField)],
+  sendpulse: [
+    plain("client_id", apiTokenField),
+    secret("client_secret", apiTokenField),
+    integer("address_book_id", true),
+  ],
+} as const satisfies Record<string, readonly CredentialField[]>;
+export type CredentialTargetName = keyof typeof credentialTargetFields;
+export const credentialTargetNames = Object.keys(credentialTargetFields) as CredentialTargetName[];
+
+/** A connection of a credential target: the common fields and the target's own. */
+export type CredentialRecord = z.infer<typeof credentialCommonSchema> &
+  Record<string, string | number | boolean | null | object>;
+const credentialCommonSchema = z.object(integrationCommon);
+
+/** The create, update and answer schemas of a credential target, built from its fields. */
+function credentialSchemas(fields: readonly CredentialField[]) {
+  const create: Record<string, z.ZodType> = {};
+  const update: Record<string, z.ZodType> = {};
+  const answer: Record<string, z.ZodType> = {};
+  for (const field of fields) {
+    create[field.name] = field.required ? field.input : field.input.nullable().optional();
+    update[field.name] = (field.required ? field.input : field.input.nullable()).optional();
+    const answered = field.integer ? z.int32() : z.string();
+    answer[field.name] = field.required || field.secret ? answered : answered.nullable();
+  }
+  return {
+    // The shape is built at run time, so its type is spelled out here.
+    create: z.object({ quiz: idSchema }).extend(create) as unknown as z.ZodType<
+      { quiz: number } & Record<string, unknown>
+    >,
+    update: z.object(update).extend({ is_enabled: z.boolean().optional() }),
+    answer: credentialCommonSchema.extend(answer) as unknown as z.ZodType<CredentialRecord>,
+  };
+}
+
+/** Every credential target's schemas, by target (the routes and the app use them). */
+export const credentialTargetSchemas = Object.fromEntries(
+  credentialTargetNames.map((name) => [name, credentialSchemas(credentialTargetFields[name])]),
+) as Record<CredentialTargetName, ReturnType<typeof credentialSchemas>>;
+
+/** `bitrix24/`: `webhook_url` holds the key, so it is answered masked. */
+export const bitrix24IntegrationSchema = credentialTargetSchemas.bitrix24.answer;
+export const bitrix24IntegrationCreateSchema = credentialTargetSchemas.bitrix24.create;
+export const bitrix24IntegrationUpdateSchema = credentialTargetSchemas.bitrix24.update;
+/** `keycrm/`: leads become pipeline cards. `api_token` is answered masked. */
+export const keycrmIntegrationSchema = credentialTargetSchemas.keycrm.answer;
+export const keycrmIntegrationCreateSchema = credentialTargetSchemas.keycrm.create;
+export const keycrmIntegrationUpdateSchema = credentialTargetSchemas.keycrm.update;
 
 /**
  * `telegram-integration/`: one per quiz; leads go to the chat the owner bound by pressing

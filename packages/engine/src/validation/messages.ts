@@ -52,6 +52,8 @@ export const validationMessageKeys = [
   // Account API keys and REST hooks: the account holds as many as it may.
   "api_key_limit",
   "hook_limit",
+  "mailchimp_api_key",
+  "salesdrive_subdomain",
   // A payment link is for a top-up amount or for a tariff, never both or neither.
   "amount_or_tariff",
   // A public setting's name in `key_value/` (letters, digits, underscores).

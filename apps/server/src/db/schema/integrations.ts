@@ -27,6 +27,11 @@ export const INTEGRATION_TYPES = [
   "keycrm",
   "telegram",
   "hook",
+  "pipedrive",
+  "salesdrive",
+  "getresponse",
+  "mailchimp",
+  "sendpulse",
 ] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 

@@ -1,51 +1,79 @@
+import {
+  type CredentialField,
+  type CredentialTargetName,
+  credentialTargetFields,
+} from "@leadquiz/contract";
 import type { AppConfig } from "../../config";
 import { checkBitrix24Webhook } from "../../integrations/bitrix24/bitrix24.adapter";
+import { checkGetresponseKey } from "../../integrations/getresponse/getresponse.adapter";
 import type { OutgoingHttp } from "../../integrations/http/outgoing-http";
 import { checkKeycrmToken } from "../../integrations/keycrm/keycrm.adapter";
+import { checkMailchimpKey } from "../../integrations/mailchimp/mailchimp.adapter";
+import { checkPipedriveToken } from "../../integrations/pipedrive/pipedrive.adapter";
+import { checkSalesdriveToken } from "../../integrations/salesdrive/salesdrive.adapter";
+import {
+  checkSendpulseCredentials,
+  type SendpulseClient,
+} from "../../integrations/sendpulse/sendpulse.adapter";
 
 /**
- * Targets connected with one secret (a token, or a URL with the key in it) and an optional
- * id of the target's own (a responsible user, a source), one per quiz: `bitrix24/`,
- * `keycrm/` (docs/api.md "Lead delivery"). The secret is checked once when it is set.
+ * Targets connected with credentials, one per quiz (docs/api.md "Lead delivery"), each
+ * described by its fields (packages/contract `credentialTargetFields`): secret fields are
+ * stored encrypted and answered masked, the others are kept as settings. The credentials are
+ * checked against the target once when they are set.
  */
 export interface CredentialTarget {
-  type: "bitrix24" | "keycrm";
-  /** The body field of the secret; answered masked. */
-  secretField: string;
-  /** The body field of the optional integer id; answered as a number or null. */
-  idField: string;
-  /** The secret is an address the server calls (https only unless private networks). */
-  secretIsUrl: boolean;
-  /** Null when the target accepts the secret, else its reason. */
-  check(http: OutgoingHttp, secret: string): Promise<string | null>;
+  type: CredentialTargetName;
+  fields: readonly CredentialField[];
+  /** The field a refused check is reported under (the target's main secret). */
+  checkField: string;
+  /** Null when the target accepts the values (every field as text), else its reason. */
+  check(http: OutgoingHttp, values: Record<string, string>): Promise<string | null>;
 }
 
 export type CredentialBody = { quiz: number } & Record<string, unknown>;
-/** The common record fields with the masked secret and the id under their own names. */
-export type CredentialAnswer = {
-  id: number;
-  quiz: number;
-  is_enabled: boolean;
-  disabled_reason: string | null;
-  created_at: string;
-  last_delivery: { at: string | null; status: string; error: string | null } | null;
-} & Record<string, unknown>;
 
-export function credentialTargets(config: Pick<AppConfig, "targetApiUrls">) {
-  return {
-    bitrix24: {
-      type: "bitrix24",
-      secretField: "webhook_url",
-      idField: "responsible_id",
-      secretIsUrl: true,
-      check: checkBitrix24Webhook,
-    },
-    keycrm: {
-      type: "keycrm",
-      secretField: "api_token",
-      idField: "source_id",
-      secretIsUrl: false,
-      check: (http, token) => checkKeycrmToken(http, config.targetApiUrls.keycrm, token),
-    },
-  } satisfies Record<string, CredentialTarget>;
+const v = (values: Record<string, string>, name: string) => values[name] ?? "";
+
+export function credentialTargets(
+  config: Pick<AppConfig, "targetApiUrls">,
+  sendpulse: SendpulseClient,
+): Record<CredentialTargetName, CredentialTarget> {
+  const urls = config.targetApiUrls;
+  const checks: Record<
+    CredentialTargetName,
+    (http: OutgoingHttp, values: Record<string, string>) => Promise<string | null>
+  > = {
+    bitrix24: (http, values) => checkBitrix24Webhook(http, v(values, "webhook_url")),
+    keycrm: (http, values) => checkKeycrmToken(http, urls.keycrm, v(values, "api_token")),
+    pipedrive: (http, values) => checkPipedriveToken(http, urls.pipedrive, v(values, "api_token")),
+    salesdrive: (http, values) =>
+      checkSalesdriveToken(http, urls.salesdrive, {
+        form_token: v(values, "form_token"),
+        subdomain: v(values, "subdomain"),
+      }),
+    getresponse: (http, values) =>
+      checkGetresponseKey(http, urls.getresponse, {
+        api_key: v(values, "api_key"),
+        campaign_id: v(values, "campaign_id"),
+      }),
+    mailchimp: (http, values) =>
+      checkMailchimpKey(http, urls.mailchimp, {
+        api_key: v(values, "api_key"),
+        list_id: v(values, "list_id"),
+      }),
+    sendpulse: (_http, values) =>
+      checkSendpulseCredentials(sendpulse, {
+        client_id: v(values, "client_id"),
+        client_secret: v(values, "client_secret"),
+        address_book_id: v(values, "address_book_id"),
+      }),
+  };
+  const targets = {} as Record<CredentialTargetName, CredentialTarget>;
+  for (const type of Object.keys(checks) as CredentialTargetName[]) {
+    const fields: readonly CredentialField[] = credentialTargetFields[type];
+    const main = fields.find((field) => field.secret) ?? fields[0];
+    targets[type] = { type, fields, checkField: main?.name ?? "quiz", check: checks[type] };
+  }
+  return targets;
 }

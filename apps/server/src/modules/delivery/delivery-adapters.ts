@@ -1,8 +1,16 @@
 import type { AppConfig } from "../../config";
 import { createBitrix24Adapter } from "../../integrations/bitrix24/bitrix24.adapter";
 import { createEmailAdapter } from "../../integrations/email/email.adapter";
+import { createGetresponseAdapter } from "../../integrations/getresponse/getresponse.adapter";
 import { createOutgoingHttp, type OutgoingHttp } from "../../integrations/http/outgoing-http";
 import { createKeycrmAdapter } from "../../integrations/keycrm/keycrm.adapter";
+import { createMailchimpAdapter } from "../../integrations/mailchimp/mailchimp.adapter";
+import { createPipedriveAdapter } from "../../integrations/pipedrive/pipedrive.adapter";
+import { createSalesdriveAdapter } from "../../integrations/salesdrive/salesdrive.adapter";
+import {
+  createSendpulseAdapter,
+  createSendpulseClient,
+} from "../../integrations/sendpulse/sendpulse.adapter";
 import { createTelegramAdapter } from "../../integrations/telegram/telegram.adapter";
 import { createWebhookAdapter } from "../../integrations/webhook/webhook.adapter";
 import type { Mailer } from "../../mail/mailer";
@@ -23,11 +31,17 @@ export function outgoingHttpFor(config: AdapterDeps["config"]): OutgoingHttp {
 /** One adapter per target type, all sharing the one outgoing HTTP client. */
 export function createDeliveryAdapters(deps: AdapterDeps): DeliveryAdapters {
   const http = deps.http ?? outgoingHttpFor(deps.config);
+  const urls = deps.config.targetApiUrls;
   return {
     webhook: createWebhookAdapter(http),
     email: createEmailAdapter((message, label) => deps.mailer.sendNow(message, label)),
     bitrix24: createBitrix24Adapter(http),
-    keycrm: createKeycrmAdapter(http, deps.config.targetApiUrls.keycrm),
+    keycrm: createKeycrmAdapter(http, urls.keycrm),
+    pipedrive: createPipedriveAdapter(http, urls.pipedrive),
+    salesdrive: createSalesdriveAdapter(http, urls.salesdrive),
+    getresponse: createGetresponseAdapter(http, urls.getresponse),
+    mailchimp: createMailchimpAdapter(http, urls.mailchimp),
+    sendpulse: createSendpulseAdapter(createSendpulseClient(http, urls.sendpulse)),
     telegram: createTelegramAdapter(http, deps.config.telegram),
     // A REST hook is delivered exactly like a webhook (docs/delivery.md "REST hooks").
     hook: createWebhookAdapter(http),

@@ -1,8 +1,7 @@
 import {
   apiPaths,
-  bitrix24IntegrationCreateSchema,
-  bitrix24IntegrationSchema,
-  bitrix24IntegrationUpdateSchema,
+  type CredentialTargetName,
+  credentialTargetSchemas,
   deliveryLogQuerySchema,
   deliveryPageSchema,
   deliverySchema,
@@ -11,9 +10,6 @@ import {
   emailIntegrationSchema,
   errorBodySchema,
   idParamsSchema,
-  keycrmIntegrationCreateSchema,
-  keycrmIntegrationSchema,
-  keycrmIntegrationUpdateSchema,
   setEnabledSchema,
   testLeadResultSchema,
   validationErrorBodySchema,
@@ -26,6 +22,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ApiOptions } from "../../app-context";
+import { createSendpulseClient } from "../../integrations/sendpulse/sendpulse.adapter";
 import { createSecretBox } from "../../lib/secret-box";
 import { authenticatedContext } from "../../plugins/authenticate";
 import { credentialTargets } from "./credential-targets";
@@ -38,6 +35,52 @@ import { telegramRoutes } from "./telegram.routes";
 const tags = ["lead delivery"];
 const answers = { 400: validationErrorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 const enabledAnswer = z.object({ id: z.int32(), is_enabled: z.boolean() });
+
+/**
+ * The routes of each credential target (at `apiPaths[type]` and `apiPaths[typeOfQuiz]`):
+ * its name and what its leads become.
+ */
+const CREDENTIAL_ROUTES: {
+  type: CredentialTargetName;
+  name: string;
+  what: string;
+}[] = [
+  {
+    type: "bitrix24",
+    name: "Bitrix24",
+    what: "Bitrix24 leads (`crm.lead.add`) through the portal's inbound webhook",
+  },
+  {
+    type: "keycrm",
+    name: "KeyCRM",
+    what: "KeyCRM pipeline cards (`POST /pipelines/cards`) with the account's API key",
+  },
+  {
+    type: "pipedrive",
+    name: "Pipedrive",
+    what: "Pipedrive leads (a person, a lead, the answers as a note) with the user's API token",
+  },
+  {
+    type: "salesdrive",
+    name: "SalesDrive",
+    what: "SalesDrive orders (`POST /handler/` of `{subdomain}.salesdrive.me`) with the form key",
+  },
+  {
+    type: "getresponse",
+    name: "GetResponse",
+    what: "contacts of a GetResponse list (`campaign_id`) with the account's API key",
+  },
+  {
+    type: "mailchimp",
+    name: "Mailchimp",
+    what: "subscribed members of a Mailchimp audience (`list_id`) with the account's API key",
+  },
+  {
+    type: "sendpulse",
+    name: "SendPulse",
+    what: "addresses of a SendPulse address book with the account's REST API id and secret",
+  },
+];
 
 /**
  * Lead delivery (operations `createWebhookIntegration`, `listQuizDeliveries`, …): the
@@ -63,8 +106,11 @@ export async function deliveryRoutes(app: FastifyInstance, { context }: ApiOptio
     http,
   });
   const log = createDeliveryLogService(context);
-  const targets = credentialTargets(context.config);
   await telegramRoutes(app, context, http, integrations);
+  const targets = credentialTargets(
+    context.config,
+    createSendpulseClient(http, context.config.targetApiUrls.sendpulse),
+  );
 
   await authenticatedContext(app, context, async (scope) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
@@ -210,31 +256,13 @@ export async function deliveryRoutes(app: FastifyInstance, { context }: ApiOptio
       },
     );
 
-    for (const target of [
-      {
-        target: targets.bitrix24,
-        name: "Bitrix24",
-        paths: { create: apiPaths.bitrix24, ofQuiz: apiPaths.bitrix24OfQuiz(":id") },
-        schemas: {
-          create: bitrix24IntegrationCreateSchema,
-          update: bitrix24IntegrationUpdateSchema,
-          answer: bitrix24IntegrationSchema,
-        },
-        what: "Bitrix24 leads (`crm.lead.add`) through the portal's inbound webhook",
-      },
-      {
-        target: targets.keycrm,
-        name: "KeyCRM",
-        paths: { create: apiPaths.keycrm, ofQuiz: apiPaths.keycrmOfQuiz(":id") },
-        schemas: {
-          create: keycrmIntegrationCreateSchema,
-          update: keycrmIntegrationUpdateSchema,
-          answer: keycrmIntegrationSchema,
-        },
-        what: "KeyCRM pipeline cards (`POST /pipelines/cards`) with the account's API key",
-      },
-    ] as const) {
-      const { name, paths, schemas } = target;
+    for (const target of CREDENTIAL_ROUTES) {
+      const name = target.name;
+      const paths = {
+        create: apiPaths[target.type],
+        ofQuiz: apiPaths[`${target.type}OfQuiz`](":id"),
+      };
+      const schemas = credentialTargetSchemas[target.type];
       routes.post(
         paths.create,
         {
@@ -242,8 +270,8 @@ export async function deliveryRoutes(app: FastifyInstance, { context }: ApiOptio
             tags,
             summary: `Connects ${name} to a quiz`,
             description:
-              `Leads become ${target.what}, which is checked once first (400 with the ` +
-              "target's reason). One per quiz.",
+              `Leads become ${target.what}. The credentials are checked against the target ` +
+              "once first (400 with the target's reason). One per quiz.",
             body: schemas.create,
             response: { 201: schemas.answer, ...answers },
           },
@@ -253,7 +281,11 @@ export async function deliveryRoutes(app: FastifyInstance, { context }: ApiOptio
             .status(201)
             .send(
               schemas.answer.parse(
-                await integrations.createCredential(request.userId, target.target, request.body),
+                await integrations.createCredential(
+                  request.userId,
+                  targets[target.type],
+                  request.body,
+                ),
               ),
             ),
       );
@@ -263,14 +295,18 @@ export async function deliveryRoutes(app: FastifyInstance, { context }: ApiOptio
           schema: {
             tags,
             summary: `Reads a quiz's ${name} connection`,
-            description: "404 when the quiz has none. The secret is masked.",
+            description: "404 when the quiz has none. Secrets are masked.",
             params: idParamsSchema,
             response: { 200: schemas.answer, ...answers },
           },
         },
         async (request) =>
           schemas.answer.parse(
-            await integrations.getCredential(request.userId, target.target, request.params.id),
+            await integrations.getCredential(
+              request.userId,
+              targets[target.type],
+              request.params.id,
+            ),
           ),
       );
       routes.patch(
@@ -279,7 +315,7 @@ export async function deliveryRoutes(app: FastifyInstance, { context }: ApiOptio
           schema: {
             tags,
             summary: `Changes a quiz's ${name} connection`,
-            description: "A new secret is checked against the target first.",
+            description: "New credentials (or a new list) are checked against the target first.",
             params: idParamsSchema,
             body: schemas.update,
             response: { 200: schemas.answer, ...answers },
@@ -289,7 +325,7 @@ export async function deliveryRoutes(app: FastifyInstance, { context }: ApiOptio
           schemas.answer.parse(
             await integrations.updateCredential(
               request.userId,
-              target.target,
+              targets[target.type],
               request.params.id,
               request.body,
             ),
@@ -306,7 +342,11 @@ export async function deliveryRoutes(app: FastifyInstance, { context }: ApiOptio
           },
         },
         async (request, reply) => {
-          await integrations.removeCredential(request.userId, target.target, request.params.id);
+          await integrations.removeCredential(
+            request.userId,
+            targets[target.type],
+            request.params.id,
+          );
           return reply.status(204).send();
         },
       );

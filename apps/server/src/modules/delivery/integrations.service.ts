@@ -1,4 +1,5 @@
 import type {
+  CredentialRecord,
   EmailIntegration,
   EmailIntegrationCreate,
   TestLeadResult,
@@ -15,7 +16,7 @@ import { newWebhookSecret } from "../../integrations/webhook/webhook-signature";
 import { AppError, FieldErrors } from "../../lib/app-error";
 import { maskSecret, type SecretBox } from "../../lib/secret-box";
 import { requireOwnedQuiz } from "../quiz-access";
-import type { CredentialAnswer, CredentialBody, CredentialTarget } from "./credential-targets";
+import type { CredentialBody, CredentialTarget } from "./credential-targets";
 import type { DeliveryAdapters } from "./delivery-worker";
 import {
   deleteIntegration,
@@ -130,33 +131,57 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
     return row;
   }
 
-  /** Checks a credential target's secret against the target (400 with its reason). */
-  async function checkCredential(target: CredentialTarget, secret: string) {
-    if (target.secretIsUrl) checkUrl(secret, target.secretField);
-    const reason = await target.check(deps.http, secret);
+  /** Checks a credential target's values against the target (400 with its reason). */
+  async function checkCredential(target: CredentialTarget, values: Record<string, string>) {
+    for (const field of target.fields) {
+      if (field.url) checkUrl(values[field.name] ?? "", field.name);
+    }
+    const reason = await target.check(deps.http, values);
     if (reason) {
       throw new FieldErrors({
-        [target.secretField]: [
+        [target.checkField]: [
           { key: "errors:integration_check_failed", params: { reason: reason.slice(0, 200) } },
         ],
       });
     }
   }
 
+  /** The record with secret fields masked and integers as numbers (null when unset). */
   async function credentialAnswer(target: CredentialTarget, row: IntegrationRow) {
     const base = await common([row]);
-    const id = row.settings[target.idField];
-    return {
-      ...base(row),
-      [target.secretField]: maskSecret(secretsOf(row)[target.secretField] ?? ""),
-      [target.idField]: id ? Number(id) : null,
-    } as CredentialAnswer;
+    const secrets = secretsOf(row);
+    const answer: CredentialRecord = { ...base(row) };
+    for (const field of target.fields) {
+      const value = field.secret ? secrets[field.name] : row.settings[field.name];
+      if (field.secret) answer[field.name] = maskSecret(value ?? "");
+      else if (value === undefined || value === "") answer[field.name] = null;
+      else answer[field.name] = field.integer ? Number(value) : value;
+    }
+    return answer;
   }
 
-  const idSettings = (target: CredentialTarget, id: unknown) =>
-    typeof id === "number" ? { [target.idField]: String(id) } : {};
-  const sealSecret = (target: CredentialTarget, secret: string) =>
-    box.seal(JSON.stringify({ [target.secretField]: secret }));
+  /**
+   * The stored values of a target after `body` (fields left out keep their value, null clears
+   * an optional one): secrets and settings apart, and all of them as text for the check.
+   */
+  function credentialValues(
+    target: CredentialTarget,
+    body: Record<string, unknown>,
+    row?: IntegrationRow,
+  ) {
+    const secrets = row ? secretsOf(row) : {};
+    const settings: Record<string, string> = row ? { ...row.settings } : {};
+    let changed = false;
+    for (const field of target.fields) {
+      const value = body[field.name];
+      if (value === undefined) continue;
+      const into = field.secret ? secrets : settings;
+      if (value === null) delete into[field.name];
+      else into[field.name] = String(value);
+      if (field.secret || field.required) changed = true;
+    }
+    return { secrets, settings, all: { ...settings, ...secrets }, changed };
+  }
 
   const first = <T>(list: T[]): T => {
     const [item] = list;
@@ -240,20 +265,20 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
       return first(await emailAnswers([row]));
     },
 
-    /** Connects a token or URL target (one per quiz) after checking it once. */
+    /** Connects a credential target (one per quiz) after checking it once. */
     async createCredential(userId: number, target: CredentialTarget, body: CredentialBody) {
       await requireOwnedQuiz(db, userId, body.quiz);
       if ((await listQuizIntegrations(db, body.quiz, target.type)).length > 0) {
         throw new FieldErrors({ quiz: ["type_taken"] });
       }
-      const secret = String(body[target.secretField] ?? "");
-      await checkCredential(target, secret);
+      const values = credentialValues(target, body);
+      await checkCredential(target, values.all);
       const row = await insertIntegration(db, {
         quizId: body.quiz,
         userId,
         type: target.type,
-        settings: idSettings(target, body[target.idField]),
-        secrets: sealSecret(target, secret),
+        settings: values.settings,
+        secrets: box.seal(JSON.stringify(values.secrets)),
         isEnabled: true,
       });
       return credentialAnswer(target, row);
@@ -263,19 +288,19 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
       return credentialAnswer(target, await ownedSingle(userId, quizId, target.type));
     },
 
+    /** Changes some fields; new credentials (or a new list) are checked first. */
     async updateCredential(
       userId: number,
       target: CredentialTarget,
       quizId: number,
-      body: Omit<CredentialBody, "quiz"> & { is_enabled?: boolean | undefined },
+      body: Record<string, unknown> & { is_enabled?: boolean | undefined },
     ) {
       const row = await ownedSingle(userId, quizId, target.type);
-      const secret = body[target.secretField];
-      if (typeof secret === "string") await checkCredential(target, secret);
-      const id = body[target.idField];
+      const values = credentialValues(target, body, row);
+      if (values.changed) await checkCredential(target, values.all);
       const updated = await updateIntegration(db, row.id, {
-        ...(typeof secret === "string" ? { secrets: sealSecret(target, secret) } : {}),
-        ...(id !== undefined ? { settings: idSettings(target, id) } : {}),
+        secrets: box.seal(JSON.stringify(values.secrets)),
+        settings: values.settings,
         ...(body.is_enabled !== undefined
           ? { isEnabled: body.is_enabled, ...(body.is_enabled ? { disabledReason: null } : {}) }
           : {}),

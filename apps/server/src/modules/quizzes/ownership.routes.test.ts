@@ -118,7 +118,16 @@ async function apiKeyOf(owner: TestUser, name: string): Promise<{ id: number; ke
 }
 
 beforeAll(async () => {
-  t = await createTestAppWithDatabase({ RATE_LIMIT_ENABLED: "false" });
+  // The token targets' APIs on loopback, which the outgoing client refuses at once: an
+  // owner's new credentials are "refused by the target" without calling anyone.
+  t = await createTestAppWithDatabase({
+    RATE_LIMIT_ENABLED: "false",
+    PIPEDRIVE_API_URL: "http://127.0.0.1:9",
+    SALESDRIVE_API_URL: "http://127.0.0.1:9/{subdomain}",
+    GETRESPONSE_API_URL: "http://127.0.0.1:9",
+    MAILCHIMP_API_URL: "http://127.0.0.1:9/{dc}",
+    SENDPULSE_API_URL: "http://127.0.0.1:9",
+  });
   a = await registerUser(t);
   b = await registerUser(t);
   await apiKeyOf(b, "B's key");
@@ -203,14 +212,24 @@ async function buildContent(owner: TestUser): Promise<Record<Entity, number>> {
     email: "a-owner@example.com",
   });
   const box = createSecretBox(t.config.encryptionKey ?? "");
-  for (const [type, secrets] of [
-    ["bitrix24", { webhook_url: "https://a.bitrix24.example/rest/1/abc/" }],
-    ["keycrm", { api_token: `${SECRET}-token` }],
+  for (const [type, secrets, settings] of [
+    ["bitrix24", { webhook_url: "https://a.bitrix24.example/rest/1/abc/" }, {}],
+    ["keycrm", { api_token: `${SECRET}-token` }, {}],
+    ["pipedrive", { api_token: `${SECRET}-token` }, {}],
+    ["salesdrive", { form_token: `${SECRET}-token` }, { subdomain: "acme" }],
+    ["getresponse", { api_key: `${SECRET}-token` }, { campaign_id: "p86zQ" }],
+    ["mailchimp", { api_key: `${SECRET}-token-us21` }, { list_id: "a1b2c3" }],
+    [
+      "sendpulse",
+      { client_secret: `${SECRET}-token` },
+      { client_id: "sp-id", address_book_id: "1" },
+    ],
   ] as const) {
     await t.database.db.insert(integrations).values({
       quizId: quiz,
       userId: owner.id,
       type,
+      settings,
       secrets: box.seal(JSON.stringify(secrets)),
     });
   }
@@ -290,6 +309,11 @@ function idOfPath(route: Route): Entity | undefined {
       return "hook";
     case "bitrix24":
     case "keycrm":
+    case "pipedrive":
+    case "salesdrive":
+    case "get-response-integration":
+    case "mailchimp-integration":
+    case "sendpulse-integration":
       return "quiz";
     case "resultconditionlist":
       return "result";
@@ -334,6 +358,8 @@ const VALID_TEXTS: Record<string, string> = {
   email: "someone@example.com",
   webhook_url: "https://b.bitrix24.example/rest/1/abc/",
   target_url: "https://127.0.0.1/hook",
+  subdomain: "acme",
+  api_key: "0123abcd-us21",
 };
 
 /** Optional properties that still name A's records (filled whenever a body has them). */
@@ -420,6 +446,10 @@ async function stateOfA(): Promise<unknown> {
   };
 }
 
+/** The paths of the targets connected with credentials (one per quiz, named by the quiz). */
+const CREDENTIAL_PATH =
+  /^\/(bitrix24|keycrm|pipedrive|salesdrive|get-response-integration|mailchimp-integration|sendpulse-integration)\//;
+
 /** DELETE last, children before parents, so the owner's sanity run keeps its records. */
 function ownerOrder(route: Route): number {
   // Restoring a version rewrites the draft (conditions come back with new ids): after the
@@ -427,7 +457,7 @@ function ownerOrder(route: Route): number {
   if (route.path.endsWith("/restore/")) return 3.5;
   if (route.method !== "DELETE") return 0;
   // A quiz's one CRM connection goes before the quiz (its path names the quiz).
-  if (/^\/(bitrix24|keycrm)\//.test(route.path)) return 2;
+  if (CREDENTIAL_PATH.test(route.path)) return 2;
   const depth: Partial<Record<Entity, number>> = {
     questioncondition: 1,
     resultcondition: 1,

@@ -1,7 +1,9 @@
 import {
   apiPaths,
-  type Bitrix24Integration,
-  bitrix24IntegrationSchema,
+  type CredentialRecord,
+  type CredentialTargetName,
+  credentialTargetFields,
+  credentialTargetSchemas,
   type DeliveryPage,
   type DeliveryStatusName,
   deliveryPageSchema,
@@ -9,8 +11,6 @@ import {
   type EmailIntegration,
   emailIntegrationListSchema,
   emailIntegrationSchema,
-  type KeycrmIntegration,
-  keycrmIntegrationSchema,
   type TelegramIntegration,
   type TestLeadResult,
   telegramIntegrationSchema,
@@ -22,27 +22,27 @@ import {
 import type { ApiClient } from "@/shared/api/api-client";
 import { ApiError } from "@/shared/api/api-error";
 
-/** Targets connected with one secret (a token or a URL with the key) and an optional id. */
-export type CredentialTargetName = "bitrix24" | "keycrm";
+export type { CredentialRecord, CredentialTargetName };
 
-const credentialPaths = {
-  bitrix24: {
-    create: apiPaths.bitrix24,
-    ofQuiz: apiPaths.bitrix24OfQuiz,
-    schema: bitrix24IntegrationSchema,
-  },
-  keycrm: {
-    create: apiPaths.keycrm,
-    ofQuiz: apiPaths.keycrmOfQuiz,
-    schema: keycrmIntegrationSchema,
-  },
-} as const;
+/** The paths of each target connected with credentials (one record per quiz). */
+const credentialPaths: Record<
+  CredentialTargetName,
+  { create: string; ofQuiz: (quiz: number) => string }
+> = {
+  bitrix24: { create: apiPaths.bitrix24, ofQuiz: apiPaths.bitrix24OfQuiz },
+  keycrm: { create: apiPaths.keycrm, ofQuiz: apiPaths.keycrmOfQuiz },
+  pipedrive: { create: apiPaths.pipedrive, ofQuiz: apiPaths.pipedriveOfQuiz },
+  salesdrive: { create: apiPaths.salesdrive, ofQuiz: apiPaths.salesdriveOfQuiz },
+  getresponse: { create: apiPaths.getresponse, ofQuiz: apiPaths.getresponseOfQuiz },
+  mailchimp: { create: apiPaths.mailchimp, ofQuiz: apiPaths.mailchimpOfQuiz },
+  sendpulse: { create: apiPaths.sendpulse, ofQuiz: apiPaths.sendpulseOfQuiz },
+};
+const answerSchema = (target: CredentialTargetName) => credentialTargetSchemas[target].answer;
 
-export type CredentialRecord = Bitrix24Integration | KeycrmIntegration;
-
-/** The masked secret of a record (the webhook URL, the API key). */
-export function maskedSecret(record: CredentialRecord): string {
-  return "webhook_url" in record ? record.webhook_url : record.api_token;
+/** The masked main secret of a record (the webhook URL, the API key). */
+export function maskedSecret(target: CredentialTargetName, record: CredentialRecord): string {
+  const field = credentialTargetFields[target].find((f) => f.secret);
+  return field ? String(record[field.name] ?? "") : "";
 }
 
 /** The calls of the integration tab (docs/api.md "Lead delivery"). */
@@ -72,8 +72,10 @@ export const integrationsApi = {
     quizId: number,
   ): Promise<CredentialRecord | null> {
     try {
-      const paths = credentialPaths[target];
-      return await api.get<CredentialRecord>(paths.ofQuiz(quizId), paths.schema);
+      return await api.get<CredentialRecord>(
+        credentialPaths[target].ofQuiz(quizId),
+        answerSchema(target),
+      );
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;
@@ -85,7 +87,7 @@ export const integrationsApi = {
     body: Record<string, unknown>,
   ): Promise<CredentialRecord> =>
     api.post<CredentialRecord>(credentialPaths[target].create, body, {
-      schema: credentialPaths[target].schema,
+      schema: answerSchema(target),
     }),
   deleteCredential: (api: ApiClient, target: CredentialTargetName, quizId: number) =>
     api.request(credentialPaths[target].ofQuiz(quizId), { method: "DELETE" }),

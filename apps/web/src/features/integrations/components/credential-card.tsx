@@ -1,3 +1,4 @@
+import { type CredentialField, credentialTargetFields } from "@leadquiz/contract";
 import { Stack, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useQuery } from "@tanstack/react-query";
@@ -11,23 +12,24 @@ import { IntegrationRow } from "./integration-row";
 import { SubmitRow } from "./submit-row";
 import { TargetCard } from "./target-card";
 
-/** How a one-secret target is connected: its secret field and its optional id field. */
-const targetFields: Record<
-  CredentialTargetName,
-  { secret: string; id: string; secretType: "url" | "password"; placeholder: string }
-> = {
-  bitrix24: {
-    secret: "webhook_url",
-    id: "responsible_id",
-    secretType: "url",
-    placeholder: "https://example.bitrix24.ua/rest/1/…/",
-  },
-  keycrm: { secret: "api_token", id: "source_id", secretType: "password", placeholder: "" },
+/** Examples of a value's form (not texts to translate): what a field's input shows empty. */
+const PLACEHOLDERS: Record<string, string> = {
+  "bitrix24.webhook_url": "https://example.bitrix24.ua/rest/1/…/",
+  "salesdrive.subdomain": "acme",
+  "mailchimp.api_key": "…-us21",
 };
 
+/** A value as the API takes it: integers as numbers, an empty optional field as null. */
+function bodyValue(field: CredentialField, text: string): string | number | null {
+  const value = text.trim();
+  if (!field.integer) return value;
+  return value ? Number(value) : null;
+}
+
 /**
- * A CRM connected with one secret (Bitrix24's inbound webhook, KeyCRM's API key): the
- * connect form, or the connection with its status and actions.
+ * A target connected with credentials (Bitrix24's inbound webhook, an API key with a list,
+ * SendPulse's id and secret): the connect form built from the target's fields
+ * (`credentialTargetFields` of the contract), or the connection with its status and actions.
  */
 export function CredentialCard({
   quizId,
@@ -39,21 +41,28 @@ export function CredentialCard({
   const { t } = useTranslation();
   const api = useApiClient();
   const refresh = useRefreshIntegrations(quizId);
-  const fields = targetFields[target];
+  const fields: readonly CredentialField[] = credentialTargetFields[target];
   const record = useQuery({
     queryKey: [...integrationsKey(quizId), target],
     queryFn: () => integrationsApi.credential(api, target, quizId),
   });
-  const { fieldProps, mutation, formErrors, onSubmit } = useServerForm({
-    initialValues: { secret: "", id: "" },
-    validate: { secret: requiredRule },
+  const names = fields.map((field) => field.name);
+  const { fieldProps, mutation, formErrors, onSubmit } = useServerForm<
+    Record<string, string>,
+    unknown
+  >({
+    initialValues: Object.fromEntries(names.map((name) => [name, ""])),
+    validate: Object.fromEntries(
+      fields.filter((field) => field.required).map((field) => [field.name, requiredRule]),
+    ),
     submit: (values) =>
       integrationsApi.createCredential(api, target, {
         quiz: quizId,
-        [fields.secret]: values.secret.trim(),
-        [fields.id]: values.id.trim() ? Number(values.id) : null,
+        ...Object.fromEntries(
+          fields.map((field) => [field.name, bodyValue(field, values[field.name] ?? "")]),
+        ),
       }),
-    fieldMap: { [fields.secret]: "secret", [fields.id]: "id" },
+    fieldMap: Object.fromEntries(names.map((name) => [name, name])),
     onSuccess: (_created, form) => {
       form.reset();
       notifications.show({ color: "green", message: t("integrations:connected") });
@@ -70,24 +79,25 @@ export function CredentialCard({
         <IntegrationRow
           quizId={quizId}
           record={record.data}
-          name={t(`integrations:${target}.connectedAs`, { url: maskedSecret(record.data) })}
+          name={t(`integrations:${target}.connectedAs`, {
+            url: maskedSecret(target, record.data),
+          })}
           remove={() => integrationsApi.deleteCredential(api, target, quizId)}
         />
       ) : (
         <form noValidate onSubmit={onSubmit}>
           <Stack gap="xs">
-            <TextInput
-              label={t(`integrations:${target}.secret`)}
-              type={fields.secretType}
-              autoComplete="off"
-              placeholder={fields.placeholder}
-              {...fieldProps("secret")}
-            />
-            <TextInput
-              label={t(`integrations:${target}.id`)}
-              inputMode="numeric"
-              {...fieldProps("id")}
-            />
+            {fields.map((field) => (
+              <TextInput
+                key={field.name}
+                label={t(`integrations:${target}.fields.${field.name}`)}
+                type={field.url ? "url" : field.secret ? "password" : "text"}
+                autoComplete="off"
+                placeholder={PLACEHOLDERS[`${target}.${field.name}`]}
+                {...(field.integer ? { inputMode: "numeric" as const } : {})}
+                {...fieldProps(field.name)}
+              />
+            ))}
             <SubmitRow
               errors={formErrors}
               pending={mutation.isPending}

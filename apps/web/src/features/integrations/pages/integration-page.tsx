@@ -24,6 +24,11 @@ export function IntegrationPage() {
         <CredentialCard quizId={id} target="bitrix24" />
         <CredentialCard quizId={id} target="keycrm" />
         <TelegramCard quizId={id} />
+        <CredentialCard quizId={id} target="pipedrive" />
+        <CredentialCard quizId={id} target="salesdrive" />
+        <CredentialCard quizId={id} target="getresponse" />
+        <CredentialCard quizId={id} target="mailchimp" />
+        <CredentialCard quizId={id} target="sendpulse" />
         <DeliveryLog quizId={id} />
       </Stack>
     </Container>

@@ -1,0 +1,87 @@
+import { apiPaths } from "@leadquiz/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeGetresponse } from "../../test-support/fake-targets";
+import { startTargetHarness, type TargetHarness } from "../../test-support/target-harness";
+
+let getresponse: Awaited<ReturnType<typeof startFakeGetresponse>>;
+let h: TargetHarness;
+
+beforeAll(async () => {
+  getresponse = await startFakeGetresponse();
+  h = await startTargetHarness({ GETRESPONSE_API_URL: getresponse.url });
+});
+afterAll(async () => {
+  await h.close();
+  await getresponse.close();
+});
+
+describe("GetResponse", () => {
+  it("checks the key and the list on connecting and answers GetResponse's reason", async () => {
+    const wrongKey = await h.call("POST", apiPaths.getresponse, {
+      quiz: h.quiz.id,
+      api_key: "nope",
+      campaign_id: getresponse.campaign,
+    });
+    expect(wrongKey.statusCode).toBe(400);
+    expect(wrongKey.json().api_key[0]).toContain("HTTP 401");
+    const wrongList = await h.call("POST", apiPaths.getresponse, {
+      quiz: h.quiz.id,
+      api_key: getresponse.key,
+      campaign_id: "nolist",
+    });
+    expect(wrongList.json().api_key[0]).toContain("HTTP 404");
+    const badList = await h.call("POST", apiPaths.getresponse, {
+      quiz: h.quiz.id,
+      api_key: getresponse.key,
+      campaign_id: "../x",
+    });
+    expect(badList.json()).toHaveProperty("campaign_id");
+    expect((await h.call("GET", apiPaths.getresponseOfQuiz(h.quiz.id))).statusCode).toBe(404);
+  });
+
+  it("adds the visitor to the list; one already there counts as delivered", async () => {
+    const created = await h.call("POST", apiPaths.getresponse, {
+      quiz: h.quiz.id,
+      api_key: getresponse.key,
+      campaign_id: getresponse.campaign,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ api_key: "****3456", campaign_id: "p86zQ" });
+    expect(
+      (await h.call("DELETE", apiPaths.getresponseOfQuiz(h.quiz.id), undefined, h.stranger))
+        .statusCode,
+    ).toBe(404);
+
+    const first = await h.submitLead({ name: "Olena Koval" });
+    const again = await h.submitLead({ name: "Olena Koval" });
+    await h.deliver();
+    expect(getresponse.problems).toEqual([]);
+    expect(getresponse.accepted).toEqual([
+      { email: "olena@example.com", name: "Olena Koval", campaign: { campaignId: "p86zQ" } },
+    ]);
+    expect(await h.deliveryOf(first)).toMatchObject({ status: "delivered" });
+    expect(await h.deliveryOf(again)).toMatchObject({ status: "delivered", lastStatusCode: 409 });
+  });
+
+  it("waits out throttling as long as X-RateLimit-Reset says; a lead without e-mail fails", async () => {
+    const { limited, after, tried } = await h.throughRateLimit(getresponse, {
+      email: "second@example.com",
+    });
+    expect(limited).toMatchObject({ status: "retrying", lastStatusCode: 429 });
+    expect(limited?.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(tried + 120_000);
+    expect(after?.status).toBe("delivered");
+
+    const noEmail = await h.submitLead({ email: "" });
+    await h.deliver();
+    expect(await h.deliveryOf(noEmail)).toMatchObject({ status: "failed" });
+    expect((await h.deliveryOf(noEmail))?.lastError).toContain("no e-mail");
+
+    const patched = await h.call("PATCH", apiPaths.getresponseOfQuiz(h.quiz.id), {
+      campaign_id: "nolist",
+    });
+    expect(patched.statusCode).toBe(400);
+    const record = await h.call("GET", apiPaths.getresponseOfQuiz(h.quiz.id));
+    expect(record.json().campaign_id).toBe("p86zQ");
+    expect((await h.call("DELETE", apiPaths.getresponseOfQuiz(h.quiz.id))).statusCode).toBe(204);
+  });
+});

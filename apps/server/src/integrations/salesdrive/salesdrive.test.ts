@@ -1,0 +1,104 @@
+import { apiPaths } from "@leadquiz/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sampleDeliveryLead } from "../../test-support/fake-target";
+import { startFakeSalesdrive } from "../../test-support/fake-targets";
+import { startTargetHarness, type TargetHarness } from "../../test-support/target-harness";
+import { createOutgoingHttp } from "../http/outgoing-http";
+import { createSalesdriveAdapter } from "./salesdrive.adapter";
+
+let salesdrive: Awaited<ReturnType<typeof startFakeSalesdrive>>;
+let h: TargetHarness;
+
+beforeAll(async () => {
+  salesdrive = await startFakeSalesdrive();
+  h = await startTargetHarness({ SALESDRIVE_API_URL: salesdrive.url });
+});
+afterAll(async () => {
+  await h.close();
+  await salesdrive.close();
+});
+
+describe("SalesDrive", () => {
+  it("checks the key and the account on connecting, and refuses a whole address as subdomain", async () => {
+    const wrongKey = await h.call("POST", apiPaths.salesdrive, {
+      quiz: h.quiz.id,
+      form_token: "nope",
+      subdomain: salesdrive.subdomain,
+    });
+    expect(wrongKey.statusCode).toBe(400);
+    expect(wrongKey.json().form_token[0]).toContain("Wrong API key");
+    const wrongAccount = await h.call("POST", apiPaths.salesdrive, {
+      quiz: h.quiz.id,
+      form_token: salesdrive.token,
+      subdomain: "other",
+    });
+    expect(wrongAccount.json().form_token[0]).toContain("HTTP 404");
+    const address = await h.call("POST", apiPaths.salesdrive, {
+      quiz: h.quiz.id,
+      form_token: salesdrive.token,
+      subdomain: "acme.salesdrive.me",
+    });
+    expect(address.statusCode).toBe(400);
+    expect(address.json().subdomain[0]).toContain("acme for acme.salesdrive.me");
+    expect((await h.call("GET", apiPaths.salesdriveOfQuiz(h.quiz.id))).statusCode).toBe(404);
+  });
+
+  it("adds an order per lead with the name split, the phone, UTM and our id; keeps the order id", async () => {
+    const created = await h.call("POST", apiPaths.salesdrive, {
+      quiz: h.quiz.id,
+      form_token: salesdrive.token,
+      subdomain: salesdrive.subdomain,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ form_token: "****9012", subdomain: "acme" });
+    expect(
+      (await h.call("GET", apiPaths.salesdriveOfQuiz(h.quiz.id), undefined, h.stranger)).statusCode,
+    ).toBe(404);
+
+    const leadId = await h.submitLead({ name: "Olena Koval" });
+    await h.deliver();
+    expect(salesdrive.problems).toEqual([]);
+    expect(salesdrive.accepted[0]).toMatchObject({
+      fName: "Olena",
+      lName: "Koval",
+      phone: "+380501234567",
+      email: "olena@example.com",
+      externalId: String(leadId),
+      utmSource: "google",
+      utmCampaign: "spring",
+    });
+    expect(await h.deliveryOf(leadId)).toMatchObject({ status: "delivered", remoteId: "701" });
+  });
+
+  it("retries while rate limited; an order refused in the body fails at once", async () => {
+    const { limited, after } = await h.throughRateLimit(salesdrive);
+    expect(limited).toMatchObject({ status: "retrying", lastStatusCode: 429 });
+    expect(after?.status).toBe("delivered");
+
+    const record = (await h.call("GET", apiPaths.salesdriveOfQuiz(h.quiz.id))).json();
+    const moved = await h.call("PATCH", apiPaths.salesdriveOfQuiz(h.quiz.id), {
+      subdomain: "other",
+    });
+    expect(moved.statusCode).toBe(400);
+    const test = await h.call("POST", apiPaths.integrationTestLead(record.id));
+    expect(test.json()).toMatchObject({ ok: true, status_code: 200 });
+
+    // A form key SalesDrive no longer knows: 200 with `success: false`, which is no success.
+    const adapter = createSalesdriveAdapter(
+      createOutgoingHttp({ allowPrivateNetworks: true }),
+      salesdrive.url,
+    );
+    const refused = await adapter.send({
+      eventId: "e1",
+      lead: sampleDeliveryLead(),
+      settings: { subdomain: salesdrive.subdomain },
+      secrets: { form_token: "old-key" },
+      language: "en",
+      now: new Date(),
+      test: false,
+    });
+    expect(refused).toMatchObject({ kind: "failed", statusCode: 200, error: "Form not found" });
+    expect((await h.call("DELETE", apiPaths.salesdriveOfQuiz(h.quiz.id))).statusCode).toBe(204);
+    expect((await h.call("GET", apiPaths.salesdriveOfQuiz(h.quiz.id))).statusCode).toBe(404);
+  });
+});
