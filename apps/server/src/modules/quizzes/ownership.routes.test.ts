@@ -224,6 +224,7 @@ async function buildContent(owner: TestUser): Promise<Record<Entity, number>> {
       { client_secret: `${SECRET}-token` },
       { client_id: "sp-id", address_book_id: "1" },
     ],
+    ["telegram", {}, { chat_id: "-100123", chat_title: "A's sales chat" }],
   ] as const) {
     await t.database.db.insert(integrations).values({
       quizId: quiz,
@@ -314,6 +315,7 @@ function idOfPath(route: Route): Entity | undefined {
     case "get-response-integration":
     case "mailchimp-integration":
     case "sendpulse-integration":
+    case "telegram-integration":
       return "quiz";
     case "resultconditionlist":
       return "result";
@@ -448,7 +450,7 @@ async function stateOfA(): Promise<unknown> {
 
 /** The paths of the targets connected with credentials (one per quiz, named by the quiz). */
 const CREDENTIAL_PATH =
-  /^\/(bitrix24|keycrm|pipedrive|salesdrive|get-response-integration|mailchimp-integration|sendpulse-integration)\//;
+  /^\/(bitrix24|keycrm|pipedrive|salesdrive|get-response-integration|mailchimp-integration|sendpulse-integration|telegram-integration)\//;
 
 /** DELETE last, children before parents, so the owner's sanity run keeps its records. */
 function ownerOrder(route: Route): number {
