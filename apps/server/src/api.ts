@@ -11,6 +11,7 @@ import { healthRoutes } from "./modules/health/health.routes";
 import { leadInboxRoutes } from "./modules/leads/lead-inbox.routes";
 import { leadsRoutes } from "./modules/leads/leads.routes";
 import { mediaRoutes } from "./modules/media/media.routes";
+import { oauthTargetsRoutes } from "./modules/oauth-targets";
 import { passwordResetRoutes } from "./modules/password-reset/password-reset.routes";
 import { projectsRoutes } from "./modules/projects/projects.routes";
 import { publicSettingsRoutes } from "./modules/public-settings/public-settings.routes";
@@ -57,6 +58,7 @@ export async function apiRoutes(app: FastifyInstance, { context }: ApiOptions) {
   await app.register(leadInboxRoutes, { context });
   await app.register(analyticsRoutes, { context });
   await app.register(deliveryRoutes, { context });
+  await app.register(oauthTargetsRoutes, { context });
   await app.register(publicationRoutes, { context });
   await app.register(tariffsRoutes, { context });
   await app.register(operatorRoutes, { context });

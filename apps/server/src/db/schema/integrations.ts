@@ -19,7 +19,15 @@ import { quizzes } from "./quizzes";
 import { users } from "./users";
 
 /** The targets a lead can be delivered to (docs/delivery.md); checked by the API, not the table. */
-export const INTEGRATION_TYPES = ["webhook", "email", "bitrix24", "keycrm"] as const;
+export const INTEGRATION_TYPES = [
+  "webhook",
+  "email",
+  "bitrix24",
+  "keycrm",
+  "hubspot",
+  "salesforce",
+  "zoho",
+] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 
 /** A delivery's state: waiting for its first try, between tries, done, given up. */
@@ -98,3 +106,21 @@ export const deliveries = pgTable(
     ),
   ],
 );
+
+/**
+ * A started OAuth connection (docs/delivery.md, "OAuth targets"): the SHA-256 of the
+ * `state` sent to the provider, bound to the owner, the quiz and the provider, with the
+ * PKCE verifier (sealed). The callback deletes the row it uses (single use); rows expire.
+ */
+export const oauthStates = pgTable("oauth_states", {
+  stateHash: text("state_hash").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  quizId: integer("quiz_id")
+    .notNull()
+    .references(() => quizzes.id, { onDelete: "cascade" }),
+  provider: text("provider").notNull(),
+  codeVerifier: text("code_verifier").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});

@@ -2,13 +2,17 @@ import type { AppConfig } from "../../config";
 import { createBitrix24Adapter } from "../../integrations/bitrix24/bitrix24.adapter";
 import { createEmailAdapter } from "../../integrations/email/email.adapter";
 import { createOutgoingHttp, type OutgoingHttp } from "../../integrations/http/outgoing-http";
+import { createHubspotProvider } from "../../integrations/hubspot/hubspot.adapter";
 import { createKeycrmAdapter } from "../../integrations/keycrm/keycrm.adapter";
+import type { OAuthProvider } from "../../integrations/oauth/oauth-tokens";
+import { createSalesforceProvider } from "../../integrations/salesforce/salesforce.adapter";
 import { createWebhookAdapter } from "../../integrations/webhook/webhook.adapter";
+import { createZohoProvider } from "../../integrations/zoho/zoho.adapter";
 import type { Mailer } from "../../mail/mailer";
 import type { DeliveryAdapters } from "./delivery-worker";
 
 export interface AdapterDeps {
-  config: Pick<AppConfig, "integrationsAllowPrivateNetworks" | "targetApiUrls">;
+  config: Pick<AppConfig, "integrationsAllowPrivateNetworks" | "targetApiUrls" | "oauthTargets">;
   mailer: Pick<Mailer, "sendNow">;
   /** The outgoing HTTP client; built from config when not given (tests give their own). */
   http?: OutgoingHttp;
@@ -27,5 +31,18 @@ export function createDeliveryAdapters(deps: AdapterDeps): DeliveryAdapters {
     email: createEmailAdapter((message, label) => deps.mailer.sendNow(message, label)),
     bitrix24: createBitrix24Adapter(http),
     keycrm: createKeycrmAdapter(http, deps.config.targetApiUrls.keycrm),
+    ...oauthProviders(deps.config, http),
+  };
+}
+
+/** The OAuth CRMs (docs/delivery.md, "OAuth targets"): consent links, callbacks, adapters. */
+export function oauthProviders(
+  config: Pick<AppConfig, "oauthTargets">,
+  http: OutgoingHttp,
+): Record<"hubspot" | "salesforce" | "zoho", OAuthProvider> {
+  return {
+    hubspot: createHubspotProvider(http, config.oauthTargets.hubspot),
+    salesforce: createSalesforceProvider(http, config.oauthTargets.salesforce),
+    zoho: createZohoProvider(http, config.oauthTargets.zoho),
   };
 }

@@ -11,7 +11,10 @@ import { createDeliveryAdapters } from "./delivery-adapters";
 import { createDeliveryWorker, type DeliveryWorker } from "./delivery-worker";
 
 export interface DeliveryRunnerDeps {
-  config: Pick<AppConfig, "integrationsAllowPrivateNetworks" | "publicUrl" | "targetApiUrls">;
+  config: Pick<
+    AppConfig,
+    "integrationsAllowPrivateNetworks" | "publicUrl" | "targetApiUrls" | "oauthTargets"
+  >;
   secrets: Pick<AppSecrets, "encryptionKey">;
   db: Database;
   log: Logger;

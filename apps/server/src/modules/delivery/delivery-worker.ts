@@ -3,6 +3,7 @@ import type { Database } from "../../db/client";
 import type { IntegrationType } from "../../db/schema";
 import type { DeliveryAdapter, SendOutcome } from "../../integrations/types";
 import type { SecretBox } from "../../lib/secret-box";
+import { integrationCredentials } from "./credential-store";
 import {
   claimDueDeliveries,
   type DeliveryWork,
@@ -89,6 +90,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
           language: work.language,
           now,
           test: false,
+          credentials: integrationCredentials(db, box, integration.id),
         });
       } catch (error) {
         log.error({ err: error, delivery: delivery.id }, "a delivery adapter failed");

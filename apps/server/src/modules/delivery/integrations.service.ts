@@ -15,6 +15,7 @@ import { newWebhookSecret } from "../../integrations/webhook/webhook-signature";
 import { AppError, FieldErrors } from "../../lib/app-error";
 import { maskSecret, type SecretBox } from "../../lib/secret-box";
 import { requireOwnedQuiz } from "../quiz-access";
+import { integrationCredentials } from "./credential-store";
 import type { CredentialAnswer, CredentialBody, CredentialTarget } from "./credential-targets";
 import type { DeliveryAdapters } from "./delivery-worker";
 import {
@@ -23,6 +24,7 @@ import {
   findQuizForDelivery,
   type IntegrationRow,
   insertIntegration,
+  type LastDelivery,
   lastDeliveries,
   listQuizIntegrations,
   setQuizIntegrationsEnabled,
@@ -65,23 +67,7 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
       db,
       rows.map((r) => r.id),
     );
-    return (row: IntegrationRow) => {
-      const delivery = last.get(row.id);
-      return {
-        id: row.id,
-        quiz: row.quizId,
-        is_enabled: row.isEnabled,
-        disabled_reason: row.disabledReason,
-        created_at: row.createdAt.toISOString(),
-        last_delivery: delivery
-          ? {
-              at: delivery.at?.toISOString() ?? null,
-              status: delivery.status,
-              error: delivery.error,
-            }
-          : null,
-      };
-    };
+    return (row: IntegrationRow) => commonAnswer(row, last.get(row.id));
   }
 
   async function webhookAnswers(rows: IntegrationRow[], fullSecret = false) {
@@ -303,6 +289,7 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
         language: quiz.language,
         now: at,
         test: true,
+        credentials: integrationCredentials(db, box, row.id),
       });
       if (outcome.kind === "delivered") {
         return {
@@ -314,6 +301,20 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
       }
       return { ok: false, status_code: outcome.statusCode, error: outcome.error, response: "" };
     },
+  };
+}
+
+/** The fields every integration record answers (docs/api.md "Lead delivery"). */
+export function commonAnswer(row: IntegrationRow, delivery: LastDelivery | undefined) {
+  return {
+    id: row.id,
+    quiz: row.quizId,
+    is_enabled: row.isEnabled,
+    disabled_reason: row.disabledReason,
+    created_at: row.createdAt.toISOString(),
+    last_delivery: delivery
+      ? { at: delivery.at?.toISOString() ?? null, status: delivery.status, error: delivery.error }
+      : null,
   };
 }
 
