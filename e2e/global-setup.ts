@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { startFakeOAuthProvider } from "../apps/server/src/test-support/fake-oauth-provider";
 import { startOidcProvider } from "../apps/server/src/test-support/oidc-provider";
 import { createE2eDatabase } from "./support/e2e-database";
 import { E2E_ORIGIN, E2E_PORT } from "./support/e2e-origin";
@@ -46,6 +47,8 @@ export default async function globalSetup() {
     redirectUris: [`${PUBLIC_URL}/api/v1/auth/oidc/callback/`],
     account: OIDC_TEST_ACCOUNT,
   });
+  // HubSpot, Salesforce and Zoho CRM with consent pages (e2e/oauth-integrations.spec.ts).
+  const oauthCrms = await startFakeOAuthProvider({ publicUrl: PUBLIC_URL });
 
   // PostgreSQL whenever reachable (a fresh database, dropped after the run): the visitor
   // specs read the leads the server stored (support/e2e-database.ts).
@@ -72,6 +75,7 @@ export default async function globalSetup() {
       TRUST_PROXY: "127.0.0.1",
       // Webhooks of the integration spec go to a receiver on loopback.
       INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: "true",
+      ...oauthCrms.env,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -79,6 +83,7 @@ export default async function globalSetup() {
     await waitForHealth(`${PUBLIC_URL}/api/v1/health/`, server, 180_000);
   } catch (error) {
     server.kill("SIGTERM");
+    await oauthCrms.close();
     await database.drop().catch(() => undefined);
     throw error;
   }
@@ -98,6 +103,7 @@ export default async function globalSetup() {
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));
     await oidc.close();
+    await oauthCrms.close();
     await smtp.close();
     await database.drop();
     rmSync(workDir, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { parseQuizId } from "../../quiz-shell/api/quiz-queries";
 import { CredentialCard } from "../components/credential-card";
 import { DeliveryLog } from "../components/delivery-log";
 import { EmailCard } from "../components/email-card";
+import { OAuthCard, OAuthReturnNotice } from "../components/oauth-card";
 import { WebhookCard } from "../components/webhook-card";
 
 /** The editor's integration tab (`/quiz/{id}/integration`): targets and the delivery log. */
@@ -18,10 +19,14 @@ export function IntegrationPage() {
       <Stack gap="lg">
         <Title order={2}>{t("integrations:title")}</Title>
         <Text c="dimmed">{t("integrations:intro")}</Text>
+        <OAuthReturnNotice />
         <EmailCard quizId={id} />
         <WebhookCard quizId={id} />
         <CredentialCard quizId={id} target="bitrix24" />
         <CredentialCard quizId={id} target="keycrm" />
+        <OAuthCard quizId={id} provider="hubspot" />
+        <OAuthCard quizId={id} provider="salesforce" />
+        <OAuthCard quizId={id} provider="zoho" />
         <DeliveryLog quizId={id} />
       </Stack>
     </Container>
