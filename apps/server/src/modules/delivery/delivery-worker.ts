@@ -3,7 +3,6 @@ import type { Database } from "../../db/client";
 import type { IntegrationType } from "../../db/schema";
 import type { DeliveryAdapter, SendOutcome } from "../../integrations/types";
 import type { SecretBox } from "../../lib/secret-box";
-import { integrationCredentials } from "./credential-store";
 import {
   claimDueDeliveries,
   type DeliveryWork,
@@ -14,6 +13,7 @@ import {
   recordTry,
 } from "./delivery.repository";
 import { deliveryLeadOf } from "./delivery-lead";
+import { integrationCredentials } from "./integration-secrets.repository";
 import { nextState } from "./retry-policy";
 
 /** The time as the worker sees it; tests move it forward by days. */

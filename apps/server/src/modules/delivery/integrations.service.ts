@@ -15,9 +15,9 @@ import { newWebhookSecret } from "../../integrations/webhook/webhook-signature";
 import { AppError, FieldErrors } from "../../lib/app-error";
 import { maskSecret, type SecretBox } from "../../lib/secret-box";
 import { requireOwnedQuiz } from "../quiz-access";
-import { integrationCredentials } from "./credential-store";
 import type { CredentialAnswer, CredentialBody, CredentialTarget } from "./credential-targets";
 import type { DeliveryAdapters } from "./delivery-worker";
+import { integrationCredentials } from "./integration-secrets.repository";
 import {
   deleteIntegration,
   findOwnedIntegration,

@@ -11,15 +11,15 @@ import type { Database } from "../../db/client";
 import { type OAuthProvider, TokenCallError } from "../../integrations/oauth/oauth-tokens";
 import { AppError } from "../../lib/app-error";
 import type { SecretBox } from "../../lib/secret-box";
+import { requireOwnedQuiz } from "../quiz-access";
 import {
   deleteIntegration,
   insertIntegration,
   lastDeliveries,
   listQuizIntegrations,
   updateIntegration,
-} from "../delivery/integrations.repository";
-import { commonAnswer } from "../delivery/integrations.service";
-import { requireOwnedQuiz } from "../quiz-access";
+} from "./integrations.repository";
+import { commonAnswer } from "./integrations.service";
 import { insertOAuthState, takeOAuthState } from "./oauth-states.repository";
 
 /** How long a consent link works. */

@@ -15,7 +15,7 @@ import { z } from "zod";
 import type { ApiOptions } from "../../app-context";
 import { createSecretBox } from "../../lib/secret-box";
 import { authenticatedContext } from "../../plugins/authenticate";
-import { oauthProviders as buildProviders, outgoingHttpFor } from "../delivery/delivery-adapters";
+import { oauthProviders as buildProviders, outgoingHttpFor } from "./delivery-adapters";
 import { createOAuthTargetsService } from "./oauth-targets.service";
 
 const tags = ["lead delivery"];
