@@ -113,6 +113,7 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
     operationId: "oauthCallback",
     redirect:
       "To the web app's /quiz/{quiz}/integration?connected={provider} when connected, else ?oauth_error={provider}",
+    errors: [400],
   },
   "GET /quiz/{id}/deliveries/": { operationId: "listQuizDeliveries" },
   "POST /delivery/{id}/retry/": { operationId: "retryDelivery" },
