@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { apiPaths } from "@leadquiz/contract";
+import { startFakeOAuthProvider } from "../apps/server/src/test-support/fake-oauth-provider";
 import { startFakeStripe } from "../apps/server/src/test-support/fake-stripe";
 import { startFakeTelegram } from "../apps/server/src/test-support/fake-telegram";
 import { startOidcProvider } from "../apps/server/src/test-support/oidc-provider";
@@ -55,6 +56,8 @@ export default async function globalSetup() {
   });
   // The Telegram Bot API the server's bot polls (e2e/telegram.spec.ts presses Start in it).
   const telegram = await startFakeTelegram();
+  // HubSpot, Salesforce and Zoho CRM with consent pages (e2e/oauth-integrations.spec.ts).
+  const oauthCrms = await startFakeOAuthProvider({ publicUrl: PUBLIC_URL });
 
   // PostgreSQL whenever reachable (a fresh database, dropped after the run): the visitor
   // specs read the leads the server stored (support/e2e-database.ts).
@@ -88,6 +91,7 @@ export default async function globalSetup() {
       MANUAL_PAYMENTS: "always",
       TELEGRAM_BOT_TOKEN: telegram.token,
       TELEGRAM_API_URL: telegram.url,
+      ...oauthCrms.env,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -96,6 +100,7 @@ export default async function globalSetup() {
   } catch (error) {
     server.kill("SIGTERM");
     await telegram.close();
+    await oauthCrms.close();
     await database.drop().catch(() => undefined);
     throw error;
   }
@@ -118,6 +123,7 @@ export default async function globalSetup() {
     await oidc.close();
     await stripe.close();
     await telegram.close();
+    await oauthCrms.close();
     await smtp.close();
     await database.drop();
     rmSync(workDir, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import { answersRoutes } from "./modules/answers/answers.routes";
 import { apiKeysRoutes } from "./modules/api-keys/api-keys.routes";
 import { deliveryRoutes } from "./modules/delivery/delivery.routes";
 import { hooksRoutes } from "./modules/delivery/hooks.routes";
+import { oauthTargetsRoutes } from "./modules/delivery/oauth-targets.routes";
 import { emailAddressRoutes } from "./modules/email-address/email-address.routes";
 import { formFieldsRoutes } from "./modules/form-fields/form-fields.routes";
 import { healthRoutes } from "./modules/health/health.routes";
@@ -61,6 +62,7 @@ export async function apiRoutes(app: FastifyInstance, { context }: ApiOptions) {
   await app.register(deliveryRoutes, { context });
   await app.register(apiKeysRoutes, { context });
   await app.register(hooksRoutes, { context });
+  await app.register(oauthTargetsRoutes, { context });
   await app.register(publicationRoutes, { context });
   await app.register(tariffsRoutes, { context });
   await app.register(operatorRoutes, { context });

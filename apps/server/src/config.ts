@@ -58,6 +58,18 @@ const envSchema = z.object({
   GETRESPONSE_API_URL: z.url().default("https://api.getresponse.com/v3"),
   MAILCHIMP_API_URL: urlTemplate("{dc}").default("https://{dc}.api.mailchimp.com/3.0"),
   SENDPULSE_API_URL: z.url().default("https://api.sendpulse.com"),
+  HUBSPOT_CLIENT_ID: z.string().optional(),
+  HUBSPOT_CLIENT_SECRET: z.string().optional(),
+  HUBSPOT_AUTH_URL: z.url().default("https://app.hubspot.com/oauth/authorize"),
+  HUBSPOT_API_URL: z.url().default("https://api.hubapi.com"),
+  SALESFORCE_CLIENT_ID: z.string().optional(),
+  SALESFORCE_CLIENT_SECRET: z.string().optional(),
+  SALESFORCE_AUTH_URL: z.url().default("https://login.salesforce.com"),
+  SALESFORCE_API_URL: optionalUrl,
+  ZOHO_CLIENT_ID: z.string().optional(),
+  ZOHO_CLIENT_SECRET: z.string().optional(),
+  ZOHO_AUTH_URL: z.url().default("https://accounts.zoho.com"),
+  ZOHO_API_URL: optionalUrl,
   TRUST_PROXY: z.string().optional(),
   REDIS_URL: z
     .string()
@@ -112,6 +124,27 @@ export interface OidcProviderConfig {
   clientSecret: string;
 }
 
+export interface OAuthTargetConfig {
+  /** Both set, or the target is not offered ("not set up on this server"). */
+  client: { id: string; secret: string } | undefined;
+  /** HubSpot: the consent page; Salesforce and Zoho: the login / accounts server's base. */
+  authUrl: string;
+  /** HubSpot: the API base (with the token call); Salesforce, Zoho: an extra accepted origin. */
+  apiUrl: string | undefined;
+}
+
+function oauthTarget(
+  id: string | undefined,
+  secret: string | undefined,
+  urls: { authUrl: string; apiUrl: string | undefined },
+): OAuthTargetConfig {
+  return {
+    client: id && secret ? { id, secret } : undefined,
+    authUrl: urls.authUrl.replace(/\/+$/, ""),
+    apiUrl: urls.apiUrl?.replace(/\/+$/, ""),
+  };
+}
+
 export interface AppConfig {
   env: "development" | "production" | "test";
   port: number;
@@ -149,6 +182,12 @@ export interface AppConfig {
   };
   /** The Telegram bot (docs/delivery.md "Telegram"), or undefined when no token is set. */
   telegram: { botToken: string; apiUrl: string } | undefined;
+  /**
+   * The OAuth CRMs (docs/delivery.md, "OAuth targets"): an app's client id and secret
+   * (undefined: the target is not set up on this server), the provider's authorisation base
+   * and, for tests, an API origin accepted besides the provider's own hosts.
+   */
+  oauthTargets: Record<"hubspot" | "salesforce" | "zoho", OAuthTargetConfig>;
   /** Fastify's trustProxy: false (use the socket address), or the proxies' addresses/CIDRs. */
   trustProxy: false | string[];
   redisUrl: string | undefined;
@@ -301,6 +340,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     telegram: e.TELEGRAM_BOT_TOKEN
       ? { botToken: e.TELEGRAM_BOT_TOKEN, apiUrl: e.TELEGRAM_API_URL.replace(/\/+$/, "") }
       : undefined,
+    oauthTargets: {
+      hubspot: oauthTarget(e.HUBSPOT_CLIENT_ID, e.HUBSPOT_CLIENT_SECRET, {
+        authUrl: e.HUBSPOT_AUTH_URL,
+        apiUrl: e.HUBSPOT_API_URL,
+      }),
+      salesforce: oauthTarget(e.SALESFORCE_CLIENT_ID, e.SALESFORCE_CLIENT_SECRET, {
+        authUrl: e.SALESFORCE_AUTH_URL,
+        apiUrl: e.SALESFORCE_API_URL,
+      }),
+      zoho: oauthTarget(e.ZOHO_CLIENT_ID, e.ZOHO_CLIENT_SECRET, {
+        authUrl: e.ZOHO_AUTH_URL,
+        apiUrl: e.ZOHO_API_URL,
+      }),
+    },
     trustProxy: e.TRUST_PROXY
       ? e.TRUST_PROXY.split(",")
           .map((s) => s.trim())

@@ -287,3 +287,31 @@ export const telegramConnectSchema = z.object({
   code: z.string(),
   connect_url: z.string().optional(),
 });
+
+/** The CRMs connected by OAuth 2.0 (docs/delivery.md, "OAuth targets"). */
+export const oauthProviders = ["hubspot", "salesforce", "zoho"] as const;
+export type OAuthProviderName = (typeof oauthProviders)[number];
+
+/** `GET oauth/targets/`: true for each provider this server has an app (a client id) for. */
+export const oauthTargetsSchema = z.object({
+  hubspot: z.boolean(),
+  salesforce: z.boolean(),
+  zoho: z.boolean(),
+});
+export type OAuthTargets = z.infer<typeof oauthTargetsSchema>;
+
+/** `hubspot/auth-link/{quiz}/`, `salesforce/auth-url/{quiz}`, `zoho/auth-url/{quiz}`. */
+export const oauthLinkSchema = z.object({ link: z.string() });
+export type OAuthLink = z.infer<typeof oauthLinkSchema>;
+
+/**
+ * `{provider}/{quiz}/`: a quiz's connection. Tokens are never answered; `account` is where
+ * leads go (Salesforce's instance, Zoho's API domain), null for HubSpot.
+ * `disabled_reason: "reauthorise"`: the provider refused the refresh token; connect again.
+ */
+export const oauthIntegrationSchema = z.object({
+  ...integrationCommon,
+  provider: z.enum(oauthProviders),
+  account: z.string().nullable(),
+});
+export type OAuthIntegration = z.infer<typeof oauthIntegrationSchema>;

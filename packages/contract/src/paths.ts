@@ -156,6 +156,15 @@ export const apiPaths = {
   mailchimpOfQuiz: (quizId: Id) => `/mailchimp-integration/${quizId}/`,
   sendpulse: "/sendpulse-integration/",
   sendpulseOfQuiz: (quizId: Id) => `/sendpulse-integration/${quizId}/`,
+  /** GET: which OAuth CRMs this server has an app for (`{hubspot: true, ...}`). */
+  oauthTargets: "/oauth/targets/",
+  hubspotAuthLink: (quizId: Id) => `/hubspot/auth-link/${quizId}/`,
+  salesforceAuthUrl: (quizId: Id) => `/salesforce/auth-url/${quizId}`,
+  zohoAuthUrl: (quizId: Id) => `/zoho/auth-url/${quizId}`,
+  /** The provider sends the browser back here (no sign-in: the state names owner and quiz). */
+  oauthCallback: (provider: string) => `/oauth/${provider}/callback/`,
+  /** GET (404: not connected) and DELETE of a quiz's HubSpot / Salesforce / Zoho connection. */
+  oauthIntegrationOfQuiz: (provider: string, quizId: Id) => `/${provider}/${quizId}/`,
   quizDeliveries: (quizId: Id) => `/quiz/${quizId}/deliveries/`,
   deliveryRetry: (id: Id) => `/delivery/${id}/retry/`,
   telegramIntegration: "/telegram-integration/",

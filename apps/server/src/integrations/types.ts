@@ -34,6 +34,21 @@ export interface SendRequest {
   now: Date;
   /** A test lead the owner asked for from the integration's settings. */
   test: boolean;
+  /** The stored secrets, for targets that renew them (OAuth tokens); absent in some tests. */
+  credentials?: CredentialStore;
+}
+
+/** An integration's stored secrets, changed under a lock (docs/delivery.md, "OAuth targets"). */
+export interface CredentialStore {
+  /**
+   * Runs `change` with the secrets as stored now while holding the integration's row (other
+   * processes wait), stores what it answers (null: leaves them) and answers the secrets.
+   */
+  update(
+    change: (current: Record<string, string>) => Promise<Record<string, string> | null>,
+  ): Promise<Record<string, string>>;
+  /** The provider refused the grant: switched off until the owner authorises again. */
+  needsReauthorisation(): Promise<void>;
 }
 
 /**

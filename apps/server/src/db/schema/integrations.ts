@@ -32,6 +32,9 @@ export const INTEGRATION_TYPES = [
   "getresponse",
   "mailchimp",
   "sendpulse",
+  "hubspot",
+  "salesforce",
+  "zoho",
 ] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 
@@ -157,4 +160,22 @@ export const telegramBotState = pgTable("telegram_bot_state", {
   updateOffset: bigint("update_offset", { mode: "number" }).notNull().default(0),
   pollerId: text("poller_id"),
   leaseUntil: timestamp("lease_until", { withTimezone: true }),
+});
+
+/**
+ * A started OAuth connection (docs/delivery.md, "OAuth targets"): the SHA-256 of the
+ * `state` sent to the provider, bound to the owner, the quiz and the provider, with the
+ * PKCE verifier (sealed). The callback deletes the row it uses (single use); rows expire.
+ */
+export const oauthStates = pgTable("oauth_states", {
+  stateHash: text("state_hash").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  quizId: integer("quiz_id")
+    .notNull()
+    .references(() => quizzes.id, { onDelete: "cascade" }),
+  provider: text("provider").notNull(),
+  codeVerifier: text("code_verifier").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });

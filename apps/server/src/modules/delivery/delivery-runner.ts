@@ -13,7 +13,7 @@ import { createDeliveryWorker, type DeliveryWorker } from "./delivery-worker";
 export interface DeliveryRunnerDeps {
   config: Pick<
     AppConfig,
-    "integrationsAllowPrivateNetworks" | "publicUrl" | "targetApiUrls" | "telegram"
+    "integrationsAllowPrivateNetworks" | "publicUrl" | "targetApiUrls" | "telegram" | "oauthTargets"
   >;
   secrets: Pick<AppSecrets, "encryptionKey">;
   db: Database;

@@ -13,6 +13,7 @@ import {
   recordTry,
 } from "./delivery.repository";
 import { deliveryLeadOf } from "./delivery-lead";
+import { integrationCredentials } from "./integration-secrets.repository";
 import { nextState } from "./retry-policy";
 
 /** The time as the worker sees it; tests move it forward by days. */
@@ -94,6 +95,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
           language: work.language,
           now,
           test: false,
+          credentials: integrationCredentials(db, box, integration.id),
         });
       } catch (error) {
         log.error({ err: error, delivery: delivery.id }, "a delivery adapter failed");

@@ -18,12 +18,14 @@ import { maskSecret, type SecretBox } from "../../lib/secret-box";
 import { requireOwnedQuiz } from "../quiz-access";
 import type { CredentialBody, CredentialTarget } from "./credential-targets";
 import type { DeliveryAdapters } from "./delivery-worker";
+import { integrationCredentials } from "./integration-secrets.repository";
 import {
   deleteIntegration,
   findOwnedIntegration,
   findQuizForDelivery,
   type IntegrationRow,
   insertIntegration,
+  type LastDelivery,
   lastDeliveries,
   listQuizIntegrations,
   setQuizIntegrationsEnabled,
@@ -84,24 +86,7 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
       db,
       rows.map((r) => r.id),
     );
-    return (row: IntegrationRow) => {
-      const delivery = last.get(row.id);
-      return {
-        id: row.id,
-        // Only account-wide REST hooks have no quiz, and they are never answered here.
-        quiz: row.quizId ?? 0,
-        is_enabled: row.isEnabled,
-        disabled_reason: row.disabledReason,
-        created_at: row.createdAt.toISOString(),
-        last_delivery: delivery
-          ? {
-              at: delivery.at?.toISOString() ?? null,
-              status: delivery.status,
-              error: delivery.error,
-            }
-          : null,
-      };
-    };
+    return (row: IntegrationRow) => commonAnswer(row, last.get(row.id));
   }
 
   async function webhookAnswers(rows: IntegrationRow[], fullSecret = false) {
@@ -345,6 +330,7 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
         language: quiz.language,
         now: at,
         test: true,
+        credentials: integrationCredentials(db, box, row.id),
       });
       if (outcome.kind === "delivered") {
         return {
@@ -356,6 +342,21 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
       }
       return { ok: false, status_code: outcome.statusCode, error: outcome.error, response: "" };
     },
+  };
+}
+
+/** The fields every integration record answers (docs/api.md "Lead delivery"). */
+export function commonAnswer(row: IntegrationRow, delivery: LastDelivery | undefined) {
+  return {
+    id: row.id,
+    // Only account-wide REST hooks have no quiz, and they are never answered here.
+    quiz: row.quizId ?? 0,
+    is_enabled: row.isEnabled,
+    disabled_reason: row.disabledReason,
+    created_at: row.createdAt.toISOString(),
+    last_delivery: delivery
+      ? { at: delivery.at?.toISOString() ?? null, status: delivery.status, error: delivery.error }
+      : null,
   };
 }
 

@@ -34,9 +34,13 @@ export function useIntegrationActions(quizId: number, remove: () => Promise<unkn
         result.ok
           ? {
               color: "green",
-              message: t("integrations:test.ok", {
+              title: t("integrations:test.ok", {
                 status: result.status_code ? ` ${result.status_code}` : "",
               }),
+              // What the target answered (its record, its id), as the owner asked to see.
+              message: result.response
+                ? t("integrations:test.answer", { response: result.response.slice(0, 300) })
+                : "",
             }
           : { color: "red", message: t("integrations:test.failed", { error: result.error ?? "" }) },
       );

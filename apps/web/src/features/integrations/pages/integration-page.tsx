@@ -5,6 +5,7 @@ import { parseQuizId } from "../../quiz-shell/api/quiz-queries";
 import { CredentialCard } from "../components/credential-card";
 import { DeliveryLog } from "../components/delivery-log";
 import { EmailCard } from "../components/email-card";
+import { OAuthCard, OAuthReturnNotice } from "../components/oauth-card";
 import { TelegramCard } from "../components/telegram-card";
 import { WebhookCard } from "../components/webhook-card";
 
@@ -19,6 +20,7 @@ export function IntegrationPage() {
       <Stack gap="lg">
         <Title order={2}>{t("integrations:title")}</Title>
         <Text c="dimmed">{t("integrations:intro")}</Text>
+        <OAuthReturnNotice />
         <EmailCard quizId={id} />
         <WebhookCard quizId={id} />
         <CredentialCard quizId={id} target="bitrix24" />
@@ -29,6 +31,9 @@ export function IntegrationPage() {
         <CredentialCard quizId={id} target="getresponse" />
         <CredentialCard quizId={id} target="mailchimp" />
         <CredentialCard quizId={id} target="sendpulse" />
+        <OAuthCard quizId={id} provider="hubspot" />
+        <OAuthCard quizId={id} provider="salesforce" />
+        <OAuthCard quizId={id} provider="zoho" />
         <DeliveryLog quizId={id} />
       </Stack>
     </Container>

@@ -1,0 +1,154 @@
+import {
+  apiPaths,
+  errorBodySchema,
+  idParamsSchema,
+  type OAuthProviderName,
+  oauthIntegrationSchema,
+  oauthLinkSchema,
+  oauthProviders,
+  oauthTargetsSchema,
+  validationErrorBodySchema,
+} from "@leadquiz/contract";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { ApiOptions } from "../../app-context";
+import { createSecretBox } from "../../lib/secret-box";
+import { authenticatedContext } from "../../plugins/authenticate";
+import { oauthProviders as buildProviders, outgoingHttpFor } from "./delivery-adapters";
+import { createOAuthTargetsService } from "./oauth-targets.service";
+
+const tags = ["lead delivery"];
+const answers = { 400: validationErrorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const NAMES: Record<OAuthProviderName, string> = {
+  hubspot: "HubSpot",
+  salesforce: "Salesforce",
+  zoho: "Zoho CRM",
+};
+const LINKS: Record<OAuthProviderName, (quiz: string) => string> = {
+  hubspot: apiPaths.hubspotAuthLink,
+  salesforce: apiPaths.salesforceAuthUrl,
+  zoho: apiPaths.zohoAuthUrl,
+};
+/** What providers send back (Zoho adds its data centre); anything else is ignored. */
+const callbackQuery = z
+  .object({
+    code: z.string().max(2048),
+    state: z.string().max(128),
+    error: z.string().max(256),
+    location: z.string().max(16),
+    "accounts-server": z.string().max(256),
+  })
+  .partial()
+  .loose();
+
+/**
+ * The OAuth CRMs (operations `getHubspotAuthLink`, `oauthCallback`, …; docs/delivery.md
+ * "OAuth targets"): consent links for the owner, the callback the provider sends the
+ * browser to (no sign-in: the single-use state names the owner and quiz), and reading and
+ * disconnecting a quiz's connection. Switching on/off and test leads are the common
+ * `integration/{id}/…` calls.
+ */
+export async function oauthTargetsRoutes(app: FastifyInstance, { context }: ApiOptions) {
+  const service = createOAuthTargetsService({
+    db: context.db,
+    box: createSecretBox(context.secrets.encryptionKey),
+    config: context.config,
+    providers: buildProviders(context.config, outgoingHttpFor(context.config)),
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    apiPaths.oauthCallback(":provider"),
+    {
+      schema: {
+        tags,
+        summary: "The provider sends the owner back: 302 to the integration tab",
+        description:
+          "Takes the state (once), exchanges the code for tokens, stores them encrypted and " +
+          "sends the browser to `/quiz/{quiz}/integration?connected={provider}`; a wrong, " +
+          "used or expired state, a refusal or a failed exchange stores nothing and lands " +
+          "on `?oauth_error={provider}`.",
+        params: z.object({ provider: z.enum(oauthProviders) }),
+        querystring: callbackQuery,
+      },
+    },
+    async (request, reply) => {
+      const query = Object.fromEntries(
+        Object.entries(request.query).filter(
+          (entry): entry is [string, string] => typeof entry[1] === "string",
+        ),
+      );
+      const location = await service.callback(request.params.provider, query);
+      return reply
+        .header("cache-control", "no-store")
+        .header("referrer-policy", "no-referrer")
+        .redirect(location, 302);
+    },
+  );
+
+  await authenticatedContext(app, context, async (scope) => {
+    const routes = scope.withTypeProvider<ZodTypeProvider>();
+
+    routes.get(
+      apiPaths.oauthTargets,
+      {
+        schema: {
+          tags,
+          summary: "Which OAuth CRMs this server can connect",
+          description: "False for a provider the operator registered no app with.",
+          response: { 200: oauthTargetsSchema, 401: errorBodySchema },
+        },
+      },
+      async () => service.targets(),
+    );
+
+    for (const provider of oauthProviders) {
+      const name = NAMES[provider];
+      routes.get(
+        LINKS[provider](":id"),
+        {
+          schema: {
+            tags,
+            summary: `The ${name} consent link for a quiz`,
+            description:
+              "Open it in the browser; it works once, for 10 minutes. 404 when the server " +
+              `has no ${name} app (\`oauth_not_configured\`).`,
+            params: idParamsSchema,
+            response: { 200: oauthLinkSchema, ...answers },
+          },
+        },
+        async (request) => service.authLink(request.userId, provider, request.params.id),
+      );
+      routes.get(
+        apiPaths.oauthIntegrationOfQuiz(provider, ":id"),
+        {
+          schema: {
+            tags,
+            summary: `Reads a quiz's ${name} connection`,
+            description:
+              "404 when not connected. Tokens are never answered; `disabled_reason: " +
+              '"reauthorise"` asks the owner to connect again.',
+            params: idParamsSchema,
+            response: { 200: oauthIntegrationSchema, ...answers },
+          },
+        },
+        async (request) => service.get(request.userId, provider, request.params.id),
+      );
+      routes.delete(
+        apiPaths.oauthIntegrationOfQuiz(provider, ":id"),
+        {
+          schema: {
+            tags,
+            summary: `Disconnects a quiz's ${name} account`,
+            params: idParamsSchema,
+            response: { 204: z.void(), ...answers },
+          },
+        },
+        async (request, reply) => {
+          await service.remove(request.userId, provider, request.params.id);
+          return reply.status(204).send();
+        },
+      );
+    }
+  });
+}
