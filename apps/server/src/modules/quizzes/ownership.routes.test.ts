@@ -127,6 +127,13 @@ beforeAll(async () => {
     GETRESPONSE_API_URL: "http://127.0.0.1:9",
     MAILCHIMP_API_URL: "http://127.0.0.1:9/{dc}",
     SENDPULSE_API_URL: "http://127.0.0.1:9",
+    // The OAuth CRMs set up, so their links answer (nothing is called to make a link).
+    HUBSPOT_CLIENT_ID: "hubspot-app",
+    HUBSPOT_CLIENT_SECRET: `${SECRET}-hubspot`,
+    SALESFORCE_CLIENT_ID: "salesforce-app",
+    SALESFORCE_CLIENT_SECRET: `${SECRET}-salesforce`,
+    ZOHO_CLIENT_ID: "zoho-app",
+    ZOHO_CLIENT_SECRET: `${SECRET}-zoho`,
   });
   a = await registerUser(t);
   b = await registerUser(t);
@@ -225,6 +232,17 @@ async function buildContent(owner: TestUser): Promise<Record<Entity, number>> {
       { client_id: "sp-id", address_book_id: "1" },
     ],
     ["telegram", {}, { chat_id: "-100123", chat_title: "A's sales chat" }],
+    ["hubspot", { access_token: `${SECRET}-access`, refresh_token: `${SECRET}-refresh` }, {}],
+    [
+      "salesforce",
+      { access_token: `${SECRET}-access`, refresh_token: `${SECRET}-refresh` },
+      { instance_url: "https://a.my.salesforce.com" },
+    ],
+    [
+      "zoho",
+      { access_token: `${SECRET}-access`, refresh_token: `${SECRET}-refresh` },
+      { api_domain: "https://www.zohoapis.eu", accounts_server: "https://accounts.zoho.eu" },
+    ],
   ] as const) {
     await t.database.db.insert(integrations).values({
       quizId: quiz,
@@ -292,6 +310,8 @@ function idOfPath(route: Route): Entity | undefined {
   if (/^\/webhook-integration\/quiz\/\{id\}/.test(path)) return "quiz";
   if (/^\/integration\/email\/list\/\{id\}/.test(path)) return "quiz";
   if (/^\/integration\/email\/delete\/\{id\}/.test(path)) return "email";
+  // The OAuth CRMs' links and connections are named by the quiz (docs/delivery.md).
+  if (/^\/(hubspot|salesforce|zoho)\//.test(path)) return "quiz";
   const segment = /^\/([a-z0-9_-]+)\/\{id\}/.exec(path)?.[1];
   switch (segment) {
     case "questionconditionlist":
@@ -450,7 +470,7 @@ async function stateOfA(): Promise<unknown> {
 
 /** The paths of the targets connected with credentials (one per quiz, named by the quiz). */
 const CREDENTIAL_PATH =
-  /^\/(bitrix24|keycrm|pipedrive|salesdrive|get-response-integration|mailchimp-integration|sendpulse-integration|telegram-integration)\//;
+  /^\/(bitrix24|keycrm|pipedrive|salesdrive|get-response-integration|mailchimp-integration|sendpulse-integration|telegram-integration|hubspot|salesforce|zoho)\//;
 
 /** DELETE last, children before parents, so the owner's sanity run keeps its records. */
 function ownerOrder(route: Route): number {
