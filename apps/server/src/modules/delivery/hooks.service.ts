@@ -4,16 +4,15 @@ import {
   type Hook,
   type HookCreate,
 } from "@leadquiz/contract";
-import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { AppConfig } from "../../config";
 import type { Database } from "../../db/client";
-import { integrations, leads, quizzes } from "../../db/schema";
 import { webhookBody } from "../../integrations/webhook/webhook.adapter";
 import { newWebhookSecret } from "../../integrations/webhook/webhook-signature";
 import { AppError, FieldErrors } from "../../lib/app-error";
 import type { SecretBox } from "../../lib/secret-box";
 import { requireOwnedQuiz } from "../quiz-access";
 import { deliveryLeadOf } from "./delivery-lead";
+import { countHooksHeld, newestLeads } from "./hooks.repository";
 import {
   deleteIntegration,
   findOwnedIntegration,
@@ -42,11 +41,7 @@ export function createHooksService(deps: HooksServiceDeps) {
       checkTargetUrl(deps.config, body.target_url, "target_url");
       const secret = newWebhookSecret();
       const row = await db.transaction(async (tx) => {
-        const [held] = await tx
-          .select({ n: count() })
-          .from(integrations)
-          .where(and(eq(integrations.userId, userId), eq(integrations.type, "hook")));
-        if (Number(held?.n ?? 0) >= HOOKS_PER_ACCOUNT) {
+        if ((await countHooksHeld(tx, userId)) >= HOOKS_PER_ACCOUNT) {
           throw new FieldErrors({ non_field_errors: ["hook_limit"] });
         }
         return insertIntegration(tx, {
@@ -80,20 +75,7 @@ export function createHooksService(deps: HooksServiceDeps) {
      */
     async sample(userId: number, quizId: number | undefined) {
       if (quizId !== undefined) await requireOwnedQuiz(db, userId, quizId);
-      const rows = await db
-        .select({ lead: leads, quiz: { id: quizzes.id, title: quizzes.title } })
-        .from(leads)
-        .innerJoin(quizzes, eq(quizzes.id, leads.quizId))
-        .where(
-          and(
-            eq(leads.userId, userId),
-            quizId !== undefined ? eq(leads.quizId, quizId) : undefined,
-            eq(leads.isPartial, false),
-            isNull(leads.erasedAt),
-          ),
-        )
-        .orderBy(desc(leads.id))
-        .limit(HOOK_SAMPLE_SIZE);
+      const rows = await newestLeads(db, userId, quizId, HOOK_SAMPLE_SIZE);
       return rows.map((r) => webhookBody(`sample-${r.lead.id}`, deliveryLeadOf(r.lead, r.quiz)));
     },
   };
