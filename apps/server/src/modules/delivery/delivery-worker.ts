@@ -165,6 +165,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     const busy = [...perIntegration].filter(([, n]) => n >= perTarget).map(([id]) => id);
     const ids = await claimDueDeliveries(db, clock.now(), free, leaseMs, { perTarget, busy });
     const work = await loadDeliveryWork(db, ids);
+    // The oldest lead's send starts first (the claim's rows come back in no set order).
+    work.sort((x, y) => x.delivery.id - y.delivery.id);
     return work.map(track);
   }
 
