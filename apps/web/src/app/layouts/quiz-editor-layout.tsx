@@ -79,7 +79,7 @@ export function QuizEditorLayout() {
   if (!quiz.data) {
     return (
       <Center mih="100vh" aria-busy>
-        <Loader aria-label={t("dashboard:shell.loadingQuiz")} />
+        <Loader role="status" aria-label={t("dashboard:shell.loadingQuiz")} />
       </Center>
     );
   }

@@ -127,7 +127,7 @@ export function LeadDetailModal({ leadId, onClose }: LeadDetailModalProps) {
         centered
         data-testid="lead-detail"
       >
-        {detail.isPending && <Loader size="sm" aria-label={t("leads:title")} />}
+        {detail.isPending && <Loader size="sm" role="status" aria-label={t("leads:title")} />}
         {detail.isError && (
           <Alert color="red" role="alert">
             {errorMessage(detail.error, t)}

@@ -23,7 +23,7 @@ export function AdditionsPage() {
   useDocumentTitle(`${t("layout:editor.nav.additions")} · Leadquiz`);
   const { quizId } = useEditorQuiz();
   const additions = useAdditions(quizId);
-  if (additions.isPending) return <Loader aria-label={t("results:loading")} />;
+  if (additions.isPending) return <Loader role="status" aria-label={t("results:loading")} />;
   return (
     <Stack gap="md" maw={880} data-testid="additions-page">
       <div>

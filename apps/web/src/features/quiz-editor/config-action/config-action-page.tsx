@@ -49,7 +49,7 @@ export function ConfigActionPage() {
       </Alert>
     );
   }
-  if (!quiz || !config.data) return <Loader aria-label={t("publication:loading")} />;
+  if (!quiz || !config.data) return <Loader role="status" aria-label={t("publication:loading")} />;
   return <SectionView section={section} quiz={quiz} config={config.data} />;
 }
 

@@ -38,7 +38,7 @@ export function ContactFormPage() {
   useDocumentTitle(`${t("layout:editor.nav.contactForm")} · Leadquiz`);
   const { quizId, quiz } = useEditorQuiz();
   const fields = useFormFields(quizId);
-  if (!quiz || fields.isPending) return <Loader aria-label={t("results:loading")} />;
+  if (!quiz || fields.isPending) return <Loader role="status" aria-label={t("results:loading")} />;
   return (
     <ContactFormEditor
       quizId={quizId}

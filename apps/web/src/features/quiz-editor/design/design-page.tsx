@@ -48,7 +48,7 @@ export function DesignPage() {
   const { t } = useTranslation();
   useDocumentTitle(`${t("layout:editor.nav.design")} · Leadquiz`);
   const { quiz } = useEditorQuiz();
-  if (!quiz) return <Loader aria-label={t("design:loading")} />;
+  if (!quiz) return <Loader role="status" aria-label={t("design:loading")} />;
   return <DesignEditor quiz={quiz} />;
 }
 

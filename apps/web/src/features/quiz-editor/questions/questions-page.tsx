@@ -52,7 +52,7 @@ export function QuestionsPage() {
         <Tabs.Panel value="questions">
           <QuestionList quizId={id} opened={opened} onOpenedChange={setOpened} />
         </Tabs.Panel>
-        <Suspense fallback={<Loader aria-label={t("common:loading")} />}>
+        <Suspense fallback={<Loader role="status" aria-label={t("common:loading")} />}>
           <Tabs.Panel value="start">
             {quiz.data ? <StartPageForm quiz={quiz.data} /> : null}
           </Tabs.Panel>

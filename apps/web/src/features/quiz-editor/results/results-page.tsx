@@ -102,7 +102,7 @@ export function ResultsPage() {
     await resultWrites.remove(result);
   };
 
-  if (results.isPending || !quiz) return <Loader aria-label={t("results:loading")} />;
+  if (results.isPending || !quiz) return <Loader role="status" aria-label={t("results:loading")} />;
 
   return (
     <Stack gap="md" data-testid="results-page">

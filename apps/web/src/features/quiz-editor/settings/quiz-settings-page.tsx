@@ -24,7 +24,7 @@ export function QuizSettingsPage() {
   const { t } = useTranslation();
   useDocumentTitle(`${t("layout:editor.nav.settings")} · Leadquiz`);
   const { quiz } = useEditorQuiz();
-  if (!quiz) return <Loader aria-label={t("design:loading")} />;
+  if (!quiz) return <Loader role="status" aria-label={t("design:loading")} />;
   return <QuizSettingsEditor quiz={quiz} />;
 }
 

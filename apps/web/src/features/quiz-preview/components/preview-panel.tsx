@@ -146,7 +146,7 @@ export function PreviewPanel({ quizId, device, version, onShowDraft, onHide }: P
             title={t("editor:preview.frameTitle")}
           />
         ) : (
-          <Loader size="sm" m="md" aria-label={t("editor:preview.title")} />
+          <Loader size="sm" m="md" role="status" aria-label={t("editor:preview.title")} />
         )}
       </div>
     </Stack>

@@ -42,7 +42,9 @@ export function VersionHistoryButton({ quizId, compact = false }: VersionHistory
         size="md"
       >
         <Stack gap="sm" data-testid="version-history">
-          {versions.isPending && <Loader size="sm" aria-label={t("editor:versions.loading")} />}
+          {versions.isPending && (
+            <Loader size="sm" role="status" aria-label={t("editor:versions.loading")} />
+          )}
           {versions.isError && (
             <Alert color="red" role="alert">
               {errorMessage(versions.error, t)}

@@ -144,7 +144,9 @@ export function AnswersEditor({
           {t("questions:answers.limits", { min: ANSWERS_MIN, max: ANSWERS_MAX })}
         </Text>
       </Group>
-      {answers.isPending ? <Loader size="sm" aria-label={t("questions:answers.loading")} /> : null}
+      {answers.isPending ? (
+        <Loader size="sm" role="status" aria-label={t("questions:answers.loading")} />
+      ) : null}
       {list.map((answer, index) => (
         <AnswerRow
           key={answer.id}

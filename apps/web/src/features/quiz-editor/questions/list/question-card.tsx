@@ -235,7 +235,9 @@ export const QuestionCard = memo(function QuestionCard({
         {/* Only an opened card mounts its body (no Collapse per card: 50 transitions). */}
         {opened ? (
           <Paper p="md" pt={0} bg="transparent">
-            <Suspense fallback={<Loader size="sm" aria-label={t("common:loading")} />}>
+            <Suspense
+              fallback={<Loader size="sm" role="status" aria-label={t("common:loading")} />}
+            >
               <QuestionEditor
                 quizId={quizId}
                 question={question}

@@ -144,7 +144,7 @@ export function QuestionList({
   if (list.isError) {
     return <Alert color="red">{errorMessage(list.error, t)}</Alert>;
   }
-  if (list.isPending) return <Loader aria-label={t("questions:list.loading")} />;
+  if (list.isPending) return <Loader role="status" aria-label={t("questions:list.loading")} />;
 
   return (
     <Stack gap="sm">

@@ -269,7 +269,9 @@ function QuestionLogic({
           />
         </Group>
       ) : null}
-      {conditions.isPending ? <Loader size="sm" aria-label={t("questions:logic.loading")} /> : null}
+      {conditions.isPending ? (
+        <Loader size="sm" role="status" aria-label={t("questions:logic.loading")} />
+      ) : null}
       {list.length === 0 && !conditions.isPending ? (
         <Text size="sm" c="dimmed">
           {t("questions:logic.always")}
@@ -303,7 +305,7 @@ export function LogicSetup({ quizId }: { quizId: number }) {
     questions.filter((question) => hasAnswers(question.type)).map((question) => question.id),
   );
   if (list.isError) return <Alert color="red">{errorMessage(list.error, t)}</Alert>;
-  if (list.isPending) return <Loader aria-label={t("questions:list.loading")} />;
+  if (list.isPending) return <Loader role="status" aria-label={t("questions:list.loading")} />;
   const context: LogicContext = { questions, answersOf, writes };
   const untitled = t("questions:list.untitled");
   return (
