@@ -8,6 +8,7 @@ import type { QuestionWrites } from "../api/question-writes";
 import { ChevronIcon, GripIcon } from "../icons";
 import { QuestionEditor } from "../lazy-parts";
 import { typeKey } from "../question-types";
+import classes from "./question-card.module.css";
 
 /** What a card asks of the list; the same functions for every card (the cards are memoised). */
 export interface QuestionCardActions {
@@ -111,7 +112,7 @@ function QuestionMenu({
   const button = (
     <button
       type="button"
-      className="mantine-focus-auto"
+      className={`mantine-focus-auto ${classes.iconButton}`}
       style={iconButtonStyle}
       aria-label={t("questions:list.actions", { n: position })}
       aria-haspopup="menu"
@@ -198,10 +199,10 @@ export const QuestionCard = memo(function QuestionCard({
         zIndex: sortable.isDragging ? 2 : undefined,
       }}
     >
-      <div style={rowStyle}>
+      <div className={classes.row} style={rowStyle}>
         <button
           type="button"
-          className="mantine-focus-auto"
+          className={`mantine-focus-auto ${classes.iconButton}`}
           style={handleStyle}
           aria-label={t("questions:list.dragHandle", { n: position, title })}
           data-testid="drag-handle"
