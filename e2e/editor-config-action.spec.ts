@@ -178,7 +178,7 @@ test("each mode: set up in the tab, its snippet copied and pasted on another sit
   expect(pages).toEqual(["/trigger", "/banner", "/popup", "/inline", "/chat", `/l/${subdomain}`]);
 });
 
-test("the tab has no WCAG A/AA violations, and fits 1280 and 768 px in English and Russian", async ({
+test("the tab has no WCAG A/AA violations in any of its six modes, and fits 1280 and 768 px in English and Russian", async ({
   page,
 }, testInfo) => {
   test.setTimeout(600_000);
@@ -187,7 +187,10 @@ test("the tab has no WCAG A/AA violations, and fits 1280 and 768 px in English a
   await signInAsQuizOwner(page);
   for (const [section, heading] of [
     ["trigger", "Trigger"],
+    ["banner", "Banner"],
     ["popup", "Popup"],
+    ["body", "In the site body"],
+    ["chat", "Chat"],
     ["landing", "Link / landing"],
   ] as const) {
     await openSection(page, quiz.id, section, heading);
