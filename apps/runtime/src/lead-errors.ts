@@ -1,3 +1,4 @@
+import type { Messenger } from "@leadquiz/contract";
 import type { FormFieldKey } from "@leadquiz/contract/codes";
 
 /**
@@ -7,9 +8,11 @@ import type { FormFieldKey } from "@leadquiz/contract/codes";
 export type FieldKey = FormFieldKey;
 
 /** Errors the server gave for the lead (400), by form field; `form` for the rest. */
-export type ServerFieldErrors = Partial<Record<FieldKey | "consent" | "form", string>>;
+export type ServerFieldErrors = Partial<
+  Record<FieldKey | "consent" | "form" | `messenger-${Messenger}`, string>
+>;
 
-const SERVER_KEYS: Record<string, FieldKey | "consent"> = {
+const SERVER_KEYS: Record<string, keyof ServerFieldErrors> = {
   "contacts.name": "name",
   "contacts.email": "email",
   "contacts.phone": "phone",
@@ -20,7 +23,7 @@ const SERVER_KEYS: Record<string, FieldKey | "consent"> = {
 
 /**
  * Maps a 400 body of the lead call (`{"contacts.email": ["…"], "answers.3.answers": […]}`)
- * onto the form: contact fields and the consent by name (messengers on the phone field),
+ * onto the form: contact fields, messengers' handles and the consent by name,
  * anything else as one message for the whole form.
  */
 export function serverFieldErrors(body: unknown): ServerFieldErrors {
@@ -31,7 +34,10 @@ export function serverFieldErrors(body: unknown): ServerFieldErrors {
   for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
     const message = Array.isArray(value) ? value.find((item) => typeof item === "string") : value;
     if (typeof message !== "string" || message === "") continue;
-    const key = SERVER_KEYS[name] ?? (name.startsWith("contacts.messengers") ? "phone" : "form");
+    const messenger = /^contacts\.messengers\.(\w+)$/.exec(name)?.[1];
+    const key: keyof ServerFieldErrors =
+      SERVER_KEYS[name] ??
+      (messenger ? (`messenger-${messenger}` as keyof ServerFieldErrors) : "form");
     errors[key] = errors[key] ?? message;
   }
   return errors;

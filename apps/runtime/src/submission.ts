@@ -5,7 +5,7 @@ import type {
   Messenger,
   PublicQuiz,
 } from "@leadquiz/contract";
-import { QuestionType } from "@leadquiz/contract/codes";
+import { phoneMessengers, QuestionType } from "@leadquiz/contract/codes";
 import { type AnswerMap, type AnswerValue, type Question, quizState } from "@leadquiz/engine";
 import type { PageContext } from "./page-context";
 import { isChoiceValue } from "./questions/answer-input";
@@ -17,7 +17,10 @@ export interface ContactValues {
   phone: string;
   other: string;
   other2: string;
+  /** The messengers the visitor ticked, in the form's order. */
   messengers: readonly Messenger[];
+  /** The handle or number typed for a ticked messenger (kept when it is unticked again). */
+  messengerHandles: Partial<Record<Messenger, string>>;
   consent: boolean;
   /** The honeypot (stays empty for people). */
   website: string;
@@ -30,9 +33,27 @@ export const emptyContacts: ContactValues = {
   other: "",
   other2: "",
   messengers: [],
+  messengerHandles: {},
   consent: false,
   website: "",
 };
+
+const byPhone: ReadonlySet<Messenger> = new Set(phoneMessengers);
+
+/** Whether a messenger reaches the visitor on the form's phone when its handle is empty. */
+export function usesPhone(messenger: Messenger): boolean {
+  return byPhone.has(messenger);
+}
+
+/**
+ * How to reach the visitor on a ticked messenger: the handle typed for it, else (for the
+ * phone-based ones) the phone; "" when neither was given.
+ */
+export function messengerHandle(contacts: ContactValues, messenger: Messenger): string {
+  const typed = contacts.messengerHandles[messenger]?.trim() ?? "";
+  if (typed !== "") return typed;
+  return usesPhone(messenger) ? contacts.phone.trim() : "";
+}
 
 /** One answer as the lead call takes it. */
 export function toLeadAnswer(question: Question, value: AnswerValue): LeadAnswer {
@@ -85,7 +106,10 @@ export function buildSubmission(input: {
     if (value !== undefined) leadAnswers.push(toLeadAnswer(question, value));
   }
   const messengers: LeadContacts["messengers"] = {};
-  for (const messenger of contacts.messengers) messengers[messenger] = contacts.phone;
+  for (const messenger of contacts.messengers) {
+    const handle = messengerHandle(contacts, messenger);
+    if (handle !== "") messengers[messenger] = handle;
+  }
   return {
     submission_id: input.submissionId,
     session: input.session,

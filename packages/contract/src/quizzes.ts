@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { phoneMessengers } from "./codes";
 import { formulaErrorSchema, formulaSchema } from "./formulas";
 import {
   colorField,
@@ -57,6 +58,8 @@ export const messengers = [
 ] as const;
 export const messengerSchema = z.enum(messengers);
 export type Messenger = z.infer<typeof messengerSchema>;
+// The phone-based ones (`phoneMessengers`, in codes) must be messengers.
+phoneMessengers satisfies readonly Messenger[];
 
 /** `quiz.contact_form` (the fields themselves are FormField records). */
 export const contactFormSchema = z.object({

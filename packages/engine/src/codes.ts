@@ -86,6 +86,13 @@ export const formFieldKeys = {
 } as const satisfies Record<FormFieldType, string>;
 export type FormFieldKey = (typeof formFieldKeys)[FormFieldType];
 
+/**
+ * The messengers (of the contract's `messengers`) that reach a person by phone number: a
+ * visitor who picks one of these may leave its handle empty, and the lead carries the
+ * form's phone for it.
+ */
+export const phoneMessengers = ["telegram", "whatsapp", "viber", "signal"] as const;
+
 /** `quiz_configs.icon_kind`: what the floating button of a button-mode quiz shows. */
 export const IconKind = {
   Icon: 1,

@@ -147,6 +147,11 @@ function changeContacts(state: PlayerState, patch: Partial<ContactValues>): Play
   // A server error goes once its field changes.
   const serverErrors = { ...lead.serverErrors };
   for (const name of Object.keys(patch)) delete serverErrors[name as keyof ServerFieldErrors];
+  if (patch.messengerHandles) {
+    for (const name of Object.keys(serverErrors)) {
+      if (name.startsWith("messenger-")) delete serverErrors[name as keyof ServerFieldErrors];
+    }
+  }
   return { ...state, contacts, lead: { ...lead, serverErrors } };
 }
 

@@ -103,4 +103,48 @@ describe("contact form", () => {
     expect(submission?.website).toBe("");
     expect(submission?.submission_id).toMatch(/^[0-9a-f-]{36}$/);
   });
+  describe("messengers", () => {
+    const withMessengers = () =>
+      toForm([field(1, 1), field(2, 2)], {
+        contact_form: {
+          ...quiz().contact_form,
+          messengers: ["telegram", "instagram"],
+        },
+      });
+
+    it("asks for the handle of a ticked messenger and sends what was typed", async () => {
+      const { user, submit } = withMessengers();
+      await user.click(screen.getByRole("button", { name: "Next" }));
+      await user.type(screen.getByLabelText(/^Phone/), "+48601234567");
+      expect(screen.queryByLabelText("Your Telegram username or number")).toBeNull();
+      await user.click(screen.getByRole("checkbox", { name: "Telegram" }));
+      const handle = screen.getByLabelText("Your Telegram username or number");
+      expect(screen.getByText("Leave empty to use the phone number above")).toBeTruthy();
+      await user.type(handle, "@ann_k");
+      await user.click(screen.getByRole("checkbox", { name: /privacy policy/ }));
+      await user.click(screen.getByRole("button", { name: "Send" }));
+      await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+      expect(submit.mock.calls[0]?.[0]?.contacts.messengers).toEqual({ telegram: "@ann_k" });
+    });
+
+    it("does not send a messenger that is not phone-based without its handle", async () => {
+      const { user, submit } = withMessengers();
+      await user.click(screen.getByRole("button", { name: "Next" }));
+      await user.type(screen.getByLabelText(/^Phone/), "+48601234567");
+      await user.click(screen.getByRole("checkbox", { name: "Instagram" }));
+      expect(screen.queryByText("Leave empty to use the phone number above")).toBeNull();
+      await user.click(screen.getByRole("checkbox", { name: /privacy policy/ }));
+      await user.click(screen.getByRole("button", { name: "Send" }));
+      await waitFor(() =>
+        expect(screen.getByText("Say how to reach you on Instagram")).toBeTruthy(),
+      );
+      const handle = screen.getByLabelText("Your Instagram username or number");
+      expect(document.activeElement).toBe(handle);
+      expect(submit).not.toHaveBeenCalled();
+      await user.type(handle, "ann.k");
+      await user.click(screen.getByRole("button", { name: "Send" }));
+      await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+      expect(submit.mock.calls[0]?.[0]?.contacts.messengers).toEqual({ instagram: "ann.k" });
+    });
+  });
 });

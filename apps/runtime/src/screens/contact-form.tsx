@@ -5,8 +5,8 @@ import { useEffect, useState } from "react";
 import type { FieldKey, ServerFieldErrors } from "../lead-errors";
 import { loadPhone, type PhoneApi } from "../phone-loader";
 import { Nav, PrimaryButton } from "../player/nav";
-import type { ContactValues } from "../submission";
-import { useTexts, type VisitorTexts } from "../texts";
+import { type ContactValues, messengerHandle, usesPhone } from "../submission";
+import { fill, useTexts, type VisitorTexts } from "../texts";
 
 const FIELD_KEYS: Record<PublicFormField["type"], FieldKey> = formFieldKeys;
 const MESSENGER_NAMES: Record<Messenger, string> = {
@@ -30,6 +30,9 @@ const INPUT: Record<
   other: { type: "text", autoComplete: "off" },
   other2: { type: "text", autoComplete: "off" },
 };
+
+/** The form's key of a messenger's handle field (its errors, its input's id). */
+const messengerKey = (messenger: Messenger) => `messenger-${messenger}`;
 
 function fieldError(
   key: FieldKey,
@@ -105,6 +108,7 @@ export function ContactForm(props: {
     };
   }, [phone, values.phone, country]);
   const fields = bySort(quiz.fields).filter((field) => field.enabled);
+  const asksPhone = fields.some((field) => FIELD_KEYS[field.type] === "phone");
   const touch = (name: string) => setTouched((set) => new Set(set).add(name));
   const set = props.onChange;
 
@@ -114,6 +118,12 @@ export function ContactForm(props: {
       const key = FIELD_KEYS[field.type];
       const error = fieldError(key, field, values[key], t, quiz.language, api);
       if (error) found.set(key, error);
+    }
+    for (const messenger of values.messengers) {
+      if (messengerHandle(values, messenger) === "") {
+        const name = MESSENGER_NAMES[messenger];
+        found.set(messengerKey(messenger), fill(t.messenger_handle_required, { messenger: name }));
+      }
     }
     if (!values.consent) found.set("consent", t.consent_required);
     return found;
@@ -135,7 +145,13 @@ export function ContactForm(props: {
     }
     const errors = errorsWith(api);
     if (errors.size > 0) {
-      setTouched(new Set([...fields.map((field) => FIELD_KEYS[field.type]), "consent"]));
+      setTouched(
+        new Set([
+          ...fields.map((field) => FIELD_KEYS[field.type]),
+          ...values.messengers.map(messengerKey),
+          "consent",
+        ]),
+      );
       const first = [...errors.keys()][0];
       document.getElementById(`${idBase}-${first}`)?.focus();
       return;
@@ -221,6 +237,53 @@ export function ContactForm(props: {
           ))}
         </fieldset>
       ) : null}
+      {form.messengers
+        .filter((messenger) => values.messengers.includes(messenger))
+        .map((messenger) => {
+          const key = messengerKey(messenger);
+          const id = `${idBase}-${key}`;
+          const error = shown(key);
+          const phoneFallback = usesPhone(messenger) && asksPhone;
+          const described = [phoneFallback ? `${id}-hint` : "", error ? `${id}-error` : ""]
+            .filter(Boolean)
+            .join(" ");
+          return (
+            <div key={key} className="lq-field">
+              <label className="lq-label" htmlFor={id}>
+                {fill(t.messenger_handle, { messenger: MESSENGER_NAMES[messenger] })}
+              </label>
+              <input
+                id={id}
+                className="lq-input"
+                name={key}
+                type="text"
+                autoComplete="off"
+                placeholder={phoneFallback ? values.phone.trim() || undefined : undefined}
+                value={values.messengerHandles[messenger] ?? ""}
+                maxLength={255}
+                aria-invalid={error ? "true" : undefined}
+                aria-describedby={described || undefined}
+                onInput={(event) =>
+                  set({
+                    messengerHandles: {
+                      ...values.messengerHandles,
+                      [messenger]: event.currentTarget.value,
+                    },
+                  })
+                }
+                onBlur={() => touch(key)}
+              />
+              {phoneFallback ? (
+                <p id={`${id}-hint`} className="lq-hint">
+                  {t.messenger_uses_phone}
+                </p>
+              ) : null}
+              <p id={`${id}-error`} className="lq-error" aria-live="polite">
+                {error}
+              </p>
+            </div>
+          );
+        })}
       <div className="lq-field">
         <label className="lq-check">
           <input

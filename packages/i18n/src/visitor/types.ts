@@ -44,6 +44,11 @@ export interface VisitorTexts {
   other: string;
   other2: string;
   messengers: string;
+  /** The label of a chosen messenger's handle field; `{{messenger}}` is its name. */
+  messenger_handle: string;
+  /** Under the handle of a phone-based messenger when the form asks for a phone. */
+  messenger_uses_phone: string;
+  messenger_handle_required: string;
   /** "I agree to the {{policy}}": `{{policy}}` becomes the link to the privacy policy. */
   consent: string;
   privacy_policy: string;
