@@ -24,6 +24,7 @@ const quiz: PublicQuiz = {
     button_style: 2,
     progress_bar: true,
     disable_display: false,
+    auto_advance: true,
   },
   start_page: {
     enabled: true,
@@ -98,6 +99,13 @@ describe("public quiz snapshot", () => {
     const parsed = publicQuizSchema.parse({ ...quiz, owner_email: "owner@example.com" });
     expect(parsed).not.toHaveProperty("owner_email");
     expect(parsed.language).toBe("pl");
+  });
+
+  it("reads a snapshot published before auto-advance existed as auto-advance off", () => {
+    const { auto_advance: _dropped, ...olderDesign } = quiz.design;
+    const parsed = publicQuizSchema.parse({ ...quiz, design: olderDesign });
+    expect(parsed.design.auto_advance).toBe(false);
+    expect(publicQuizSchema.parse(quiz).design.auto_advance).toBe(true);
   });
 
   it("rejects an unknown language", () => {

@@ -176,6 +176,8 @@ export const publicDesignSchema = z.object({
   button_style: buttonStyleSchema,
   progress_bar: z.boolean(),
   disable_display: z.boolean(),
+  /** Absent in snapshots published before it existed: off. */
+  auto_advance: z.boolean().default(false),
 });
 export type PublicDesign = z.infer<typeof publicDesignSchema>;
 

@@ -42,6 +42,8 @@ export const designSchema = z.object({
   button_style: buttonStyleSchema,
   progress_bar: z.boolean(),
   disable_display: z.boolean(),
+  /** A single-choice List or Cards question goes on by itself once an answer is clicked. */
+  auto_advance: z.boolean(),
 });
 export type Design = z.infer<typeof designSchema>;
 

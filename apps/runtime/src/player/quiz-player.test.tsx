@@ -135,6 +135,56 @@ describe("keyboard", () => {
   });
 });
 
+describe("auto-advance", () => {
+  const autoQuiz = (first = choiceQuestion(1, ["Red", "Blue"], [0, 0])) =>
+    quiz({
+      design: { ...quiz().design, auto_advance: true },
+      questions: [first, question(2, 4)],
+    });
+
+  it("moves on a moment after an answer is clicked, with the answer kept", async () => {
+    const { user } = renderQuiz(autoQuiz());
+    await user.click(screen.getByRole("radio", { name: "Blue" }));
+    expect(heading().textContent).toBe("Question 1");
+    await waitFor(() => expect(heading().textContent).toBe("Question 2"));
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    expect((screen.getByRole("radio", { name: "Blue" }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("does not carry a keyboard user past the question while they pick with the arrows", async () => {
+    const { user } = renderQuiz(autoQuiz());
+    await user.tab();
+    await user.keyboard(" ");
+    // An arrow key moves the choice with a click event but no pointer (as browsers do).
+    fireEvent.click(screen.getByRole("radio", { name: "Blue" }));
+    expect((screen.getByRole("radio", { name: "Blue" }) as HTMLInputElement).checked).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(heading().textContent).toBe("Question 1");
+    await user.keyboard("{Enter}");
+    expect(heading().textContent).toBe("Question 2");
+  });
+
+  it("waits for Next on a multiple-choice question and on the own answer", async () => {
+    const multi = choiceQuestion(1, ["Red", "Blue"], [0, 0], {
+      config: { multi_answers: true, own_answer: true },
+    });
+    const { user } = renderQuiz(autoQuiz(multi));
+    await user.click(screen.getByRole("checkbox", { name: "Red" }));
+    await user.click(screen.getByRole("checkbox", { name: "Other" }));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(heading().textContent).toBe("Question 1");
+  });
+
+  it("is off unless the quiz turns it on", async () => {
+    const { user } = renderQuiz(
+      quiz({ questions: [choiceQuestion(1, ["Red", "Blue"], [0, 0]), question(2, 4)] }),
+    );
+    await user.click(screen.getByRole("radio", { name: "Blue" }));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(heading().textContent).toBe("Question 1");
+  });
+});
+
 describe("additions", () => {
   it("shows each addition by its display rule and grows the discount with the answers", async () => {
     const additions = [growingDiscount, consultant, bonus];

@@ -89,6 +89,10 @@ export function QuizPlayer(props: QuizPlayerProps) {
   const emit = (event: QuizEvent) => props.onEvent?.(event);
   const idBase = `lq${quiz.public_key.slice(0, 8)}`;
   const key = stepKey(step);
+  // Screens after the first slide in (styles.css); the first one (server-rendered) stands.
+  const firstKey = useRef(key);
+  const moved = useRef(false);
+  if (key !== firstKey.current) moved.current = true;
   const redirect =
     (lead.phase === "sent" ? lead.redirect : null) ??
     (step.kind === "thank_you" ? step.redirect_url : null);
@@ -158,6 +162,7 @@ export function QuizPlayer(props: QuizPlayerProps) {
         style={style}
         lang={quiz.language}
         data-lq-step={key}
+        data-lq-moved={moved.current ? "" : undefined}
       >
         <div className="lq-card">
           {quiz.design.progress_bar ? (

@@ -1,11 +1,11 @@
 import type { PublicQuestion, PublicQuiz } from "@leadquiz/contract";
 import { QuestionType } from "@leadquiz/contract/codes";
 import { type AnswerValue, answerProblem, canProceed } from "@leadquiz/engine";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Media, YouTube } from "../player/media";
 import { Nav, PrimaryButton } from "../player/nav";
 import { useTexts } from "../texts";
-import { type AnswerInputProps, isGroup, shownAnswer } from "./answer-input";
+import { type AnswerInputProps, isChoiceValue, isGroup, shownAnswer } from "./answer-input";
 import { ChoiceInput } from "./choice-input";
 import { DateInput } from "./date-input";
 import { RatingInput } from "./rating-input";
@@ -24,10 +24,29 @@ export interface QuestionScreenProps {
   idBase: string;
 }
 
+/** How long a clicked answer shows as chosen before an auto-advancing question moves on. */
+const AUTO_ADVANCE_MS = 300;
+/** A choice counts as clicked when a pointer went down on the question this recently. */
+const POINTER_WINDOW_MS = 1_000;
+
+/**
+ * Whether the question moves on by itself once an answer is clicked: the quiz's
+ * `design.auto_advance`, on a List or Cards question with one answer.
+ */
+function autoAdvances(quiz: PublicQuiz, question: PublicQuestion): boolean {
+  return (
+    quiz.design.auto_advance === true &&
+    (question.type === QuestionType.List || question.type === QuestionType.Cards) &&
+    question.config.multi_answers !== true
+  );
+}
+
 /**
  * One question: its title (focused on arrival), description, media, the input of its
  * type, and Next, which stays disabled (aria-disabled, still focusable) until the engine's
- * `canProceed` allows it; trying anyway says why.
+ * `canProceed` allows it; trying anyway says why. With auto-advance, a click on an answer
+ * moves on after a moment; the keyboard (arrows pick, Enter goes on) and the own answer
+ * never do, so nobody is carried past a question by moving through its options.
  */
 export function QuestionScreen(props: QuestionScreenProps) {
   const { quiz, question, value, onChange, idBase } = props;
@@ -40,7 +59,26 @@ export function QuestionScreen(props: QuestionScreenProps) {
     problem === "reversed_range" ? t.invalid_range : tried && !allowed ? t.required_answer : "";
   const headingId = `${idBase}-title`;
   const messageId = `${idBase}-message`;
+  const lastPointer = useRef(0);
+  const advance = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const cancelAdvance = () => {
+    if (advance.current !== null) clearTimeout(advance.current);
+    advance.current = null;
+  };
+  useEffect(() => cancelAdvance, []);
+  const maybeAdvance = (changed: AnswerValue | undefined) => {
+    cancelAdvance();
+    if (!autoAdvances(quiz, question)) return;
+    if (Date.now() - lastPointer.current > POINTER_WINDOW_MS) return;
+    const picked = isChoiceValue(changed) && changed.answers.length === 1 && !changed.own_text;
+    if (!picked || !canProceed(question, changed)) return;
+    advance.current = setTimeout(() => {
+      advance.current = null;
+      props.onNext(changed);
+    }, AUTO_ADVANCE_MS);
+  };
   const next = () => {
+    cancelAdvance();
     if (!allowed) {
       setTried(true);
       return;
@@ -53,6 +91,7 @@ export function QuestionScreen(props: QuestionScreenProps) {
     onChange: (changed) => {
       setTried(false);
       onChange(changed);
+      maybeAdvance(changed);
     },
     idBase,
     labelledBy: headingId,
@@ -77,6 +116,9 @@ export function QuestionScreen(props: QuestionScreenProps) {
     <form
       className={`lq-screen lq-question lq-question--t${question.type}${hasMedia ? ` lq-question--media-${position}` : ""}`}
       noValidate
+      onPointerDown={() => {
+        lastPointer.current = Date.now();
+      }}
       onSubmit={(event) => {
         event.preventDefault();
         next();

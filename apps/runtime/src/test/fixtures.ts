@@ -134,6 +134,7 @@ export function quiz(fields: Partial<PublicQuiz> = {}): PublicQuiz {
       font: null,
       button_style: 2,
       progress_bar: true,
+      auto_advance: false,
       disable_display: false,
     },
     start_page: {

@@ -44,6 +44,7 @@ export function testQuiz(changes: QuizChanges = {}): Quiz {
       font: null,
       button_style: 1,
       progress_bar: true,
+      auto_advance: false,
       disable_display: false,
       ...design,
     },

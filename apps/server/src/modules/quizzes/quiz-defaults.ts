@@ -34,6 +34,7 @@ export const designDefaults: Design = {
   button_style: 1,
   progress_bar: true,
   disable_display: false,
+  auto_advance: false,
 };
 
 export const contactFormDefaults: ContactForm = {

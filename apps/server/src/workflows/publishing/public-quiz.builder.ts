@@ -71,6 +71,7 @@ export async function buildPublicQuiz(
       button_style: design.button_style,
       progress_bar: design.progress_bar,
       disable_display: design.disable_display,
+      auto_advance: design.auto_advance,
     },
     start_page: {
       enabled: startPage.enabled,

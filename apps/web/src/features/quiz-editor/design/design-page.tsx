@@ -134,6 +134,14 @@ function DesignEditor({ quiz }: { quiz: Quiz }) {
               write(t("design:progressBar"), { progress_bar: event.currentTarget.checked })
             }
           />
+          <Switch
+            label={t("design:autoAdvance")}
+            description={t("design:autoAdvanceHint")}
+            checked={design.auto_advance}
+            onChange={(event) =>
+              write(t("design:autoAdvance"), { auto_advance: event.currentTarget.checked })
+            }
+          />
         </Stack>
       </Paper>
     </Stack>
