@@ -1,6 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { leadsOfQuiz } from "./support/e2e-database";
-import { publishBranchingQuiz, sendContacts, TEXTS, takePath } from "./support/quiz-builder";
+import {
+  ownerCall,
+  publishBranchingQuiz,
+  sendContacts,
+  startQuiz,
+  TEXTS,
+  takePath,
+} from "./support/quiz-builder";
 
 /**
  * The hosted page `/q/{public_key}` of a quiz with branching logic, published through the
@@ -117,6 +124,53 @@ test("the contact form says what is wrong before anything is sent", async ({ pag
   await expect(page.getByText("Please give your consent to continue")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Thank you!" })).toHaveCount(0);
   expect(await leadsOfQuiz(quiz.id)).toEqual([]);
+});
+
+test("auto-advance moves on after a click; a ticked messenger asks for the handle the lead carries", async ({
+  page,
+}, testInfo) => {
+  const quiz = await publishBranchingQuiz();
+  await ownerCall("PATCH", `/quiz/${quiz.id}/`, {
+    design: { auto_advance: true },
+    contact_form: { messengers: ["telegram", "instagram"] },
+  });
+  await ownerCall("POST", "/publication-quiz/", { quiz: quiz.id });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(quiz.publicUrl);
+  await startQuiz(page, quiz);
+
+  // A click on an answer is enough: no Next.
+  await page.getByRole("radio", { name: quiz.q1.b.text }).click();
+  await expect(page.getByRole("heading", { name: quiz.q2b.title })).toBeVisible();
+  // The new step slides in…
+  const animation = () =>
+    page.locator(".lq-screen").evaluate((screen) => getComputedStyle(screen).animationName);
+  expect(await animation()).toBe("lq-enter");
+  await page.getByRole("radio", { name: quiz.q2b.answers[0].text }).click();
+  await expect(page.getByRole("heading", { name: "Your result" })).toBeVisible();
+  // …unless the visitor asked for less motion.
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  expect(await animation()).toBe("none");
+  await page.getByRole("button", { name: "Next" }).click();
+
+  await page.getByLabel("Name").fill("Vera");
+  await page.getByLabel("Phone").fill("+12025550143");
+  await page.getByRole("checkbox", { name: "Telegram" }).check();
+  await page.getByRole("checkbox", { name: "Instagram" }).check();
+  await expect(page.getByText("Leave empty to use the phone number above")).toBeVisible();
+  await page.getByRole("checkbox", { name: "I agree to the privacy policy" }).check();
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByText("Say how to reach you on Instagram")).toBeVisible();
+  await expect(page.getByLabel("Your Instagram username or number")).toBeFocused();
+  await page.screenshot({ path: testInfo.outputPath("messengers-390.png"), fullPage: true });
+  expect(await leadsOfQuiz(quiz.id)).toEqual([]);
+
+  await page.getByLabel("Your Instagram username or number").fill("vera.k");
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you!" })).toBeVisible();
+  await expect.poll(async () => (await leadsOfQuiz(quiz.id)).length).toBe(1);
+  const [lead] = await leadsOfQuiz(quiz.id);
+  expect(lead?.messengers).toEqual({ telegram: "+1 202 555 0143", instagram: "vera.k" });
 });
 
 function escapeRegExp(text: string): string {

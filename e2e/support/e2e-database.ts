@@ -95,6 +95,7 @@ export interface LeadRow {
   name: string;
   email: string;
   phone: string;
+  messengers: Record<string, string>;
   consent: boolean;
   answers: { question: number; question_title: string; answer: string; answer_ids?: number[] }[];
   results: { id: number; title: string; value: string | number | null; unit: string | null }[];
@@ -108,7 +109,8 @@ export interface LeadRow {
 export function leadsOfQuiz(quizId: number): Promise<LeadRow[]> {
   return withServerDatabase(async (client) => {
     const { rows } = await client.query<LeadRow>(
-      `select id, submission_id, quiz_id, publication_version, name, email, phone, consent,
+      `select id, submission_id, quiz_id, publication_version, name, email, phone, messengers,
+              consent,
               answers, results, utm, referrer, page_url, session_id
          from leads where quiz_id = $1 and not is_partial order by id`,
       [quizId],
