@@ -19,6 +19,12 @@ describe("design", () => {
     expect(vars["--lq-btn-bg"]).toBeUndefined();
     expect(vars["--lq-text"]).toBe("#123");
   });
+
+  it("gives error messages a red readable on a dark background", () => {
+    expect(designVariables(quiz().design)["--lq-error"]).toBe("#b91c1c");
+    const dark = { ...quiz().design, background_color: "#0f172a", text_color: "#f8fafc" };
+    expect(designVariables(dark)["--lq-error"]).toBe("#fca5a5");
+  });
 });
 
 describe("page context", () => {

@@ -1,5 +1,5 @@
 import type { PublicDesign } from "@leadquiz/contract";
-import { buttonStyle } from "@leadquiz/engine";
+import { buttonStyle, errorColorOn } from "@leadquiz/engine";
 
 export { type ButtonShape, type ButtonStyle, buttonStyle } from "@leadquiz/engine";
 
@@ -19,6 +19,9 @@ export function designVariables(design: PublicDesign): Record<string, string> {
   color("--lq-btn-fg", design.button_text_color);
   color("--lq-text", design.text_color);
   color("--lq-bg", design.background_color);
+  if (COLOR.test(design.background_color)) {
+    vars["--lq-error"] = errorColorOn(design.background_color);
+  }
   if (design.font) vars["--lq-font"] = design.font.family.replace(/[;{}]/g, "");
   if (design.background_image) vars["--lq-bg-image"] = `url("${safeUrl(design.background_image)}")`;
   return vars;

@@ -55,6 +55,7 @@ export { type ButtonShape, type ButtonStyle, buttonStyle } from "./design/button
 export {
   AA_TEXT_CONTRAST,
   contrastRatio,
+  errorColorOn,
   meetsTextContrast,
   parseColor,
   type Rgb,

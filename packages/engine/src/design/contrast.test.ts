@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contrastRatio, meetsTextContrast, parseColor } from "./contrast";
+import { contrastRatio, errorColorOn, meetsTextContrast, parseColor } from "./contrast";
 
 describe("colour contrast (WCAG 2.2)", () => {
   it("reads the colour notations the design stores", () => {
@@ -28,5 +28,17 @@ describe("colour contrast (WCAG 2.2)", () => {
   it("does not warn about a colour it cannot read", () => {
     expect(contrastRatio("nonsense", "#fff")).toBeNull();
     expect(meetsTextContrast("nonsense", "#fff")).toBe(true);
+  });
+
+  it("picks an error red that stays readable on the quiz's background", () => {
+    expect(errorColorOn("#ffffff")).toBe("#b91c1c");
+    expect(errorColorOn("#111827")).toBe("#fca5a5");
+    expect(meetsTextContrast(errorColorOn("#111827"), "#111827")).toBe(true);
+    // Mid grey: neither passes; the one that contrasts more.
+    const grey = "#808080";
+    const ratio = contrastRatio(errorColorOn(grey), grey) ?? 0;
+    expect(ratio).toBeGreaterThanOrEqual(contrastRatio("#fca5a5", grey) ?? 0);
+    expect(ratio).toBeGreaterThanOrEqual(contrastRatio("#b91c1c", grey) ?? 0);
+    expect(errorColorOn("nonsense")).toBe("#b91c1c");
   });
 });

@@ -64,3 +64,22 @@ export function meetsTextContrast(foreground: string, background: string): boole
   const ratio = contrastRatio(foreground, background);
   return ratio === null || ratio >= AA_TEXT_CONTRAST;
 }
+
+/** The runtime's error red, and a light red for dark backgrounds. */
+const ERROR_REDS = ["#b91c1c", "#fca5a5"] as const;
+
+/**
+ * The red the visitor's error messages take on this background: the first of the runtime's
+ * reds that is readable on it (WCAG AA), else the one that contrasts most.
+ */
+export function errorColorOn(background: string): string {
+  let best: string = ERROR_REDS[0];
+  let bestRatio = 0;
+  for (const red of ERROR_REDS) {
+    const ratio = contrastRatio(red, background);
+    if (ratio === null) return ERROR_REDS[0];
+    if (ratio >= AA_TEXT_CONTRAST) return red;
+    if (ratio > bestRatio) [best, bestRatio] = [red, ratio];
+  }
+  return best;
+}

@@ -8,7 +8,14 @@ interface ColorFieldProps {
   value: string;
   onCommit: (value: string) => void;
   /** The colour this one is read on: a warning shows when the pair fails WCAG AA. */
-  against?: { color: string; name: string } | undefined;
+  against?:
+    | {
+        color: string;
+        name: string;
+        /** The warning's message key when the generic one does not say where it shows. */
+        message?: "design:colors.lowContrastButton" | undefined;
+      }
+    | undefined;
   testId: string;
 }
 
@@ -38,7 +45,7 @@ export function ColorField({ label, value, onCommit, against, testId }: ColorFie
       description={
         readable ? undefined : (
           <span role="status" data-testid={`${testId}-contrast`}>
-            {t("design:colors.lowContrast", { other: against?.name })}
+            {t(against?.message ?? "design:colors.lowContrast", { other: against?.name })}
           </span>
         )
       }

@@ -48,6 +48,10 @@ describe("the design tab", { timeout: 40_000 }, () => {
     fireEvent.change(input, { target: { value: "#ffff00" } });
     // Yellow under white button text fails AA; the warning shows while typing.
     expect(await screen.findByTestId("design-button_text_color-contrast")).toBeTruthy();
+    // …and yellow as text on the white page (the Back button, links) fails too.
+    expect(screen.getByTestId("design-button_color-contrast").textContent).toContain(
+      "the Back button, unfilled buttons, links",
+    );
     fireEvent.blur(input);
     await waitFor(() =>
       expect(requests.filter((r) => r.method === "PATCH").map((r) => r.body)).toEqual([

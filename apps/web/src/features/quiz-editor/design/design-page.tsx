@@ -30,6 +30,8 @@ type ColorKey = "button_color" | "button_text_color" | "text_color" | "backgroun
 const readOn: Partial<Record<ColorKey, ColorKey>> = {
   button_text_color: "button_color",
   text_color: "background_color",
+  // The Back button, unfilled buttons, links and result values are this colour on the page.
+  button_color: "background_color",
 };
 const colorKeys: ColorKey[] = [
   "button_color",
@@ -77,7 +79,14 @@ function DesignEditor({ quiz }: { quiz: Quiz }) {
                   value={design[key]}
                   onCommit={(color) => write(t(`design:colors.${key}`), { [key]: color })}
                   against={
-                    other ? { color: design[other], name: t(`design:colors.${other}`) } : undefined
+                    other
+                      ? {
+                          color: design[other],
+                          name: t(`design:colors.${other}`),
+                          message:
+                            key === "button_color" ? "design:colors.lowContrastButton" : undefined,
+                        }
+                      : undefined
                   }
                   testId={`design-${key}`}
                 />
