@@ -10,7 +10,7 @@ import {
   saved,
   setField,
 } from "./support/editor-ui";
-import { registerThroughUi, uniqueEmail } from "./support/users";
+import { chooseLanguage, registerThroughUi, uniqueEmail } from "./support/users";
 
 /**
  * The editor's design and settings tabs (docs/editor.md "Design and settings"): a colour and
@@ -38,15 +38,27 @@ const GREEN = "rgb(11, 94, 42)";
 
 test("a button colour and a font show in the preview and on the published page", async ({
   page,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await designTabOfNewQuiz(page);
+  const quiz = await designTabOfNewQuiz(page);
   await expectNoViolations(page, "design tab");
 
   await setField(page.locator("body"), "design-button_color", "#0b5e2a");
   await chooseOption(page, page.getByTestId("design-font"), "Montserrat");
   await saved(page);
+  // The start page's layout and auto-advance are design choices too.
+  await page.getByRole("radio", { name: "Image on the right" }).click();
+  await saved(page);
+  await page.getByRole("switch", { name: /Go to the next question after a single choice/ }).click();
+  await saved(page);
+  const design = await asSignedInOwner<{ design: { start_layout: string; auto_advance: boolean } }>(
+    page,
+    "GET",
+    `/quiz/${quiz}/`,
+  );
+  expect(design.design).toMatchObject({ start_layout: "beside_right", auto_advance: true });
+  await page.screenshot({ path: testInfo.outputPath("design-en-1280.png"), fullPage: true });
   // Button style 1 (plain): the button's text and border take the button colour.
   const previewStart = previewOf(page).getByRole("button", { name: "Start" });
   await expect(previewStart).toHaveCSS("color", GREEN);
@@ -71,6 +83,14 @@ test("a button colour and a font show in the preview and on the published page",
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId("design-page")).toBeVisible();
   expect(await fitsTheWindow(page)).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath("design-en-390.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await chooseLanguage(page, "Русский");
+  await expect(page.getByRole("heading", { level: 1, name: "Дизайн" })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("design-ru-1280.png"), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await fitsTheWindow(page)).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath("design-ru-390.png"), fullPage: true });
 });
 
 test("settings: the title and the visitors' language survive a reload", async ({ page }) => {

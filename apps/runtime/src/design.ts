@@ -1,5 +1,6 @@
 import type { PublicDesign } from "@leadquiz/contract";
 import { buttonStyle, errorColorOn } from "@leadquiz/engine";
+import { isVideo } from "./format";
 
 export { type ButtonShape, type ButtonStyle, buttonStyle } from "@leadquiz/engine";
 
@@ -23,7 +24,10 @@ export function designVariables(design: PublicDesign): Record<string, string> {
     vars["--lq-error"] = errorColorOn(design.background_color);
   }
   if (design.font) vars["--lq-font"] = design.font.family.replace(/[;{}]/g, "");
-  if (design.background_image) vars["--lq-bg-image"] = `url("${safeUrl(design.background_image)}")`;
+  // A background video is a <video> element (quiz-player.tsx), not a CSS image.
+  if (design.background_image && !isVideo(design.background_image)) {
+    vars["--lq-bg-image"] = `url("${safeUrl(design.background_image)}")`;
+  }
   return vars;
 }
 

@@ -25,6 +25,7 @@ const quiz: PublicQuiz = {
     progress_bar: true,
     disable_display: false,
     auto_advance: true,
+    start_layout: "beside_right",
   },
   start_page: {
     enabled: true,
@@ -101,10 +102,11 @@ describe("public quiz snapshot", () => {
     expect(parsed.language).toBe("pl");
   });
 
-  it("reads a snapshot published before auto-advance existed as auto-advance off", () => {
-    const { auto_advance: _dropped, ...olderDesign } = quiz.design;
+  it("reads a snapshot published before auto-advance and start layouts as off and beside", () => {
+    const { auto_advance: _dropped, start_layout: _layout, ...olderDesign } = quiz.design;
     const parsed = publicQuizSchema.parse({ ...quiz, design: olderDesign });
     expect(parsed.design.auto_advance).toBe(false);
+    expect(parsed.design.start_layout).toBe("beside");
     expect(publicQuizSchema.parse(quiz).design.auto_advance).toBe(true);
   });
 

@@ -16,6 +16,7 @@ import {
   messengerSchema,
   outputFormatSchema,
   resultsPositionSchema,
+  startLayoutSchema,
 } from "./quizzes";
 import { conditionModeSchema, outputRowSchema, resultTypeSchema } from "./results";
 
@@ -178,6 +179,8 @@ export const publicDesignSchema = z.object({
   disable_display: z.boolean(),
   /** Absent in snapshots published before it existed: off. */
   auto_advance: z.boolean().default(false),
+  /** Absent in older snapshots: beside (the layout those were shown with on a desktop). */
+  start_layout: startLayoutSchema.default("beside"),
 });
 export type PublicDesign = z.infer<typeof publicDesignSchema>;
 

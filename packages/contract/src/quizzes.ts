@@ -31,6 +31,14 @@ export type StartPage = z.infer<typeof startPageSchema>;
 /** Button style codes 1-10 (square, round, square-round; plain, filled, icon, icon+filled). */
 export const buttonStyleSchema = z.int32().min(1).max(10);
 
+/**
+ * Where the start page puts its media on a wide screen: beside the texts (left or right),
+ * above them, or behind them. Phones always stack it above (docs/quiz-model.md).
+ */
+export const startLayouts = ["beside", "beside_right", "stacked", "background"] as const;
+export const startLayoutSchema = z.enum(startLayouts);
+export type StartLayout = z.infer<typeof startLayoutSchema>;
+
 /** `quiz.design`. `font` is an id of fontlist (null: the default font). */
 export const designSchema = z.object({
   button_color: colorField,
@@ -44,6 +52,7 @@ export const designSchema = z.object({
   disable_display: z.boolean(),
   /** A single-choice List or Cards question goes on by itself once an answer is clicked. */
   auto_advance: z.boolean(),
+  start_layout: startLayoutSchema,
 });
 export type Design = z.infer<typeof designSchema>;
 

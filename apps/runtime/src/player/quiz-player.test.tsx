@@ -135,6 +135,34 @@ describe("keyboard", () => {
   });
 });
 
+describe("design on the page", () => {
+  it("plays a background video behind the card, muted and looped, instead of a CSS image", () => {
+    const { container } = renderQuiz(
+      quiz({ design: { ...quiz().design, background_image: "https://cdn.example.com/bg.mp4" } }),
+    );
+    const video = container.querySelector("video.lq-bg-video") as HTMLVideoElement;
+    expect(video.getAttribute("src")).toBe("https://cdn.example.com/bg.mp4");
+    expect(video.muted && video.loop && video.autoplay).toBe(true);
+    const root = container.querySelector(".lq-root") as HTMLElement;
+    expect(root.style.getPropertyValue("--lq-bg-image")).toBe("");
+  });
+
+  it("puts the start page's media where the start layout says", () => {
+    const withLayout = (start_layout: "beside_right" | "background") =>
+      quiz({
+        design: { ...quiz().design, start_layout },
+        start_page: { ...quiz().start_page, enabled: true, media: "https://cdn.example.com/a.jpg" },
+      });
+    const right = renderQuiz(withLayout("beside_right"));
+    expect(
+      right.container.querySelector(".lq-start--beside_right .lq-start__media"),
+    ).not.toBeNull();
+    right.unmount();
+    const behind = renderQuiz(withLayout("background"));
+    expect(behind.container.querySelector(".lq-start--background .lq-start__media")).not.toBeNull();
+  });
+});
+
 describe("auto-advance", () => {
   const autoQuiz = (first = choiceQuestion(1, ["Red", "Blue"], [0, 0])) =>
     quiz({

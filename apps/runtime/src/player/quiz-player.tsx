@@ -10,6 +10,7 @@ import {
 import { useEffect, useLayoutEffect, useReducer, useRef } from "react";
 import { buttonClasses, designVariables } from "../design";
 import type { QuizEvent } from "../events";
+import { isVideo } from "../format";
 import type { PageContext } from "../page-context";
 import type { VisitorProgress } from "../partial-lead";
 import { preloadPhone } from "../phone-loader";
@@ -153,17 +154,32 @@ export function QuizPlayer(props: QuizPlayerProps) {
   const currentIndex =
     step.kind === "question" ? reachable.findIndex((q) => q.id === step.question) : -1;
   const style = designVariables(quiz.design);
+  const background = quiz.design.background_image;
+  const backgroundVideo = background !== null && isVideo(background);
 
   return (
     <TextsContext.Provider value={texts}>
       <div
         ref={rootRef}
-        className={`lq-root ${buttonClasses(quiz.design.button_style)}${quiz.design.background_image ? " lq-root--bg" : ""}`}
+        className={`lq-root ${buttonClasses(quiz.design.button_style)}${background ? (backgroundVideo ? " lq-root--video" : " lq-root--bg") : ""}`}
         style={style}
         lang={quiz.language}
         data-lq-step={key}
         data-lq-moved={moved.current ? "" : undefined}
       >
+        {backgroundVideo ? (
+          <video
+            className="lq-bg-video"
+            src={background}
+            autoPlay
+            muted
+            loop
+            playsInline
+            preload="metadata"
+            aria-hidden="true"
+            tabIndex={-1}
+          />
+        ) : null}
         <div className="lq-card">
           {quiz.design.progress_bar ? (
             <ProgressBar

@@ -4,14 +4,21 @@ import { PrimaryButton } from "../player/nav";
 import { useTexts } from "../texts";
 
 /**
- * The start page: media, title, description, start button, company and legal text. On a
- * wide screen a start page with media puts it beside the texts, as a cover of its half.
+ * The start page: media, title, description, start button, company and legal text. Its
+ * media goes where `design.start_layout` says: beside the texts (a cover of its half) or
+ * above them on a wide screen, always above on a phone; or behind the texts at any width.
  */
 export function StartScreen({ quiz, onStart }: { quiz: PublicQuiz; onStart: () => void }) {
   const t = useTexts();
   const page = quiz.start_page;
   return (
-    <div className={page.media ? "lq-screen lq-start lq-start--media" : "lq-screen lq-start"}>
+    <div
+      className={
+        page.media
+          ? `lq-screen lq-start lq-start--media lq-start--${quiz.design.start_layout ?? "beside"}`
+          : "lq-screen lq-start"
+      }
+    >
       <Media src={page.media} className="lq-start__media" />
       <div className="lq-start__content">
         <h2 className="lq-title" tabIndex={-1} data-lq-heading="">

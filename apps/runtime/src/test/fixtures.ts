@@ -135,6 +135,7 @@ export function quiz(fields: Partial<PublicQuiz> = {}): PublicQuiz {
       button_style: 2,
       progress_bar: true,
       auto_advance: false,
+      start_layout: "beside",
       disable_display: false,
     },
     start_page: {

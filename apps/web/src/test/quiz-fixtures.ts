@@ -45,6 +45,7 @@ export function testQuiz(changes: QuizChanges = {}): Quiz {
       button_style: 1,
       progress_bar: true,
       auto_advance: false,
+      start_layout: "beside",
       disable_display: false,
       ...design,
     },

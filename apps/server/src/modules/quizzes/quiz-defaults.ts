@@ -35,6 +35,7 @@ export const designDefaults: Design = {
   progress_bar: true,
   disable_display: false,
   auto_advance: false,
+  start_layout: "beside",
 };
 
 export const contactFormDefaults: ContactForm = {

@@ -72,6 +72,7 @@ export async function buildPublicQuiz(
       progress_bar: design.progress_bar,
       disable_display: design.disable_display,
       auto_advance: design.auto_advance,
+      start_layout: design.start_layout,
     },
     start_page: {
       enabled: startPage.enabled,

@@ -1,4 +1,10 @@
-import type { Design, Quiz } from "@leadquiz/contract";
+import {
+  type Design,
+  type Quiz,
+  type StartLayout,
+  startLayoutSchema,
+  startLayouts,
+} from "@leadquiz/contract";
 import { type ButtonShape, buttonStyle } from "@leadquiz/engine";
 import {
   Box,
@@ -120,6 +126,38 @@ function DesignEditor({ quiz }: { quiz: Quiz }) {
         </Radio.Group>
       </Paper>
       <Paper withBorder p="md" radius="md">
+        <Radio.Group
+          label={t("design:startLayout.title")}
+          description={t("design:startLayout.hint")}
+          value={design.start_layout}
+          onChange={(value) =>
+            write(t("design:startLayout.title"), {
+              start_layout: startLayoutSchema.parse(value),
+            })
+          }
+        >
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" mt="xs">
+            {startLayouts.map((layout) => (
+              <Radio.Card
+                key={layout}
+                value={layout}
+                radius="md"
+                p="xs"
+                data-testid={`start-layout-${layout}`}
+              >
+                <Stack gap={4} align="center" pos="relative">
+                  <Radio.Indicator size="xs" pos="absolute" top={0} left={0} />
+                  <StartLayoutSketch layout={layout} />
+                  <Text size="xs" ta="center">
+                    {t(`design:startLayout.${layout}`)}
+                  </Text>
+                </Stack>
+              </Radio.Card>
+            ))}
+          </SimpleGrid>
+        </Radio.Group>
+      </Paper>
+      <Paper withBorder p="md" radius="md">
         <MediaField
           label={t("design:background")}
           value={design.background_image}
@@ -157,6 +195,49 @@ function DesignEditor({ quiz }: { quiz: Quiz }) {
   );
 }
 
+/** A small drawing of a start-page layout: the media as a filled block, texts as lines. */
+function StartLayoutSketch({ layout }: { layout: StartLayout }) {
+  const media = "var(--mantine-color-indigo-3)";
+  const line = "var(--mantine-color-gray-6)";
+  const texts = (
+    <>
+      <rect x="0" y="0" width="22" height="3" rx="1" fill={line} />
+      <rect x="0" y="6" width="16" height="3" rx="1" fill={line} />
+      <rect x="0" y="12" width="12" height="4" rx="1" fill="var(--mantine-color-indigo-7)" />
+    </>
+  );
+  return (
+    <svg width="64" height="40" viewBox="0 0 64 40" aria-hidden="true">
+      <rect x="0.5" y="0.5" width="63" height="39" rx="3" fill="none" stroke={line} />
+      {layout === "beside" ? (
+        <>
+          <rect x="3" y="3" width="28" height="34" rx="2" fill={media} />
+          <g transform="translate(36 12)">{texts}</g>
+        </>
+      ) : null}
+      {layout === "beside_right" ? (
+        <>
+          <rect x="33" y="3" width="28" height="34" rx="2" fill={media} />
+          <g transform="translate(6 12)">{texts}</g>
+        </>
+      ) : null}
+      {layout === "stacked" ? (
+        <>
+          <rect x="3" y="3" width="58" height="16" rx="2" fill={media} />
+          <g transform="translate(20 22)">{texts}</g>
+        </>
+      ) : null}
+      {layout === "background" ? (
+        <>
+          <rect x="3" y="3" width="58" height="34" rx="2" fill={media} />
+          <rect x="16" y="9" width="32" height="22" rx="2" fill="white" />
+          <g transform="translate(21 12)">{texts}</g>
+        </>
+      ) : null}
+    </svg>
+  );
+}
+
 /** One of the ten button styles, drawn in the quiz's own colours. */
 function ButtonStyleChoice({ style, design }: { style: number; design: Design }) {
   const { t } = useTranslation();
@@ -169,7 +250,8 @@ function ButtonStyleChoice({ style, design }: { style: number; design: Design })
       aria-label={t("design:buttons.style", { number: style })}
       data-testid={`button-style-${style}`}
     >
-      <Stack gap={4} align="center">
+      <Stack gap={4} align="center" pos="relative">
+        <Radio.Indicator size="xs" pos="absolute" top={0} left={0} />
         <Box
           aria-hidden
           px="sm"
