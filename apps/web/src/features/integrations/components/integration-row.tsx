@@ -125,7 +125,8 @@ export function IntegrationRow({
               )}
               <Menu.Divider />
               <Menu.Item
-                color="red.9"
+                color="red"
+                c="red.9"
                 onClick={() => setConfirming(true)}
                 data-testid="integration-disconnect"
               >

@@ -66,7 +66,13 @@ export function TargetGallery({
           <Title order={4} size="h6" c="dimmed" tt="uppercase">
             {t(`integrations:gallery.groups.${group.name}`)}
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs">
+          {/* By the tab's own width: beside the editor's preview it is narrow at any screen. */}
+          <SimpleGrid
+            type="container"
+            cols={{ base: 1, "40rem": 2 }}
+            spacing="xs"
+            verticalSpacing="xs"
+          >
             {group.tiles.map((tile) => (
               <Tile key={tile.target} tile={tile} onOpen={onOpen} />
             ))}
