@@ -27,7 +27,7 @@ export function ConnectedList({
         {t("integrations:connections.title")}
       </Title>
       {loading && connections.length === 0 ? (
-        <Loader size="sm" aria-label={t("integrations:connections.loading")} />
+        <Loader size="sm" role="status" aria-label={t("integrations:connections.loading")} />
       ) : connections.length === 0 ? (
         <Paper
           withBorder
