@@ -58,9 +58,15 @@ test("a webhook connected in the UI gets a test lead and a visitor's lead, signe
     process.env.E2E_QUIZ_OWNER_PASSWORD ?? "",
   );
   await expect(page.getByRole("heading", { name: "Integrations" })).toBeVisible();
+  await expect(page.getByText("Nothing connected yet")).toBeVisible();
   await expectNoViolations(page, "integration tab");
 
-  const card = page.getByTestId("webhook-card");
+  // The gallery's tile opens the webhook's panel in a dialog; nothing else is open.
+  await expect(page.getByTestId("webhook-card")).toHaveCount(0);
+  await page.getByTestId("tile-webhook").getByRole("button", { name: "Connect Webhook" }).click();
+  const card = page.getByRole("dialog", { name: "Webhook" }).getByTestId("webhook-card");
+  await expect(card).toBeVisible();
+  await expectNoViolations(page, "webhook dialog");
   await card.getByLabel("Address (https://…)").fill(receiver.url);
   await card.getByRole("button", { name: "Connect" }).click();
   await expect(page.getByText("Integration connected")).toBeVisible();
@@ -93,18 +99,23 @@ test("a webhook connected in the UI gets a test lead and a visitor's lead, signe
     data: { lead: { name: "Webhook Wanda", quiz: { id: quiz.id } } },
   });
 
+  // After a reload the webhook is a row of the connected list, with its last delivery.
   await page.reload();
   const log = page.getByTestId("delivery-log");
   await expect(log.getByText("delivered", { exact: true })).toBeVisible();
-  await expect(
-    card.getByTestId("integration-last").or(page.getByTestId("integration-last")).first(),
-  ).toContainText("delivered");
+  const connections = page.getByTestId("connections");
+  await expect(connections.getByTestId("integration-last")).toContainText("delivered");
+  await expect(page.getByTestId("tile-webhook").getByText("Connected")).toBeVisible();
   await expectNoViolations(page, "integration tab with a delivery");
 
-  // Disconnecting asks first.
-  await page.getByTestId("webhook-card").getByRole("button", { name: "Disconnect" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Disconnect" }).click();
-  await expect(page.getByText("No webhooks yet.")).toBeVisible();
+  // Disconnecting (from the row's menu) asks first.
+  await connections.getByRole("button", { name: "Actions of Webhook" }).click();
+  await page.getByRole("menuitem", { name: "Disconnect" }).click();
+  await page
+    .getByRole("dialog", { name: "Disconnect?" })
+    .getByRole("button", { name: "Disconnect" })
+    .click();
+  await expect(page.getByText("Nothing connected yet")).toBeVisible();
   await receiver.close();
 });
 
@@ -124,4 +135,12 @@ test("the integration tab fits a phone", async ({ page }) => {
   );
   expect(overflow).toBeLessThanOrEqual(0);
   await expectNoViolations(page, "integration tab on a phone");
+
+  // A target's panel takes the whole phone screen.
+  await page.getByTestId("tile-sendpulse").getByRole("button").click();
+  const dialog = page.getByRole("dialog", { name: "SendPulse" });
+  await expect(dialog.getByLabel("REST API ID")).toBeVisible();
+  const box = await dialog.boundingBox();
+  expect(box?.width).toBeLessThanOrEqual(390);
+  await expectNoViolations(page, "a target's dialog on a phone");
 });

@@ -19,7 +19,8 @@ test("the owner connects HubSpot on its consent page and sends it a test lead", 
     process.env.E2E_QUIZ_OWNER_EMAIL ?? "",
     process.env.E2E_QUIZ_OWNER_PASSWORD ?? "",
   );
-  const card = page.getByTestId("hubspot-card");
+  await page.getByTestId("tile-hubspot").getByRole("button", { name: "Connect HubSpot" }).click();
+  const card = page.getByRole("dialog", { name: "HubSpot" }).getByTestId("hubspot-card");
   await card.getByRole("button", { name: "Connect HubSpot" }).click();
 
   await expect(page.getByRole("heading", { name: /Allow Leadquiz/ })).toBeVisible();
@@ -27,10 +28,12 @@ test("the owner connects HubSpot on its consent page and sends it a test lead", 
 
   await expect(page).toHaveURL(new RegExp(`/quiz/${quiz.id}/integration`));
   await expect(page.getByTestId("oauth-notice")).toContainText("HubSpot connected");
-  await expect(card.getByText("Connected", { exact: true })).toBeVisible();
-  await expect(card.getByText("On", { exact: true })).toBeVisible();
+  // Back on the tab, HubSpot is a row of the connected list.
+  const row = page.getByTestId("connections");
+  await expect(row.getByText("Connected", { exact: true })).toBeVisible();
+  await expect(row.getByText("On", { exact: true })).toBeVisible();
 
-  await card.getByRole("button", { name: "Send a test lead" }).click();
+  await row.getByRole("button", { name: "Send a test lead" }).click();
   await expect(page.getByText("Test lead sent. The service answered 201.")).toBeVisible();
   await expect(page.getByText(/Answer: \{"id":"\d+"/)).toBeVisible();
 });

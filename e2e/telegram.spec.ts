@@ -30,7 +30,8 @@ test("an owner connects Telegram through the bot's start link and receives a tes
     process.env.E2E_QUIZ_OWNER_EMAIL ?? "",
     process.env.E2E_QUIZ_OWNER_PASSWORD ?? "",
   );
-  const card = page.getByTestId("telegram-card");
+  await page.getByTestId("tile-telegram").getByRole("button", { name: "Connect Telegram" }).click();
+  const card = page.getByRole("dialog", { name: "Telegram" }).getByTestId("telegram-card");
   const openBot = card.getByRole("link", { name: "Open the bot" });
   await expect(openBot).toBeVisible();
   const href = new URL((await openBot.getAttribute("href")) ?? "");
@@ -64,7 +65,14 @@ test("an owner connects Telegram through the bot's start link and receives a tes
   expect(lead?.parse_mode).toBe("HTML");
   expect(lead?.text).toContain("Test Lead");
 
-  await card.getByRole("button", { name: "Disconnect" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Disconnect" }).click();
+  // The connection is listed on the tab behind the dialog too.
+  await expect(page.getByTestId("connections").getByText("Chat: Owner")).toBeAttached();
+
+  await card.getByRole("button", { name: "Actions of Telegram" }).click();
+  await page.getByRole("menuitem", { name: "Disconnect" }).click();
+  await page
+    .getByRole("dialog", { name: "Disconnect?" })
+    .getByRole("button", { name: "Disconnect" })
+    .click();
   await expect(card.getByRole("link", { name: "Open the bot" })).toBeVisible();
 });

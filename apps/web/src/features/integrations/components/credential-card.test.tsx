@@ -1,30 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { testQuiz, testSession } from "../../../test/quiz-fixtures";
-import { jsonResponse, renderApp, testOwner } from "../../../test/render-app";
-
-const session = testSession();
-
-/** The integration tab of quiz 7 with nothing connected; `handler` answers first. */
-function renderTab(handler: (request: Request, path: string) => Response | undefined) {
-  return renderApp({
-    url: "/quiz/7/integration",
-    session,
-    handler: (request, path) => {
-      const answer = handler(request, path);
-      if (answer) return answer;
-      if (path === "/userinfo/") return jsonResponse(200, [testOwner]);
-      if (path === "/quiz/7/") return jsonResponse(200, testQuiz());
-      if (path === "/webhook-integration/quiz/7/") return jsonResponse(200, []);
-      if (path === "/integration/email/list/7") return jsonResponse(200, []);
-      if (path === "/quiz/7/deliveries/") {
-        return jsonResponse(200, { count: 0, next: null, results: [] });
-      }
-      return undefined;
-    },
-  });
-}
+import { renderIntegrationTab as renderTab } from "../../../test/integration-tab";
+import { jsonResponse } from "../../../test/render-app";
 
 const connected = {
   id: 31,
@@ -51,6 +29,7 @@ describe("the card of a target connected with credentials", { timeout: 40_000 },
       }
       return undefined;
     });
+    await userEvent.click(await screen.findByRole("button", { name: "Connect SendPulse" }));
     const card = await screen.findByTestId("sendpulse-card");
     await within(card).findByLabelText("REST API ID");
     expect(within(card).getByLabelText("REST API Secret").getAttribute("type")).toBe("password");
@@ -84,6 +63,7 @@ describe("the card of a target connected with credentials", { timeout: 40_000 },
       }
       return undefined;
     });
+    await userEvent.click(await screen.findByRole("button", { name: "Connect Mailchimp" }));
     const card = await screen.findByTestId("mailchimp-card");
     await userEvent.type(await within(card).findByLabelText("API key"), "abc-us21");
     await userEvent.type(within(card).getByLabelText("Audience ID"), "a1b2c3");

@@ -6,8 +6,9 @@ import { useTranslation } from "react-i18next";
 import { useApiClient } from "@/shared/api/services-context";
 import { useServerForm } from "@/shared/forms/use-server-form";
 import { requiredRule } from "@/shared/forms/validators";
+import { integrationQueries } from "../api/integration-queries";
 import { type CredentialTargetName, integrationsApi, maskedSecret } from "../api/integrations-api";
-import { integrationsKey, useRefreshIntegrations } from "../api/use-integration-actions";
+import { useRefreshIntegrations } from "../api/use-integration-actions";
 import { IntegrationRow } from "./integration-row";
 import { SubmitRow } from "./submit-row";
 import { TargetCard } from "./target-card";
@@ -42,10 +43,7 @@ export function CredentialCard({
   const api = useApiClient();
   const refresh = useRefreshIntegrations(quizId);
   const fields: readonly CredentialField[] = credentialTargetFields[target];
-  const record = useQuery({
-    queryKey: [...integrationsKey(quizId), target],
-    queryFn: () => integrationsApi.credential(api, target, quizId),
-  });
+  const record = useQuery(integrationQueries.credential(api, quizId, target));
   const names = fields.map((field) => field.name);
   const { fieldProps, mutation, formErrors, onSubmit } = useServerForm<
     Record<string, string>,
@@ -70,14 +68,11 @@ export function CredentialCard({
     },
   });
   return (
-    <TargetCard
-      title={t(`integrations:${target}.title`)}
-      description={t(`integrations:${target}.description`)}
-      testId={`${target}-card`}
-    >
+    <TargetCard description={t(`integrations:${target}.description`)} testId={`${target}-card`}>
       {record.data ? (
         <IntegrationRow
           quizId={quizId}
+          target={target}
           record={record.data}
           name={t(`integrations:${target}.connectedAs`, {
             url: maskedSecret(target, record.data),

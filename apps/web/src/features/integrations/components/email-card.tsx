@@ -4,8 +4,9 @@ import { useTranslation } from "react-i18next";
 import { useApiClient } from "@/shared/api/services-context";
 import { useServerForm } from "@/shared/forms/use-server-form";
 import { emailRule } from "@/shared/forms/validators";
+import { integrationQueries } from "../api/integration-queries";
 import { integrationsApi } from "../api/integrations-api";
-import { integrationsKey, useRefreshIntegrations } from "../api/use-integration-actions";
+import { useRefreshIntegrations } from "../api/use-integration-actions";
 import { IntegrationRow } from "./integration-row";
 import { SubmitRow } from "./submit-row";
 import { TargetCard } from "./target-card";
@@ -15,10 +16,7 @@ export function EmailCard({ quizId }: { quizId: number }) {
   const { t } = useTranslation();
   const api = useApiClient();
   const refresh = useRefreshIntegrations(quizId);
-  const list = useQuery({
-    queryKey: [...integrationsKey(quizId), "emails"],
-    queryFn: () => integrationsApi.emails(api, quizId),
-  });
+  const list = useQuery(integrationQueries.emails(api, quizId));
   const { fieldProps, mutation, formErrors, onSubmit } = useServerForm({
     initialValues: { email: "" },
     validate: { email: emailRule },
@@ -30,16 +28,13 @@ export function EmailCard({ quizId }: { quizId: number }) {
     },
   });
   return (
-    <TargetCard
-      title={t("integrations:email.title")}
-      description={t("integrations:email.description")}
-      testId="email-card"
-    >
+    <TargetCard description={t("integrations:email.description")} testId="email-card">
       {list.data?.length === 0 && <Text size="sm">{t("integrations:email.empty")}</Text>}
       {list.data?.map((address) => (
         <IntegrationRow
           key={address.id}
           quizId={quizId}
+          target="email"
           record={address}
           name={address.email}
           remove={() => integrationsApi.deleteEmail(api, address.id)}

@@ -6,8 +6,8 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { errorMessage } from "@/shared/api/error-message";
 import { useApiClient } from "@/shared/api/services-context";
+import { integrationQueries } from "../api/integration-queries";
 import { oauthApi } from "../api/oauth-api";
-import { integrationsKey } from "../api/use-integration-actions";
 import { IntegrationRow } from "./integration-row";
 import { TargetCard } from "./target-card";
 
@@ -21,15 +21,8 @@ export function OAuthCard({ quizId, provider }: { quizId: number; provider: OAut
   const { t } = useTranslation();
   const api = useApiClient();
   const name = t(`integrations:targets.${provider}`);
-  const targets = useQuery({
-    queryKey: ["oauth-targets"],
-    queryFn: () => oauthApi.targets(api),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const record = useQuery({
-    queryKey: [...integrationsKey(quizId), provider],
-    queryFn: () => oauthApi.connection(api, provider, quizId),
-  });
+  const targets = useQuery(integrationQueries.oauthTargets(api));
+  const record = useQuery(integrationQueries.oauth(api, quizId, provider));
   const connect = useMutation({
     mutationFn: () => oauthApi.link(api, provider, quizId),
     onSuccess: (link) => window.location.assign(link),
@@ -47,14 +40,11 @@ export function OAuthCard({ quizId, provider }: { quizId: number; provider: OAut
   );
   const setUp = targets.data?.[provider];
   return (
-    <TargetCard
-      title={name}
-      description={t(`integrations:${provider}.description`)}
-      testId={`${provider}-card`}
-    >
+    <TargetCard description={t(`integrations:${provider}.description`)} testId={`${provider}-card`}>
       {record.data ? (
         <IntegrationRow
           quizId={quizId}
+          target={provider}
           record={record.data}
           name={
             record.data.account

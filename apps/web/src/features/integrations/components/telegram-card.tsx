@@ -4,8 +4,9 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/shared/api/error-message";
 import { useApiClient } from "@/shared/api/services-context";
+import { integrationQueries } from "../api/integration-queries";
 import { integrationsApi } from "../api/integrations-api";
-import { integrationsKey, useRefreshIntegrations } from "../api/use-integration-actions";
+import { useRefreshIntegrations } from "../api/use-integration-actions";
 import { IntegrationRow } from "./integration-row";
 import { TargetCard } from "./target-card";
 
@@ -18,12 +19,7 @@ export function TelegramCard({ quizId }: { quizId: number }) {
   const { t } = useTranslation();
   const api = useApiClient();
   const refresh = useRefreshIntegrations(quizId);
-  const state = useQuery({
-    queryKey: [...integrationsKey(quizId), "telegram"],
-    queryFn: () => integrationsApi.telegram(api, quizId),
-    // A refetch makes a new start link; the one the owner opened must stay on screen.
-    refetchOnWindowFocus: false,
-  });
+  const state = useQuery(integrationQueries.telegram(api, quizId));
   const connect = useMutation({
     mutationFn: () => integrationsApi.connectTelegram(api, quizId),
     onSuccess: () => {
@@ -34,14 +30,11 @@ export function TelegramCard({ quizId }: { quizId: number }) {
   });
   const data = state.data;
   return (
-    <TargetCard
-      title={t("integrations:telegram.title")}
-      description={t("integrations:telegram.description")}
-      testId="telegram-card"
-    >
+    <TargetCard description={t("integrations:telegram.description")} testId="telegram-card">
       {data?.kind === "connected" && (
         <IntegrationRow
           quizId={quizId}
+          target="telegram"
           record={data.record}
           name={t("integrations:telegram.connectedAs", {
             chat: data.record.chat_title || data.record.chat_id,

@@ -8,8 +8,9 @@ import { useApiClient } from "@/shared/api/services-context";
 import { useServerForm } from "@/shared/forms/use-server-form";
 import { requiredRule } from "@/shared/forms/validators";
 import { CopyTextButton } from "@/shared/ui/copy-text-button";
+import { integrationQueries } from "../api/integration-queries";
 import { integrationsApi } from "../api/integrations-api";
-import { integrationsKey, useRefreshIntegrations } from "../api/use-integration-actions";
+import { useRefreshIntegrations } from "../api/use-integration-actions";
 import { IntegrationRow } from "./integration-row";
 import { SubmitRow } from "./submit-row";
 import { TargetCard } from "./target-card";
@@ -20,10 +21,7 @@ export function WebhookCard({ quizId }: { quizId: number }) {
   const api = useApiClient();
   const refresh = useRefreshIntegrations(quizId);
   const [secret, setSecret] = useState<WebhookIntegration | null>(null);
-  const list = useQuery({
-    queryKey: [...integrationsKey(quizId), "webhooks"],
-    queryFn: () => integrationsApi.webhooks(api, quizId),
-  });
+  const list = useQuery(integrationQueries.webhooks(api, quizId));
   const { fieldProps, mutation, formErrors, onSubmit } = useServerForm({
     initialValues: { url: "" },
     validate: { url: requiredRule },
@@ -39,11 +37,7 @@ export function WebhookCard({ quizId }: { quizId: number }) {
   const rotate = async (id: number) => setSecret(await integrationsApi.rotateSecret(api, id));
 
   return (
-    <TargetCard
-      title={t("integrations:webhook.title")}
-      description={t("integrations:webhook.description")}
-      testId="webhook-card"
-    >
+    <TargetCard description={t("integrations:webhook.description")} testId="webhook-card">
       {secret && (
         <Alert color="blue" title={t("integrations:webhook.secret")} data-testid="webhook-secret">
           <Stack gap="xs">
@@ -62,6 +56,7 @@ export function WebhookCard({ quizId }: { quizId: number }) {
         <IntegrationRow
           key={hook.id}
           quizId={quizId}
+          target="webhook"
           record={hook}
           name={hook.url}
           remove={() => integrationsApi.deleteWebhook(api, hook.id)}
