@@ -195,45 +195,32 @@ function DesignEditor({ quiz }: { quiz: Quiz }) {
   );
 }
 
+/** Where each start-page layout's sketch draws the media (x, y, width, height) and texts. */
+const layoutSketches: Record<
+  StartLayout,
+  { media: [number, number, number, number]; texts: [number, number]; panel?: boolean }
+> = {
+  beside: { media: [3, 3, 28, 34], texts: [36, 12] },
+  beside_right: { media: [33, 3, 28, 34], texts: [6, 12] },
+  stacked: { media: [3, 3, 58, 16], texts: [20, 22] },
+  background: { media: [3, 3, 58, 34], texts: [21, 12], panel: true },
+};
+
 /** A small drawing of a start-page layout: the media as a filled block, texts as lines. */
 function StartLayoutSketch({ layout }: { layout: StartLayout }) {
-  const media = "var(--mantine-color-indigo-3)";
   const line = "var(--mantine-color-gray-6)";
-  const texts = (
-    <>
-      <rect x="0" y="0" width="22" height="3" rx="1" fill={line} />
-      <rect x="0" y="6" width="16" height="3" rx="1" fill={line} />
-      <rect x="0" y="12" width="12" height="4" rx="1" fill="var(--mantine-color-indigo-7)" />
-    </>
-  );
+  const { media, texts, panel } = layoutSketches[layout];
+  const [x, y, width, height] = media;
   return (
     <svg width="64" height="40" viewBox="0 0 64 40" aria-hidden="true">
       <rect x="0.5" y="0.5" width="63" height="39" rx="3" fill="none" stroke={line} />
-      {layout === "beside" ? (
-        <>
-          <rect x="3" y="3" width="28" height="34" rx="2" fill={media} />
-          <g transform="translate(36 12)">{texts}</g>
-        </>
-      ) : null}
-      {layout === "beside_right" ? (
-        <>
-          <rect x="33" y="3" width="28" height="34" rx="2" fill={media} />
-          <g transform="translate(6 12)">{texts}</g>
-        </>
-      ) : null}
-      {layout === "stacked" ? (
-        <>
-          <rect x="3" y="3" width="58" height="16" rx="2" fill={media} />
-          <g transform="translate(20 22)">{texts}</g>
-        </>
-      ) : null}
-      {layout === "background" ? (
-        <>
-          <rect x="3" y="3" width="58" height="34" rx="2" fill={media} />
-          <rect x="16" y="9" width="32" height="22" rx="2" fill="white" />
-          <g transform="translate(21 12)">{texts}</g>
-        </>
-      ) : null}
+      <rect x={x} y={y} width={width} height={height} rx="2" fill="var(--mantine-color-indigo-3)" />
+      {panel ? <rect x="16" y="9" width="32" height="22" rx="2" fill="white" /> : null}
+      <g transform={`translate(${texts[0]} ${texts[1]})`}>
+        <rect x="0" y="0" width="22" height="3" rx="1" fill={line} />
+        <rect x="0" y="6" width="16" height="3" rx="1" fill={line} />
+        <rect x="0" y="12" width="12" height="4" rx="1" fill="var(--mantine-color-indigo-7)" />
+      </g>
     </svg>
   );
 }
