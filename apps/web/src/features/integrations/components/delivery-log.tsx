@@ -20,6 +20,7 @@ import { errorMessage } from "@/shared/api/error-message";
 import { useApiClient } from "@/shared/api/services-context";
 import { integrationsApi } from "../api/integrations-api";
 import { integrationsKey, useRefreshIntegrations } from "../api/use-integration-actions";
+import { deliveryErrorText } from "./delivery-error";
 
 const statusColors: Record<DeliveryStatusName, string> = {
   // Plain colour names: the theme darkens their "light" text to AA contrast.
@@ -27,6 +28,7 @@ const statusColors: Record<DeliveryStatusName, string> = {
   retrying: "orange",
   delivered: "green",
   failed: "red",
+  skipped: "gray",
 };
 
 /** Where each lead went, when, and what the target answered; a failed one can be resent. */
@@ -115,7 +117,9 @@ export function DeliveryLog({ quizId }: { quizId: number }) {
                     </Table.Td>
                     <Table.Td>{row.attempts}</Table.Td>
                     <Table.Td style={{ maxWidth: 260, wordBreak: "break-word" }}>
-                      {[row.last_status_code, row.last_error].filter(Boolean).join(" ")}
+                      {[row.last_status_code, deliveryErrorText(t, row.last_error)]
+                        .filter(Boolean)
+                        .join(" ")}
                     </Table.Td>
                     <Table.Td>{when(row.delivered_at ?? row.next_attempt_at)}</Table.Td>
                     <Table.Td>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
 import { useIntegrationActions } from "../api/use-integration-actions";
+import { deliveryErrorText } from "./delivery-error";
 
 export interface IntegrationRecord {
   id: number;
@@ -54,7 +55,7 @@ export function IntegrationRow({ quizId, record, name, remove, children }: Integ
                 at: last.at ? new Date(last.at).toLocaleString(i18n.language) : "",
               })
             : t("integrations:status.never")}
-          {last?.error ? ` — ${last.error}` : ""}
+          {last?.error ? ` — ${deliveryErrorText(t, last.error)}` : ""}
         </Text>
         {children}
         <Group justify="space-between" wrap="wrap" gap="xs">
