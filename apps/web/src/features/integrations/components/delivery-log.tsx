@@ -91,7 +91,8 @@ export function DeliveryLog({ quizId }: { quizId: number }) {
             role="region"
             aria-label={t("integrations:log.title")}
           >
-            <Table striped miw={640}>
+            {/* Wide enough that a status badge and a reason are never squeezed: it scrolls. */}
+            <Table striped miw={860}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t("integrations:log.lead")}</Table.Th>
@@ -111,12 +112,16 @@ export function DeliveryLog({ quizId }: { quizId: number }) {
                     <Table.Td>#{row.lead}</Table.Td>
                     <Table.Td>{t(`integrations:targets.${row.target}`)}</Table.Td>
                     <Table.Td>
-                      <Badge color={statusColors[row.status]} variant="light">
+                      <Badge
+                        color={statusColors[row.status]}
+                        variant="light"
+                        style={{ minWidth: "max-content" }}
+                      >
                         {t(`integrations:deliveryStatus.${row.status}`)}
                       </Badge>
                     </Table.Td>
                     <Table.Td>{row.attempts}</Table.Td>
-                    <Table.Td style={{ maxWidth: 260, wordBreak: "break-word" }}>
+                    <Table.Td style={{ minWidth: 200, maxWidth: 260, wordBreak: "break-word" }}>
                       {[row.last_status_code, deliveryErrorText(t, row.last_error)]
                         .filter(Boolean)
                         .join(" ")}
