@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { publishBranchingQuiz } from "./support/quiz-builder";
-import { logInThroughUi, ownClientAddress } from "./support/users";
+import { ownerCall, publishBranchingQuiz } from "./support/quiz-builder";
+import { openAsQuizOwner } from "./support/users";
 
 /**
  * An OAuth CRM connected through the provider's consent page (the local fake of
@@ -12,13 +12,7 @@ test("the owner connects HubSpot on its consent page and sends it a test lead", 
   page,
 }) => {
   const quiz = await publishBranchingQuiz();
-  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": ownClientAddress() });
-  await page.goto(`/quiz/${quiz.id}/integration`);
-  await logInThroughUi(
-    page,
-    process.env.E2E_QUIZ_OWNER_EMAIL ?? "",
-    process.env.E2E_QUIZ_OWNER_PASSWORD ?? "",
-  );
+  await openAsQuizOwner(page, `/quiz/${quiz.id}/integration`);
   await page.getByTestId("tile-hubspot").getByRole("button", { name: "Connect HubSpot" }).click();
   const card = page.getByRole("dialog", { name: "HubSpot" }).getByTestId("hubspot-card");
   await card.getByRole("button", { name: "Connect HubSpot" }).click();
@@ -36,4 +30,29 @@ test("the owner connects HubSpot on its consent page and sends it a test lead", 
   await row.getByRole("button", { name: "Send a test lead" }).click();
   await expect(page.getByText("Test lead sent. The service answered 201.")).toBeVisible();
   await expect(page.getByText(/Answer: \{"id":"\d+"/)).toBeVisible();
+});
+
+/**
+ * A consent link asked for elsewhere (here by the API, outside this browser: as if someone
+ * sent the owner the link of their quiz) is refused on the way back, because this browser
+ * has no cookie of it: the tab says so and nothing is connected.
+ */
+test("a consent link asked for in another browser connects nothing and says why", async ({
+  page,
+}) => {
+  const quiz = await publishBranchingQuiz();
+  const { link } = await ownerCall<{ link: string }>("GET", `/hubspot/auth-link/${quiz.id}/`);
+  await openAsQuizOwner(page, `/quiz/${quiz.id}/integration`);
+  const tile = page.getByTestId("tile-hubspot");
+  await expect(tile.getByRole("button", { name: "Connect HubSpot" })).toBeVisible();
+
+  await page.goto(link);
+  await page.getByRole("button", { name: "Allow" }).click();
+
+  await expect(page).toHaveURL(/oauth_reason=browser/);
+  await expect(page.getByTestId("oauth-notice")).toContainText(
+    "HubSpot was not connected: the authorisation link was opened in another browser",
+  );
+  await expect(tile.getByRole("button", { name: "Connect HubSpot" })).toBeVisible();
+  await expect(tile.getByText("Connected", { exact: true })).toHaveCount(0);
 });

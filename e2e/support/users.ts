@@ -48,6 +48,17 @@ export async function logInThroughUi(
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
+/** Opens a page of the quiz owner's account (global-setup's owner) and signs in there. */
+export async function openAsQuizOwner(page: Page, path: string): Promise<void> {
+  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": ownClientAddress() });
+  await page.goto(path);
+  await logInThroughUi(
+    page,
+    process.env.E2E_QUIZ_OWNER_EMAIL ?? "",
+    process.env.E2E_QUIZ_OWNER_PASSWORD ?? "",
+  );
+}
+
 /** Chooses a language in a Mantine Select labelled "Interface language" (in any language). */
 export async function chooseLanguage(page: Page, name: "English" | "Русский" | "Українська") {
   await page.getByTestId("language-switch").first().click();

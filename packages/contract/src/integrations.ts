@@ -68,7 +68,8 @@ export const emailIntegrationListSchema = z.array(emailIntegrationSchema);
 export const emailIntegrationCreateSchema = z.object({ quiz: idSchema, email: emailField });
 export type EmailIntegrationCreate = z.infer<typeof emailIntegrationCreateSchema>;
 
-export const deliveryStatuses = ["pending", "retrying", "delivered", "failed"] as const;
+/** `skipped`: the lead is not for that target (a mailing list and a lead without e-mail). */
+export const deliveryStatuses = ["pending", "retrying", "delivered", "failed", "skipped"] as const;
 export const deliveryStatusSchema = z.enum(deliveryStatuses);
 export type DeliveryStatusName = z.infer<typeof deliveryStatusSchema>;
 

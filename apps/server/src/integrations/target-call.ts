@@ -53,13 +53,12 @@ export async function checkWith(http: OutgoingHttp, request: OutgoingRequest) {
   );
 }
 
-/** A lead a mailing list cannot take: it has no e-mail address. */
-export const NO_EMAIL: SendOutcome = {
-  kind: "failed",
-  statusCode: null,
-  error: "the lead has no e-mail address, which this mailing list needs",
-  disable: false,
-};
+/**
+ * A lead a mailing list cannot take: it has no e-mail address. Skipped, not failed
+ * (docs/delivery.md): the log says why (`no_email`, translated by the web app), it is not
+ * retried and it does not make the target "failing".
+ */
+export const NO_EMAIL: SendOutcome = { kind: "skipped", statusCode: null, error: "no_email" };
 
 /**
  * A retry after a rate limit waits as long as the target's reset header says (seconds left

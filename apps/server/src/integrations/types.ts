@@ -57,12 +57,15 @@ export interface CredentialStore {
  * - `retry`: may succeed later (network, time-out, 5xx, rate limit), after `retryAfterMs`
  *   when the target said so;
  * - `failed`: cannot succeed as it is (400/401/403/404/422, a refused address); `disable`
- *   when the target said it is gone for good (a webhook answering 410).
+ *   when the target said it is gone for good (a webhook answering 410);
+ * - `skipped`: the lead is not for this target (a mailing list and a lead without an
+ *   e-mail address): nothing was sent, nothing is retried, and the target is not failing.
  */
 export type SendOutcome =
   | { kind: "delivered"; statusCode: number | null; remoteId: string | null; response: string }
   | { kind: "retry"; statusCode: number | null; error: string; retryAfterMs: number | null }
-  | { kind: "failed"; statusCode: number | null; error: string; disable: boolean };
+  | { kind: "failed"; statusCode: number | null; error: string; disable: boolean }
+  | { kind: "skipped"; statusCode: null; error: string };
 
 export interface DeliveryAdapter {
   send(request: SendRequest): Promise<SendOutcome>;

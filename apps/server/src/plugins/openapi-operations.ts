@@ -132,7 +132,7 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "GET /oauth/{provider}/callback/": {
     operationId: "oauthCallback",
     redirect:
-      "To the web app's /quiz/{quiz}/integration?connected={provider} when connected, else ?oauth_error={provider}",
+      "To the web app's /quiz/{quiz}/integration?connected={provider} when connected, else ?oauth_error={provider} (with &oauth_reason=browser when the browser lacks the consent link's cookie)",
     errors: [400],
   },
   "GET /quiz/{id}/deliveries/": { operationId: "listQuizDeliveries" },

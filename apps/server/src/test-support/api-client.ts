@@ -26,6 +26,8 @@ export interface CallOptions {
   language?: string | undefined;
   /** The client address; a fresh one (see freshIp) by default. */
   ip?: string | undefined;
+  /** The Cookie header. */
+  cookie?: string | undefined;
 }
 
 let addresses = 0;
@@ -45,6 +47,7 @@ export function apiCall(
   const headers: Record<string, string> = {};
   if (options.user) headers.authorization = `Bearer ${options.user.token}`;
   if (options.language) headers["accept-language"] = options.language;
+  if (options.cookie) headers.cookie = options.cookie;
   return t.app.inject({
     method,
     url: url.startsWith("/media/") ? url : `/api/v1${url}`,

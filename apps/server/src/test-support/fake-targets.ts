@@ -119,13 +119,23 @@ export async function startFakePipedrive() {
   return { ...target, token, persons };
 }
 
-/** SalesDrive: `/{subdomain}/handler/` (form key in the body) and `/api/statuses/`. */
+/**
+ * SalesDrive: `/{subdomain}/handler/` and `/api/statuses/` (the subdomain is the first path
+ * segment here). The handler authenticates by the form key in the body or by the `X-Api-Key`
+ * header, whichever `authBy` says (the two generations of SalesDrive's API); a wrong one is
+ * refused in the body of a 200, as SalesDrive does.
+ */
 export async function startFakeSalesdrive() {
   const token = "sd-form-key-9012";
   const subdomain = "acme";
+  let auth: "form" | "header" = "form";
   return {
     token,
     subdomain,
+    /** Which key the handler checks (the form key in the body by default). */
+    authBy(way: "form" | "header") {
+      auth = way;
+    },
     ...(await fake<Json>(
       (base) => `${base}/{subdomain}`,
       (request, { accepted, problems }) => {
@@ -141,15 +151,24 @@ export async function startFakeSalesdrive() {
           return { status: 404, body: { success: false, message: "Not found" } };
         }
         const order = obj(request.json);
-        if (order.form !== token) {
+        if (auth === "form" && order.form !== token) {
           return { status: 200, body: { success: false, message: "Form not found" } };
+        }
+        if (auth === "header" && request.headers["x-api-key"] !== token) {
+          return { status: 200, body: { status: "error", message: "Wrong API key" } };
+        }
+        if (!String(request.headers["content-type"]).startsWith("application/json")) {
+          problems.push("content-type");
         }
         if (order.getResultData !== 1) problems.push("getResultData");
         if (!order.fName) problems.push("fName");
         if (!/^\+\d{10,15}$/.test(String(order.phone))) problems.push("phone");
         if (!String(order.comment).includes("Answers:")) problems.push("comment");
         if (typeof order.externalId !== "string") problems.push("externalId");
-        if ("utm_source" in order) problems.push("utm naming");
+        // One naming set: the current `utm*` (not ours, not the older `prodex24*`).
+        if (Object.keys(order).some((key) => /^(utm_|prodex24)/.test(key))) {
+          problems.push("utm naming");
+        }
         accepted.push(order);
         return { status: 200, body: { success: true, data: { orderId: 700 + accepted.length } } };
       },

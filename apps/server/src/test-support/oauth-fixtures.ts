@@ -41,14 +41,36 @@ export async function createOAuthHarness(omit: string[] = []) {
   };
 }
 
-/** The owner's consent link of a provider for a quiz. */
+/** A browser's cookies (name → value): what it sends to the callbacks and keeps from them. */
+export type Browser = Map<string, string>;
+export const newBrowser = (): Browser => new Map();
+/** The browser of the owners of the tests, unless a test says otherwise. */
+const ownersBrowser = newBrowser();
+
+/** What a browser keeps of an answer's Set-Cookie headers (Max-Age=0 forgets). */
+function keepCookies(browser: Browser, setCookie: string | string[] | undefined) {
+  for (const line of [setCookie ?? []].flat()) {
+    const [pair = ""] = line.split(";");
+    const index = pair.indexOf("=");
+    const name = pair.slice(0, index).trim();
+    if (/Max-Age=0(;|$)/i.test(line)) browser.delete(name);
+    else browser.set(name, pair.slice(index + 1).trim());
+  }
+}
+
+const cookieHeader = (browser: Browser) =>
+  [...browser].map(([name, value]) => `${name}=${value}`).join("; ");
+
+/** The owner's consent link of a provider for a quiz, asked for in `browser`. */
 export async function authLink(
   harness: LeadsHarness,
   provider: OAuthProviderName,
   quiz: PublishedQuiz,
+  browser: Browser = ownersBrowser,
 ): Promise<string> {
   const response = await apiCall(harness.t, "GET", LINKS[provider](quiz.id), { user: quiz.owner });
   if (response.statusCode !== 200) throw new Error(`auth link: ${response.body}`);
+  keepCookies(browser, response.headers["set-cookie"]);
   return (response.json() as { link: string }).link;
 }
 
@@ -72,9 +94,14 @@ const unescapeHtml = (text: string) =>
   text.replace(/&#(\d+);/g, (_match, code: string) => String.fromCharCode(Number(code)));
 
 /** The browser arriving at the callback: answers the redirect's location. */
-export async function arrive(harness: LeadsHarness, callback: string): Promise<string> {
-  const response = await apiCall(harness.t, "GET", callback);
+export async function arrive(
+  harness: LeadsHarness,
+  callback: string,
+  browser: Browser = ownersBrowser,
+): Promise<string> {
+  const response = await apiCall(harness.t, "GET", callback, { cookie: cookieHeader(browser) });
   if (response.statusCode !== 302) throw new Error(`callback: ${response.statusCode}`);
+  keepCookies(browser, response.headers["set-cookie"]);
   return String(response.headers.location);
 }
 

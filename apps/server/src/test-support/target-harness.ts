@@ -1,6 +1,8 @@
-import { apiPaths } from "@leadquiz/contract";
+import { apiPaths, type DeliveryPage } from "@leadquiz/contract";
 import { eq } from "drizzle-orm";
-import { deliveries } from "../db/schema";
+import { expect } from "vitest";
+import { deliveries, integrations } from "../db/schema";
+import type { FailingTarget } from "../modules/delivery/delivery.repository";
 import type { Clock } from "../modules/delivery/delivery-worker";
 import { apiCall, registerUser, type TestUser } from "./api-client";
 import { manualClock, testDeliveryWorker } from "./delivery-fixtures";
@@ -41,6 +43,19 @@ export interface TargetHarness {
     limited: typeof deliveries.$inferSelect | undefined;
     after: typeof deliveries.$inferSelect | undefined;
     tried: number;
+  }>;
+  /**
+   * Three leads without an e-mail address, an hour apart (a mailing list's case,
+   * docs/delivery.md), then the worker once more: their deliveries, what the delivery log
+   * answers for `?status=skipped`, the integration's failing stretch and the "failing for an
+   * hour" alerts the worker raised, and how many requests reached `target`.
+   */
+  withoutEmail(target: { requests: unknown[] }): Promise<{
+    rows: (typeof deliveries.$inferSelect | undefined)[];
+    log: DeliveryPage;
+    failingSince: Date | null | undefined;
+    alerts: FailingTarget[];
+    requests: number;
   }>;
   close(): Promise<void>;
 }
@@ -89,7 +104,51 @@ export async function startTargetHarness(env: Record<string, string>): Promise<T
       await target.deliver(clock);
       return { limited, after: await target.deliveryOf(leadId), tried };
     },
+    async withoutEmail(fake) {
+      const before = fake.requests.length;
+      const clock = manualClock();
+      const alerts: FailingTarget[] = [];
+      const worker = testDeliveryWorker(harness, clock, (failing) => alerts.push(failing));
+      const leads: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        leads.push(await target.submitLead({ email: "" }));
+        await worker.runOnce();
+        clock.advance(61 * 60 * 1000);
+      }
+      await worker.runOnce();
+      const log = await target.call("GET", `${apiPaths.quizDeliveries(quiz.id)}?status=skipped`);
+      const [integration] = await harness.t.database.db
+        .select({ failingSince: integrations.failingSince })
+        .from(integrations)
+        .where(eq(integrations.quizId, quiz.id));
+      return {
+        rows: await Promise.all(leads.map((id) => target.deliveryOf(id))),
+        log: log.json() as DeliveryPage,
+        failingSince: integration?.failingSince,
+        alerts,
+        requests: fake.requests.length - before,
+      };
+    },
     close: () => harness.close(),
   };
   return target;
+}
+
+/**
+ * A mailing list and leads without e-mail (TargetHarness.withoutEmail): each skipped after one
+ * try with the reason, never tried again, nothing sent, listed in the log, and the target is
+ * not "failing" (no alert) however long it goes on.
+ */
+export function expectSkipped(result: Awaited<ReturnType<TargetHarness["withoutEmail"]>>) {
+  for (const row of result.rows) {
+    expect(row).toMatchObject({ status: "skipped", attempts: 1, lastError: "no_email" });
+  }
+  expect(result.requests).toBe(0);
+  const ids = result.rows.map((row) => row?.id);
+  expect(result.log.results.map((d) => d.id).sort()).toEqual(ids.sort());
+  for (const delivery of result.log.results) {
+    expect(delivery).toMatchObject({ status: "skipped", last_error: "no_email", attempts: 1 });
+  }
+  expect(result.failingSince).toBeNull();
+  expect(result.alerts).toEqual([]);
 }

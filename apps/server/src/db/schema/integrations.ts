@@ -38,8 +38,11 @@ export const INTEGRATION_TYPES = [
 ] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 
-/** A delivery's state: waiting for its first try, between tries, done, given up. */
-export const DELIVERY_STATUSES = ["pending", "retrying", "delivered", "failed"] as const;
+/**
+ * A delivery's state: waiting for its first try, between tries, done, given up, or not for
+ * this target (a mailing list and a lead without an e-mail address).
+ */
+export const DELIVERY_STATUSES = ["pending", "retrying", "delivered", "failed", "skipped"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /**
@@ -116,7 +119,7 @@ export const deliveries = pgTable(
     index("deliveries_quiz_idx").on(t.quizId, t.id),
     check(
       "deliveries_status_check",
-      sql`${t.status} in ('pending', 'retrying', 'delivered', 'failed')`,
+      sql`${t.status} in ('pending', 'retrying', 'delivered', 'failed', 'skipped')`,
     ),
   ],
 );

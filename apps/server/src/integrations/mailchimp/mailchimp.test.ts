@@ -2,7 +2,11 @@ import { createHash } from "node:crypto";
 import { apiPaths } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeMailchimp } from "../../test-support/fake-targets";
-import { startTargetHarness, type TargetHarness } from "../../test-support/target-harness";
+import {
+  expectSkipped,
+  startTargetHarness,
+  type TargetHarness,
+} from "../../test-support/target-harness";
 
 let mailchimp: Awaited<ReturnType<typeof startFakeMailchimp>>;
 let h: TargetHarness;
@@ -71,12 +75,13 @@ describe("Mailchimp", () => {
     expect(await h.deliveryOf(again)).toMatchObject({ status: "delivered", lastStatusCode: 400 });
   });
 
-  it("retries on 429; switched off it keeps the key masked and still takes a test lead", async () => {
+  it("retries on 429, skips a lead without e-mail; switched off it keeps the key masked and still takes a test lead", async () => {
     const { limited, after } = await h.throughRateLimit(mailchimp, {
       email: "third@example.com",
     });
     expect(limited).toMatchObject({ status: "retrying", lastStatusCode: 429 });
     expect(after?.status).toBe("delivered");
+    expectSkipped(await h.withoutEmail(mailchimp));
 
     const record = (await h.call("GET", apiPaths.mailchimpOfQuiz(h.quiz.id))).json();
     const disabled = await h.call("PATCH", apiPaths.mailchimpOfQuiz(h.quiz.id), {

@@ -24,7 +24,20 @@ const headers = (token: string) => ({
   accept: "application/json",
 });
 
-/** `POST /handler/` body of a lead (an order, "заявка"): contact, summary, UTM, our id. */
+/** The site the lead came from (`sajt`): the host of the page, or "" when it has none. */
+function siteOf(pageUrl: string): string {
+  try {
+    return pageUrl ? new URL(pageUrl).host : "";
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * `POST /handler/` body of a lead (an order, "заявка"; docs/delivery.md "SalesDrive"):
+ * contact (`fName`/`lName`/`mName`, phone, e-mail, Telegram and Instagram), summary, the
+ * site, UTM in the current `utm*` naming, our id as `externalId`.
+ */
 export function salesdriveOrder(lead: DeliveryLead, formToken: string) {
   const { first, last } = nameParts(lead.name);
   const order: Record<string, unknown> = {
@@ -32,12 +45,16 @@ export function salesdriveOrder(lead: DeliveryLead, formToken: string) {
     getResultData: 1,
     fName: first,
     lName: last,
+    mName: "",
     phone: compactPhone(lead.phone),
     email: lead.email,
     comment: summaryText(lead),
     externalId: String(lead.id),
   };
   if (lead.messengers.telegram) order.con_telegram = lead.messengers.telegram;
+  if (lead.messengers.instagram) order.con_instagramNick = lead.messengers.instagram;
+  const site = siteOf(lead.page_url);
+  if (site) order.sajt = site;
   for (const [ours, theirs] of Object.entries(UTM_FIELDS)) {
     const value = lead.utm[ours];
     if (value) order[theirs] = value;
@@ -46,7 +63,10 @@ export function salesdriveOrder(lead: DeliveryLead, formToken: string) {
   return order;
 }
 
-/** SalesDrive can answer 200 with an error in the body: `{success: false}` or `{error}`. */
+/**
+ * SalesDrive can answer 200 with an error in the body: `{success: false, …}`,
+ * `{status: "error", message}` or `{error}`; only `success: true` is a success.
+ */
 function bodyError(body: string): string | null {
   const answer = jsonOf(body) as
     | { success?: unknown; status?: unknown; error?: unknown; message?: unknown }
@@ -59,7 +79,9 @@ function bodyError(body: string): string | null {
 
 /**
  * Adds an order per lead through the account's form handler (docs/delivery.md,
- * "SalesDrive"); the key goes as `form` and as `X-Api-Key`. The order's id is kept.
+ * "SalesDrive"). The key goes both ways SalesDrive authenticates: as `form` in the body (the
+ * form handler of older accounts) and as the `X-Api-Key` header (the current API). The
+ * order's id is kept.
  */
 export function createSalesdriveAdapter(http: OutgoingHttp, template: string): DeliveryAdapter {
   return {

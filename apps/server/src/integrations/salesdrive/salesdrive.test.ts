@@ -58,16 +58,66 @@ describe("SalesDrive", () => {
     const leadId = await h.submitLead({ name: "Olena Koval" });
     await h.deliver();
     expect(salesdrive.problems).toEqual([]);
-    expect(salesdrive.accepted[0]).toMatchObject({
+    // The body of shared/design's SalesDrive section (docs/delivery.md), nothing else.
+    expect(salesdrive.accepted[0]).toEqual({
+      form: salesdrive.token,
+      getResultData: 1,
       fName: "Olena",
       lName: "Koval",
+      mName: "",
       phone: "+380501234567",
       email: "olena@example.com",
+      con_telegram: "+380501234567",
+      comment: expect.stringContaining("Answers:"),
       externalId: String(leadId),
+      sajt: "builder.example.com",
       utmSource: "google",
       utmCampaign: "spring",
+      utmPage: "https://builder.example.com/?client_id=42&utm_source=google",
+    });
+    const handler = salesdrive.requests.find((r) => r.path === "/acme/handler/");
+    expect(handler).toMatchObject({
+      method: "POST",
+      headers: { "x-api-key": salesdrive.token, "content-type": "application/json" },
     });
     expect(await h.deliveryOf(leadId)).toMatchObject({ status: "delivered", remoteId: "701" });
+  });
+
+  it("is accepted by an account that checks the X-Api-Key header instead of the form key", async () => {
+    salesdrive.authBy("header");
+    try {
+      const leadId = await h.submitLead();
+      await h.deliver();
+      expect(salesdrive.problems).toEqual([]);
+      expect(salesdrive.accepted.at(-1)).toMatchObject({ externalId: String(leadId) });
+      expect(await h.deliveryOf(leadId)).toMatchObject({ status: "delivered" });
+
+      const adapter = createSalesdriveAdapter(
+        createOutgoingHttp({ allowPrivateNetworks: true }),
+        salesdrive.url,
+      );
+      const send = (token: string) =>
+        adapter.send({
+          eventId: "e2",
+          lead: sampleDeliveryLead({ messengers: { instagram: "ivan.p" } }),
+          settings: { subdomain: salesdrive.subdomain },
+          secrets: { form_token: token },
+          language: "en",
+          now: new Date(),
+          test: false,
+        });
+      // An Instagram nick goes as the contact's `con_instagramNick`.
+      expect(await send(salesdrive.token)).toMatchObject({ kind: "delivered" });
+      expect(salesdrive.accepted.at(-1)).toMatchObject({
+        con_instagramNick: "ivan.p",
+        sajt: "example.com",
+      });
+      // A wrong key: `{"status": "error", "message": …}` in a 200 is no success either.
+      const refused = await send("old-key");
+      expect(refused).toMatchObject({ kind: "failed", statusCode: 200, error: "Wrong API key" });
+    } finally {
+      salesdrive.authBy("form");
+    }
   });
 
   it("retries while rate limited; an order refused in the body fails at once", async () => {

@@ -1,7 +1,11 @@
 import { apiPaths } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeSendpulse } from "../../test-support/fake-targets";
-import { startTargetHarness, type TargetHarness } from "../../test-support/target-harness";
+import {
+  expectSkipped,
+  startTargetHarness,
+  type TargetHarness,
+} from "../../test-support/target-harness";
 
 let sendpulse: Awaited<ReturnType<typeof startFakeSendpulse>>;
 let h: TargetHarness;
@@ -69,12 +73,13 @@ describe("SendPulse", () => {
     expect((await h.deliveryOf(third))?.status).toBe("delivered");
   });
 
-  it("retries while rate limited; a revoked secret is refused on PATCH", async () => {
+  it("retries while rate limited, skips a lead without e-mail; a revoked secret is refused on PATCH", async () => {
     const { limited, after } = await h.throughRateLimit(sendpulse, {
       email: "fourth@example.com",
     });
     expect(limited).toMatchObject({ status: "retrying", lastStatusCode: 429 });
     expect(after?.status).toBe("delivered");
+    expectSkipped(await h.withoutEmail(sendpulse));
 
     const patched = await h.call("PATCH", apiPaths.sendpulseOfQuiz(h.quiz.id), {
       client_secret: "revoked",

@@ -115,7 +115,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     if (outcome.kind === "failed" && outcome.disable) {
       await disableIntegration(db, integration.id, "gone");
     }
-    if (integration.isEnabled) {
+    // A skipped lead says nothing about the target's health: the failing stretch stays as is.
+    if (integration.isEnabled && outcome.kind !== "skipped") {
       const failing = await recordTargetHealth(
         db,
         integration.id,

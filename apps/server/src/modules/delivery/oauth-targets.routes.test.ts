@@ -11,6 +11,7 @@ import {
   connectOAuth,
   createOAuthHarness,
   type FakeOAuthProvider,
+  newBrowser,
   OAUTH_TEST_PUBLIC_URL,
   storedConnection,
 } from "../../test-support/oauth-fixtures";
@@ -145,6 +146,62 @@ describe("OAuth targets: links and callbacks", () => {
     expect(await arrive(harness, denied)).toBe(tab(other.id, "oauth_error=hubspot"));
     expect(await storedConnection(harness, "hubspot", other)).toBeUndefined();
     expect(await storedConnection(harness, "salesforce", other)).toBeUndefined();
+  });
+
+  it("sets a short-lived HttpOnly cookie with the link and clears it on the way back", async () => {
+    const quiz = await harness.publishedQuiz();
+    const response = await apiCall(harness.t, "GET", apiPaths.hubspotAuthLink(quiz.id), {
+      user: quiz.owner,
+    });
+    const setCookie = String(response.headers["set-cookie"]);
+    expect(setCookie).toMatch(/^lq_oauth_[\w-]{16}=[\w-]{43}; Max-Age=600; /);
+    expect(setCookie).toContain("Path=/api/v1/oauth/; HttpOnly; SameSite=Lax");
+    // PUBLIC_URL is http here: no Secure, or the browser would not send it back.
+    expect(setCookie).not.toContain("Secure");
+
+    const browser = newBrowser();
+    const callback = await allow(await authLink(harness, "hubspot", quiz, browser));
+    expect(browser.size).toBe(1);
+    expect(await arrive(harness, callback, browser)).toBe(tab(quiz.id, "connected=hubspot"));
+    expect(browser.size).toBe(0);
+  });
+
+  it("refuses a consent link opened in another browser, says why and stores nothing", async () => {
+    // Someone asks for a link to their own quiz and gets the owner to open it: the owner's
+    // browser has no cookie of that link.
+    const sendersQuiz = await harness.publishedQuiz();
+    const sendersBrowser = newBrowser();
+    const ownersBrowser = newBrowser();
+    const sent = await allow(await authLink(harness, "hubspot", sendersQuiz, sendersBrowser));
+    const calls = fake.tokenCalls.length;
+    expect(await arrive(harness, sent, ownersBrowser)).toBe(
+      tab(sendersQuiz.id, "oauth_error=hubspot&oauth_reason=browser"),
+    );
+    expect(fake.tokenCalls.length).toBe(calls);
+    expect(await storedConnection(harness, "hubspot", sendersQuiz)).toBeUndefined();
+    // The state is used up: the sender cannot finish it in their own browser either.
+    expect(await arrive(harness, sent, sendersBrowser)).toBe(
+      tab(sendersQuiz.id, "oauth_error=hubspot"),
+    );
+
+    // A browser holding the cookie of another connection (its own) is refused as well.
+    const ownersQuiz = await harness.publishedQuiz();
+    await authLink(harness, "salesforce", ownersQuiz, ownersBrowser);
+    const second = await allow(await authLink(harness, "salesforce", sendersQuiz, sendersBrowser));
+    expect(ownersBrowser.size).toBe(1);
+    expect(await arrive(harness, second, ownersBrowser)).toBe(
+      tab(sendersQuiz.id, "oauth_error=salesforce&oauth_reason=browser"),
+    );
+
+    // A cookie of the right name with a made-up value too.
+    const third = await allow(await authLink(harness, "hubspot", sendersQuiz, sendersBrowser));
+    const forged = new Map([...sendersBrowser].map(([name]) => [name, "x".repeat(43)]));
+    expect(await arrive(harness, third, forged)).toBe(
+      tab(sendersQuiz.id, "oauth_error=hubspot&oauth_reason=browser"),
+    );
+    expect(fake.tokenCalls.length).toBe(calls);
+    expect(await storedConnection(harness, "hubspot", sendersQuiz)).toBeUndefined();
+    expect(await storedConnection(harness, "salesforce", sendersQuiz)).toBeUndefined();
   });
 
   it("disconnects; another account cannot", async () => {

@@ -45,7 +45,8 @@ const callbackQuery = z
 /**
  * The OAuth CRMs (operations `getHubspotAuthLink`, `oauthCallback`, …; docs/delivery.md
  * "OAuth targets"): consent links for the owner, the callback the provider sends the
- * browser to (no sign-in: the single-use state names the owner and quiz), and reading and
+ * browser to (no sign-in: the single-use state names the owner and quiz, and a cookie binds
+ * it to the browser that asked for the link), and reading and
  * disconnecting a quiz's connection. Switching on/off and test leads are the common
  * `integration/{id}/…` calls.
  */
@@ -53,6 +54,7 @@ export async function oauthTargetsRoutes(app: FastifyInstance, { context }: ApiO
   const service = createOAuthTargetsService({
     db: context.db,
     box: createSecretBox(context.secrets.encryptionKey),
+    encryptionKey: context.secrets.encryptionKey,
     config: context.config,
     providers: buildProviders(context.config, outgoingHttpFor(context.config)),
   });
@@ -67,7 +69,8 @@ export async function oauthTargetsRoutes(app: FastifyInstance, { context }: ApiO
           "Takes the state (once), exchanges the code for tokens, stores them encrypted and " +
           "sends the browser to `/quiz/{quiz}/integration?connected={provider}`; a wrong, " +
           "used or expired state, a refusal or a failed exchange stores nothing and lands " +
-          "on `?oauth_error={provider}`.",
+          "on `?oauth_error={provider}`; without the cookie of the consent link (the link " +
+          "was opened in another browser) also `&oauth_reason=browser`.",
         params: z.object({ provider: z.enum(oauthProviders) }),
         querystring: callbackQuery,
       },
@@ -78,7 +81,12 @@ export async function oauthTargetsRoutes(app: FastifyInstance, { context }: ApiO
           (entry): entry is [string, string] => typeof entry[1] === "string",
         ),
       );
-      const location = await service.callback(request.params.provider, query);
+      const { location, setCookie } = await service.callback(
+        request.params.provider,
+        query,
+        request.headers.cookie,
+      );
+      if (setCookie) reply.header("set-cookie", setCookie);
       return reply
         .header("cache-control", "no-store")
         .header("referrer-policy", "no-referrer")
@@ -111,13 +119,21 @@ export async function oauthTargetsRoutes(app: FastifyInstance, { context }: ApiO
             tags,
             summary: `The ${name} consent link for a quiz`,
             description:
-              "Open it in the browser; it works once, for 10 minutes. 404 when the server " +
+              "Open it in the browser that asked for it (the answer sets a short-lived cookie " +
+              "the callback checks); it works once, for 10 minutes. 404 when the server " +
               `has no ${name} app (\`oauth_not_configured\`).`,
             params: idParamsSchema,
             response: { 200: oauthLinkSchema, ...answers },
           },
         },
-        async (request) => service.authLink(request.userId, provider, request.params.id),
+        async (request, reply) => {
+          const { body, setCookie } = await service.authLink(
+            request.userId,
+            provider,
+            request.params.id,
+          );
+          return reply.header("set-cookie", setCookie).send(body);
+        },
       );
       routes.get(
         apiPaths.oauthIntegrationOfQuiz(provider, ":id"),

@@ -20,6 +20,7 @@ import {
   updateIntegration,
 } from "./integrations.repository";
 import { commonAnswer } from "./integrations.service";
+import { createOAuthBrowserCookie } from "./oauth-browser-cookie";
 import { insertOAuthState, takeOAuthState } from "./oauth-states.repository";
 
 /** How long a consent link works. */
@@ -28,6 +29,8 @@ export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
 export interface OAuthTargetsDeps {
   db: Database;
   box: SecretBox;
+  /** ENCRYPTION_KEY: the browser cookie's key is derived from it. */
+  encryptionKey: string;
   config: Pick<AppConfig, "publicUrl" | "oauthTargets">;
   providers: Record<OAuthProviderName, OAuthProvider>;
   now?: () => Date;
@@ -35,16 +38,24 @@ export interface OAuthTargetsDeps {
 
 const hashOf = (state: string) => createHash("sha256").update(state).digest("base64url");
 
+/** Where the callback sends the browser, and the Set-Cookie header that forgets the state. */
+export interface OAuthCallbackAnswer {
+  location: string;
+  setCookie?: string;
+}
+
 /**
  * Connecting HubSpot, Salesforce and Zoho by OAuth 2.0 (docs/delivery.md, "OAuth targets").
  * The consent link carries a random `state` stored (hashed) with the owner, quiz and
- * provider for 10 minutes; the callback takes it once, exchanges the code and stores the
- * tokens sealed. Whatever goes wrong there stores nothing and lands on the tab with an error.
+ * provider for 10 minutes, and bound to the owner's browser by a cookie; the callback takes
+ * the state once, checks the cookie, exchanges the code and stores the tokens sealed.
+ * Whatever goes wrong there stores nothing and lands on the tab with an error.
  */
 export function createOAuthTargetsService(deps: OAuthTargetsDeps) {
   const { db, box, providers } = deps;
   const now = deps.now ?? (() => new Date());
   const publicUrl = deps.config.publicUrl;
+  const browserCookie = createOAuthBrowserCookie(deps.encryptionKey, publicUrl, OAUTH_STATE_TTL_MS);
 
   const tab = (quizId: number | string, query: string) =>
     `${publicUrl}/quiz/${quizId}/integration?${query}`;
@@ -64,7 +75,10 @@ export function createOAuthTargetsService(deps: OAuthTargetsDeps) {
       };
     },
 
-    /** The provider's consent page for this owner and quiz. */
+    /**
+     * The provider's consent page for this owner and quiz, and the Set-Cookie header that
+     * binds it to the asking browser.
+     */
     async authLink(userId: number, provider: OAuthProviderName, quizId: number) {
       await requireOwnedQuiz(db, userId, quizId);
       if (!deps.config.oauthTargets[provider].client) {
@@ -86,29 +100,44 @@ export function createOAuthTargetsService(deps: OAuthTargetsDeps) {
         },
         at,
       );
-      return {
-        link: providers[provider].authorizeUrl({
-          state,
-          codeChallenge: createHash("sha256").update(codeVerifier).digest("base64url"),
-          redirectUri: redirectUri(publicUrl, provider),
-        }),
-      };
+      const link = providers[provider].authorizeUrl({
+        state,
+        codeChallenge: createHash("sha256").update(codeVerifier).digest("base64url"),
+        redirectUri: redirectUri(publicUrl, provider),
+      });
+      return { body: { link }, setCookie: browserCookie.serialize(state) };
     },
 
-    /** The browser back from the provider: where to send it next. */
-    async callback(provider: OAuthProviderName, query: Record<string, string>): Promise<string> {
+    /**
+     * The browser back from the provider: where to send it next. `cookieHeader` must carry
+     * the cookie of the consent link, else the link was opened in another browser (someone
+     * else's link sent to the owner): refused with `oauth_reason=browser`.
+     */
+    async callback(
+      provider: OAuthProviderName,
+      query: Record<string, string>,
+      cookieHeader: string | undefined,
+    ): Promise<OAuthCallbackAnswer> {
       const state = query.state ?? "";
       const quizHint = /^(\d{1,10})\./.exec(state)?.[1];
-      const refused = quizHint ? tab(quizHint, `oauth_error=${provider}`) : `${publicUrl}/`;
+      const setCookie = state ? browserCookie.clear(state) : undefined;
+      const refused = (reason?: string): OAuthCallbackAnswer => ({
+        location: quizHint
+          ? tab(quizHint, `oauth_error=${provider}${reason ? `&oauth_reason=${reason}` : ""}`)
+          : `${publicUrl}/`,
+        ...(setCookie ? { setCookie } : {}),
+      });
       const row = state ? await takeOAuthState(db, hashOf(state)) : undefined;
       if (!row || row.provider !== provider || row.expiresAt.getTime() < now().getTime()) {
-        return refused;
+        return refused();
       }
-      if (query.error || !query.code) return refused;
+      // Taken (used up) even so: a link that reached the wrong browser is of no use to anyone.
+      if (!browserCookie.matches(cookieHeader, state)) return refused("browser");
+      if (query.error || !query.code) return refused();
       try {
         await requireOwnedQuiz(db, row.userId, row.quizId);
       } catch {
-        return refused;
+        return refused();
       }
       let made: Awaited<ReturnType<OAuthProvider["exchange"]>>;
       try {
@@ -119,7 +148,7 @@ export function createOAuthTargetsService(deps: OAuthTargetsDeps) {
           redirectUri: redirectUri(publicUrl, provider),
         });
       } catch (error) {
-        if (error instanceof TokenCallError) return refused;
+        if (error instanceof TokenCallError) return refused();
         throw error;
       }
       const secrets = box.seal(JSON.stringify(made.secrets));
@@ -141,7 +170,10 @@ export function createOAuthTargetsService(deps: OAuthTargetsDeps) {
           isEnabled: true,
         });
       }
-      return tab(row.quizId, `connected=${provider}`);
+      return {
+        location: tab(row.quizId, `connected=${provider}`),
+        setCookie: browserCookie.clear(state),
+      };
     },
 
     async get(userId: number, provider: OAuthProviderName, quizId: number) {

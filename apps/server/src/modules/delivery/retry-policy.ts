@@ -27,8 +27,8 @@ export interface NextState {
 }
 
 /**
- * What a delivery becomes after a try: delivered; failed (an answer that cannot succeed, or
- * three days of failures); or retrying at the later of the backoff and the target's
+ * What a delivery becomes after a try: delivered; skipped (not for this target); failed (an
+ * answer that cannot succeed, or three days of failures); or retrying at the later of the backoff and the target's
  * Retry-After.
  */
 export function nextState(
@@ -38,8 +38,8 @@ export function nextState(
   random?: () => number,
 ): NextState {
   if (outcome.kind === "delivered") return { status: "delivered", nextAttemptAt: now, error: null };
-  if (outcome.kind === "failed")
-    return { status: "failed", nextAttemptAt: now, error: outcome.error };
+  if (outcome.kind === "failed" || outcome.kind === "skipped")
+    return { status: outcome.kind, nextAttemptAt: now, error: outcome.error };
   const delay = Math.max(backoffMs(delivery.attempts, random), outcome.retryAfterMs ?? 0);
   if (now.getTime() - delivery.createdAt.getTime() >= GIVE_UP_AFTER_MS) {
     return { status: "failed", nextAttemptAt: now, error: outcome.error };

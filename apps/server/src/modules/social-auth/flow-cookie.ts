@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { API_PREFIX } from "@leadquiz/contract";
 import { type InterfaceLanguageCode, isInterfaceLanguage } from "@leadquiz/i18n";
 import { EncryptJWT, jwtDecrypt } from "jose";
+import { readCookie } from "../../lib/cookies";
 
 /** What the start call remembers for the callback (no server memory: works across processes). */
 export interface SignInFlow {
@@ -94,13 +95,4 @@ export function createBrowserCookie(publicUrl: string, ttlSeconds: number) {
       `${BROWSER_COOKIE_NAME}=${secret}; Max-Age=${ttlSeconds}; ${attributes}`,
     clear: () => `${BROWSER_COOKIE_NAME}=; Max-Age=0; ${attributes}`,
   };
-}
-
-/** One cookie's value from a Cookie header (the first one if it is repeated). */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? "").split(";")) {
-    const index = part.indexOf("=");
-    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
-  }
-  return undefined;
 }

@@ -5,6 +5,7 @@ import * as oidc from "openid-client";
 import type { AppContext } from "../../app-context";
 import type { DbOrTx } from "../../db/client";
 import { AppError, FieldErrors } from "../../lib/app-error";
+import { readCookie } from "../../lib/cookies";
 import {
   findUsableAccountTicket,
   insertAccountTicket,
@@ -20,12 +21,7 @@ import {
   updateUser,
   verifyPassword,
 } from "../accounts";
-import {
-  BROWSER_COOKIE_NAME,
-  createBrowserCookie,
-  createFlowCookie,
-  readCookie,
-} from "./flow-cookie";
+import { BROWSER_COOKIE_NAME, createBrowserCookie, createFlowCookie } from "./flow-cookie";
 import { createOidcClients } from "./oidc-clients";
 import { findIdentity, insertIdentity } from "./user-identities.repository";
 

@@ -20,6 +20,7 @@ import { errorMessage } from "@/shared/api/error-message";
 import { useApiClient } from "@/shared/api/services-context";
 import { integrationsApi } from "../api/integrations-api";
 import { integrationsKey, useRefreshIntegrations } from "../api/use-integration-actions";
+import { deliveryErrorText } from "./delivery-error";
 
 const statusColors: Record<DeliveryStatusName, string> = {
   // Plain colour names: the theme darkens their "light" text to AA contrast.
@@ -27,6 +28,7 @@ const statusColors: Record<DeliveryStatusName, string> = {
   retrying: "orange",
   delivered: "green",
   failed: "red",
+  skipped: "gray",
 };
 
 /** Where each lead went, when, and what the target answered; a failed one can be resent. */
@@ -89,7 +91,8 @@ export function DeliveryLog({ quizId }: { quizId: number }) {
             role="region"
             aria-label={t("integrations:log.title")}
           >
-            <Table striped miw={640}>
+            {/* Wide enough that a status badge and a reason are never squeezed: it scrolls. */}
+            <Table striped miw={860}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t("integrations:log.lead")}</Table.Th>
@@ -109,13 +112,19 @@ export function DeliveryLog({ quizId }: { quizId: number }) {
                     <Table.Td>#{row.lead}</Table.Td>
                     <Table.Td>{t(`integrations:targets.${row.target}`)}</Table.Td>
                     <Table.Td>
-                      <Badge color={statusColors[row.status]} variant="light">
+                      <Badge
+                        color={statusColors[row.status]}
+                        variant="light"
+                        style={{ minWidth: "max-content" }}
+                      >
                         {t(`integrations:deliveryStatus.${row.status}`)}
                       </Badge>
                     </Table.Td>
                     <Table.Td>{row.attempts}</Table.Td>
-                    <Table.Td style={{ maxWidth: 260, wordBreak: "break-word" }}>
-                      {[row.last_status_code, row.last_error].filter(Boolean).join(" ")}
+                    <Table.Td style={{ minWidth: 200, maxWidth: 260, wordBreak: "break-word" }}>
+                      {[row.last_status_code, deliveryErrorText(t, row.last_error)]
+                        .filter(Boolean)
+                        .join(" ")}
                     </Table.Td>
                     <Table.Td>{when(row.delivered_at ?? row.next_attempt_at)}</Table.Td>
                     <Table.Td>

@@ -5,6 +5,7 @@ import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
 import { MoreActionsButton } from "@/shared/ui/more-actions-button";
 import { useIntegrationActions } from "../api/use-integration-actions";
 import type { TargetName } from "../catalog";
+import { deliveryErrorText } from "./delivery-error";
 import { TargetLogo } from "./target-logo";
 
 export interface IntegrationRecord {
@@ -76,7 +77,7 @@ export function IntegrationRow({
                     at: last.at ? new Date(last.at).toLocaleString(i18n.language) : "",
                   })
                 : t("integrations:status.never")}
-              {last?.error ? ` — ${last.error}` : ""}
+              {last?.error ? ` — ${deliveryErrorText(t, last.error)}` : ""}
             </Text>
             {record.disabled_reason === "gone" && (
               <Text size="sm" c="red.9">

@@ -73,7 +73,10 @@ export function OAuthCard({ quizId, provider }: { quizId: number; provider: OAut
   );
 }
 
-/** The message of the provider's return (`?connected=hubspot`, `?oauth_error=hubspot`). */
+/**
+ * The message of the provider's return (`?connected=hubspot`, `?oauth_error=hubspot`, plus
+ * `&oauth_reason=browser` when the consent link was opened in another browser).
+ */
 export function OAuthReturnNotice() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -87,6 +90,7 @@ export function OAuthReturnNotice() {
       (current) => {
         current.delete("connected");
         current.delete("oauth_error");
+        current.delete("oauth_reason");
         return current;
       },
       { replace: true },
@@ -102,7 +106,9 @@ export function OAuthReturnNotice() {
     >
       {connected
         ? t("integrations:oauth.connectedNotice", { name })
-        : t("integrations:oauth.errorNotice", { name })}
+        : params.get("oauth_reason") === "browser"
+          ? t("integrations:oauth.otherBrowserNotice", { name })
+          : t("integrations:oauth.errorNotice", { name })}
     </Alert>
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "deliveries" DROP CONSTRAINT "deliveries_status_check";--> statement-breakpoint
+ALTER TABLE "deliveries" ADD CONSTRAINT "deliveries_status_check" CHECK ("deliveries"."status" in ('pending', 'retrying', 'delivered', 'failed', 'skipped'));
