@@ -1,5 +1,5 @@
 import { REVIEW_TEXT_MAX_LENGTH, type Review } from "@leadquiz/contract";
-import { Button, Group, Input, Rating, Stack, Text, Textarea } from "@mantine/core";
+import { Alert, Button, Group, Input, Rating, Stack, Text, Textarea } from "@mantine/core";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useApiClient } from "@/shared/api/services-context";
@@ -8,6 +8,7 @@ import { requiredRule } from "@/shared/forms/validators";
 import { FormAlert } from "@/shared/ui/form-alert";
 import { formatDateTime } from "../../dashboard/components/format-date";
 import { saveReview } from "../api/support-api";
+import { LengthCounter, maxLengthRule } from "./length-counter";
 
 type ReviewValues = { rating: number; text: string };
 
@@ -32,16 +33,13 @@ export function ReviewForm({
     initialValues: { rating: own?.rating ?? 0, text: own?.text ?? "" },
     validate: {
       rating: (value) => (value >= 1 && value <= 5 ? null : "validation:rating_range"),
-      text: (value) =>
-        requiredRule(value) ??
-        (value.trim().length > REVIEW_TEXT_MAX_LENGTH ? "validation:too_long" : null),
+      text: (value) => requiredRule(value) ?? maxLengthRule(REVIEW_TEXT_MAX_LENGTH)(value),
     },
     submit: (values) => saveReview(api, { rating: values.rating, text: values.text }),
     fieldMap: { rating: "rating", text: "text" },
     onSuccess: () => onSaved(own ? "updated" : "published"),
   });
   const rating = fieldProps("rating");
-  const length = form.getValues().text.trim().length;
 
   return (
     <form noValidate onSubmit={onSubmit} data-testid="review-form">
@@ -84,19 +82,12 @@ export function ReviewForm({
             maxRows={12}
             {...fieldProps("text")}
           />
-          <Text
-            size="xs"
-            c={length > REVIEW_TEXT_MAX_LENGTH ? "red.8" : "dimmed"}
-            ta="right"
-            aria-hidden
-          >
-            {t("support:support.counter", { count: length, max: REVIEW_TEXT_MAX_LENGTH })}
-          </Text>
+          <LengthCounter value={form.getValues().text} max={REVIEW_TEXT_MAX_LENGTH} />
         </Stack>
         {notice && !form.isDirty() ? (
-          <Text size="sm" c="green.9" role="status" data-testid="review-saved">
+          <Alert color="green" variant="light" role="status" data-testid="review-saved">
             {t(`support:reviews.${notice}`)}
-          </Text>
+          </Alert>
         ) : null}
         <FormAlert messages={formErrors} />
         <Group justify="flex-end">

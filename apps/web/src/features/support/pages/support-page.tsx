@@ -22,11 +22,9 @@ import { emailRule, requiredRule } from "@/shared/forms/validators";
 import { FormAlert } from "@/shared/ui/form-alert";
 import { PageLoader } from "@/shared/ui/page-loader";
 import { sendSupportRequest } from "../api/support-api";
+import { LengthCounter, maxLengthRule } from "../components/length-counter";
 
 type SupportValues = { email: string; text: string };
-
-const tooLong = (max: number) => (value: string) =>
-  value.trim().length > max ? "validation:too_long" : null;
 
 /** The form: the reply address (the account's by default) and the problem. */
 function SupportForm({
@@ -45,13 +43,12 @@ function SupportForm({
     initialValues: { email: user.email, text: "" },
     validate: {
       email: emailRule,
-      text: (value) => requiredRule(value) ?? tooLong(SUPPORT_TEXT_MAX_LENGTH)(value),
+      text: (value) => requiredRule(value) ?? maxLengthRule(SUPPORT_TEXT_MAX_LENGTH)(value),
     },
     submit: (values) => sendSupportRequest(api, { email: values.email.trim(), text: values.text }),
     fieldMap: { email: "email", text: "text" },
     onSuccess: (sent) => onSent(sent),
   });
-  const length = form.getValues().text.trim().length;
 
   return (
     <form noValidate onSubmit={onSubmit} data-testid="support-form">
@@ -73,15 +70,7 @@ function SupportForm({
           maxRows={16}
           {...fieldProps("text")}
         />
-        <Text
-          size="xs"
-          c={length > SUPPORT_TEXT_MAX_LENGTH ? "red.8" : "dimmed"}
-          ta="right"
-          mt={-8}
-          aria-hidden
-        >
-          {t("support:support.counter", { count: length, max: SUPPORT_TEXT_MAX_LENGTH })}
-        </Text>
+        <LengthCounter value={form.getValues().text} max={SUPPORT_TEXT_MAX_LENGTH} />
         <FormAlert messages={formErrors} />
         <Group justify="flex-end">
           <Button type="submit" loading={mutation.isPending} data-testid="support-submit">
@@ -148,7 +137,7 @@ export function SupportPage() {
       {direct ? (
         <Text size="sm" c="dimmed">
           {t("support:support.directly", { email: "" })}
-          <Anchor href={`mailto:${direct}`} size="sm">
+          <Anchor href={`mailto:${direct}`} size="sm" underline="always">
             {direct}
           </Anchor>
         </Text>
