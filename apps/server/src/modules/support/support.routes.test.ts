@@ -288,6 +288,23 @@ describe("reviews of the service", () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it("(without SUPPORT_EMAIL) still stores a support request and mails the sender's copy", async () => {
+    const user = await registerUser(t());
+    const created = await expectCall<{ id: number }>(t(), 201, "POST", "/support/", {
+      user,
+      body: { email: "solo@example.com", text: "Nobody configured the team's address" },
+    });
+    const [row] = await t()
+      .database.db.select()
+      .from(supportRequests)
+      .where(eq(supportRequests.id, created.id));
+    expect(row?.text).toBe("Nobody configured the team's address");
+    const copy = await mailing.smtp.next({ to: "solo@example.com" });
+    expect(parseMail(copy.raw).headers["reply-to"]).toBeUndefined();
+    await t().app.mailer.idle();
+    expect(mailing.smtp.received.filter((m) => m.to.includes(OPERATORS))).toEqual([]);
+  });
+
   it("answers 401 without an account", async () => {
     expect((await apiCall(t(), "GET", "/service-feedback-list/")).statusCode).toBe(401);
     expect(
