@@ -89,6 +89,8 @@ export default async function globalSetup() {
       STRIPE_API_URL: stripe.url,
       // The operator's manual provider stays offered beside the card (money.spec tests both).
       MANUAL_PAYMENTS: "always",
+      // Support requests are mailed here (support-reviews.spec reads them from the inbox).
+      SUPPORT_EMAIL: "support-team@leadquiz.test",
       TELEGRAM_BOT_TOKEN: telegram.token,
       TELEGRAM_API_URL: telegram.url,
       ...oauthCrms.env,

@@ -26,6 +26,7 @@ import { referenceListsRoutes } from "./modules/reference-lists/reference-lists.
 import { resultConditionsRoutes } from "./modules/result-conditions/result-conditions.routes";
 import { resultsRoutes } from "./modules/results/results.routes";
 import { socialAuthRoutes } from "./modules/social-auth/social-auth.routes";
+import { supportRoutes } from "./modules/support/support.routes";
 import { operatorRoutes } from "./modules/tariffs/operator.routes";
 import { paymentsRoutes } from "./modules/tariffs/payments/payments.routes";
 import { referralRoutes } from "./modules/tariffs/referral.routes";
@@ -68,4 +69,5 @@ export async function apiRoutes(app: FastifyInstance, { context }: ApiOptions) {
   await app.register(operatorRoutes, { context });
   await app.register(referralRoutes, { context });
   await app.register(paymentsRoutes, { context });
+  await app.register(supportRoutes, { context });
 }

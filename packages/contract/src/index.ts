@@ -24,4 +24,5 @@ export * from "./quiz-configs";
 export * from "./quizzes";
 export * from "./reference-lists";
 export * from "./results";
+export * from "./support";
 export * from "./visitor-sessions";

@@ -93,6 +93,11 @@ export const apiPaths = {
   // Public settings (docs/api.md "Public settings").
   keyValue: "/key_value/",
 
+  // Support and reviews (docs/api.md "Support and reviews").
+  support: "/support/",
+  reviews: "/service-feedback-list/",
+  createReview: "/create-feedback/",
+
   // Visitors (no account). Builders take a public key, or ":public_key" for a route pattern.
   clientSessions: "/client-sessions/",
   publicQuizEvents: (publicKey: string) => `/public/quiz/${publicKey}/events/`,

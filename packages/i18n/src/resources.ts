@@ -14,6 +14,7 @@ import enPublication from "./locales/en/publication.json";
 import enQuestions from "./locales/en/questions.json";
 import enResults from "./locales/en/results.json";
 import enSettings from "./locales/en/settings.json";
+import enSupport from "./locales/en/support.json";
 import enValidation from "./locales/en/validation.json";
 import ruAuth from "./locales/ru/auth.json";
 import ruCommon from "./locales/ru/common.json";
@@ -30,6 +31,7 @@ import ruPublication from "./locales/ru/publication.json";
 import ruQuestions from "./locales/ru/questions.json";
 import ruResults from "./locales/ru/results.json";
 import ruSettings from "./locales/ru/settings.json";
+import ruSupport from "./locales/ru/support.json";
 import ruValidation from "./locales/ru/validation.json";
 import ukAuth from "./locales/uk/auth.json";
 import ukCommon from "./locales/uk/common.json";
@@ -46,6 +48,7 @@ import ukPublication from "./locales/uk/publication.json";
 import ukQuestions from "./locales/uk/questions.json";
 import ukResults from "./locales/uk/results.json";
 import ukSettings from "./locales/uk/settings.json";
+import ukSupport from "./locales/uk/support.json";
 import ukValidation from "./locales/uk/validation.json";
 
 /** Nested dictionaries: a key like "login.title" is a path in one namespace's JSON. */
@@ -77,6 +80,8 @@ export const namespaces = [
   "design",
   /** The editor's publication setup (config-action): embed modes, snippets, landing. */
   "publication",
+  /** The support form and the reviews of the service. */
+  "support",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -98,6 +103,7 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     integrations: enIntegrations,
     money: enMoney,
     publication: enPublication,
+    support: enSupport,
   },
   ru: {
     common: ruCommon,
@@ -116,6 +122,7 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     integrations: ruIntegrations,
     money: ruMoney,
     publication: ruPublication,
+    support: ruSupport,
   },
   uk: {
     common: ukCommon,
@@ -134,5 +141,6 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     integrations: ukIntegrations,
     money: ukMoney,
     publication: ukPublication,
+    support: ukSupport,
   },
 };

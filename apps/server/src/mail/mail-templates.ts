@@ -8,7 +8,9 @@ export type ActionEmailTemplate =
   | "email_change_notice"
   | "integration_failing"
   | "tariff_ends_soon"
-  | "tariff_ends_tomorrow";
+  | "tariff_ends_tomorrow"
+  | "support_request"
+  | "support_copy";
 
 export interface RenderedEmail {
   subject: string;

@@ -164,6 +164,10 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "GET /fontlist/": { operationId: "listFonts" },
   // public settings
   "GET /key_value/": { operationId: "getPublicSettings" },
+  // support and reviews
+  "POST /support/": { operationId: "sendSupportRequest" },
+  "GET /service-feedback-list/": { operationId: "listReviews" },
+  "POST /create-feedback/": { operationId: "saveReview" },
   // questions
   "GET /quiz/{id}/question_list/": { operationId: "listQuestions" },
   "GET /question/{id}/": { operationId: "getQuestion" },

@@ -39,6 +39,7 @@ import {
  * | POST auth/exchange/  | 20 / minute | —                  |
  * | POST email/change/   | 10 / hour   | 5 / hour           |
  * | POST email/verify/resend/ | 10 / hour | —               |
+ * | POST support/        | 10 / hour   | 5 / hour           |
  *
  * The values are not configurable (tests exercise them as they are); RATE_LIMIT_ENABLED=false
  * switches every limit off (tests of other modules only; logged as a warning at boot).
@@ -61,6 +62,11 @@ export const RATE_LIMITS = {
     perAddress: { max: 5, windowMs: 60 * 60_000 },
   },
   emailVerifyResend: {
+    perIp: { max: 10, windowMs: 60 * 60_000 },
+    perAddress: { max: 5, windowMs: 60 * 60_000 },
+  },
+  /** Each request mails the operators and the reply address: no mail-bombing either. */
+  support: {
     perIp: { max: 10, windowMs: 60 * 60_000 },
     perAddress: { max: 5, windowMs: 60 * 60_000 },
   },

@@ -9,16 +9,17 @@ export interface MailingTestApp {
 }
 
 /**
- * Inside a `describe`: a fresh app and SMTP peer for its tests. Read `.app` and `.smtp` in
+ * Inside a `describe`: a fresh app (with `env` added) and SMTP peer for its tests. Read `.app` and `.smtp` in
  * the tests (they are set before the first one runs).
  */
-export function useMailingTestApp(): MailingTestApp {
+export function useMailingTestApp(env: Record<string, string> = {}): MailingTestApp {
   const context = {} as MailingTestApp;
   beforeAll(async () => {
     context.smtp = await startSmtpPeer();
     context.app = await createTestAppWithDatabase({
       SMTP_URL: context.smtp.url,
       MAIL_FROM: "Leadquiz <no-reply@leadquiz.test>",
+      ...env,
     });
   });
   afterAll(async () => {

@@ -133,8 +133,18 @@ export const appRoutes: RouteObject[] = [
                     .SettingsPage,
                 }),
               },
-              { path: routePatterns.support, ...comingSoon("layout:nav.support") },
-              { path: routePatterns.review, ...comingSoon("layout:nav.review") },
+              {
+                path: routePatterns.support,
+                lazy: async () => ({
+                  Component: (await import("../features/support/pages/support-page")).SupportPage,
+                }),
+              },
+              {
+                path: routePatterns.review,
+                lazy: async () => ({
+                  Component: (await import("../features/support/pages/reviews-page")).ReviewsPage,
+                }),
+              },
               {
                 path: routePatterns.logout,
                 lazy: async () => ({

@@ -58,6 +58,8 @@ export const validationMessageKeys = [
   "amount_or_tariff",
   // A public setting's name in `key_value/` (letters, digits, underscores).
   "key_value_key",
+  // A review's rating: a whole number of stars from 1 to 5.
+  "rating_range",
   // Generic checks of the request shape (zod's built-in checks, bad bytes, unreadable JSON).
   "invalid_value",
   "too_long",

@@ -12,5 +12,6 @@ export * from "./questions";
 export * from "./quiz-configs";
 export * from "./quizzes";
 export * from "./results";
+export * from "./support";
 export * from "./tariffs";
 export * from "./users";

@@ -1,0 +1,53 @@
+import {
+  apiPaths,
+  type Review,
+  type ReviewCreate,
+  type ReviewPage,
+  reviewPageSchema,
+  reviewSchema,
+  type SupportRequest,
+  type SupportRequestCreated,
+  supportRequestCreatedSchema,
+} from "@leadquiz/contract";
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import type { ApiClient } from "@/shared/api/api-client";
+import { useApiClient } from "@/shared/api/services-context";
+
+/** `POST support/` (operation `sendSupportRequest`). */
+export function sendSupportRequest(
+  api: ApiClient,
+  body: SupportRequest,
+): Promise<SupportRequestCreated> {
+  return api.post(apiPaths.support, body, { schema: supportRequestCreatedSchema });
+}
+
+/** `POST create-feedback/` (operation `saveReview`): makes or replaces the account's review. */
+export function saveReview(api: ApiClient, body: ReviewCreate): Promise<Review> {
+  return api.post(apiPaths.createReview, body, { schema: reviewSchema });
+}
+
+export const reviewsQueryKey = ["reviews"] as const;
+
+/** `GET service-feedback-list/` (operation `listReviews`), page after page. */
+export function useReviews() {
+  const api = useApiClient();
+  return useInfiniteQuery({
+    queryKey: reviewsQueryKey,
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }): Promise<ReviewPage> =>
+      api.get(
+        pageParam
+          ? `${apiPaths.reviews}?cursor=${encodeURIComponent(pageParam)}`
+          : apiPaths.reviews,
+        reviewPageSchema,
+        { signal },
+      ),
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
+}
+
+/** Reads the reviews again from the first page (after the account's review changed). */
+export function useRefreshReviews() {
+  const client = useQueryClient();
+  return () => client.resetQueries({ queryKey: reviewsQueryKey });
+}
