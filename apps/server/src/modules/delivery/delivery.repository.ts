@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import {
   type DeliveryStatus,
@@ -10,20 +10,19 @@ import {
 } from "../../db/schema";
 
 /**
- * Enqueues one delivery per enabled integration of the lead's quiz, and per enabled REST
- * hook of the lead's account that covers every quiz (`quiz_id` null): one statement, run in
- * the transaction that stores the lead, so a lead is never stored without its deliveries.
+ * The outbox rows of the leads one statement stores: one delivery per enabled integration
+ * of the lead's quiz, and per enabled REST hook of the lead's account that covers every quiz
+ * (`quiz_id` null). `newLeads` names a row source of that statement with the new leads'
+ * `id`, `quiz_id` and `user_id` (the leads repository's `insert … returning`), so a lead is
+ * never stored without its deliveries and both cost one round trip (docs/leads.md
+ * "Storing a lead").
  */
-export async function enqueueLeadDeliveries(
-  db: DbOrTx,
-  lead: { id: number; quizId: number },
-): Promise<void> {
-  await db.execute(sql`
-    insert into deliveries (integration_id, lead_id, quiz_id)
-    select id, ${lead.id}, ${lead.quizId} from integrations
-    where is_enabled and (quiz_id = ${lead.quizId}
-      or (quiz_id is null and user_id = (select user_id from leads where id = ${lead.id})))
-    on conflict (integration_id, lead_id) do nothing`);
+export function leadDeliveriesOf(newLeads: SQL): SQL {
+  return sql`insert into ${deliveries} (integration_id, lead_id, quiz_id)
+    select i.id, l.id, l.quiz_id from ${newLeads} l
+    join ${integrations} i on i.is_enabled
+      and (i.quiz_id = l.quiz_id or (i.quiz_id is null and i.user_id = l.user_id))
+    on conflict (integration_id, lead_id) do nothing`;
 }
 
 /**

@@ -1,9 +1,9 @@
 /**
  * The delivery module's public face (docs/delivery.md): enqueueing a stored lead's
- * deliveries inside the lead's transaction, and the worker that sends them (started by
+ * deliveries inside the statement that stores the lead, and the worker that sends them (started by
  * the web process, or by `npm run worker`).
  */
-export { enqueueLeadDeliveries } from "./delivery.repository";
+export { leadDeliveriesOf } from "./delivery.repository";
 export { createDeliveryAdapters, outgoingHttpFor } from "./delivery-adapters";
 export { createDeliveryRunner } from "./delivery-runner";
 export { type Clock, createDeliveryWorker, type DeliveryWorker } from "./delivery-worker";

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { maskEmail, maskName, maskPhone } from "./lead-mask";
-import { isDisposableEmail, isInvalidPhone, leadFlagsOf } from "./lead-quality";
+import {
+  contactFlagsOf,
+  isDisposableEmail,
+  isInvalidPhone,
+  tooFastBelowSeconds,
+} from "./lead-quality";
 
 describe("lead quality flags", () => {
   it("knows disposable domains from the maintained list, subdomains of wildcard ones too", () => {
@@ -15,11 +20,17 @@ describe("lead quality flags", () => {
     expect(isInvalidPhone("")).toBe(false);
   });
 
-  it("flags a lead sent faster than its questions can be read", () => {
-    const base = { email: "a@example.com", phone: "", duplicate: false, answered: 3 };
-    expect(leadFlagsOf({ ...base, secondsTaken: 2 })).toEqual(["too_fast"]);
-    expect(leadFlagsOf({ ...base, secondsTaken: 40 })).toEqual([]);
-    expect(leadFlagsOf({ ...base, secondsTaken: null, duplicate: true })).toEqual(["duplicate"]);
+  it("flags the contacts themselves, a disposable e-mail first", () => {
+    expect(contactFlagsOf({ email: "ivan@mailinator.com", phone: "+380 00 123 4567" })).toEqual([
+      "disposable_email",
+      "invalid_phone",
+    ]);
+    expect(contactFlagsOf({ email: "a@example.com", phone: "" })).toEqual([]);
+  });
+
+  it("calls a lead too fast below 1.5 s per answered question plus the form", () => {
+    expect(tooFastBelowSeconds(3)).toBe(6);
+    expect(tooFastBelowSeconds(0)).toBe(1.5);
   });
 });
 

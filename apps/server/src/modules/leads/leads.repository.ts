@@ -1,25 +1,95 @@
-import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { leads } from "../../db/schema";
-import { sessionOfQuiz, sessionStartOfQuiz } from "../visitor-sessions";
+import { sessionOfQuiz, sessionRowOfQuiz } from "../visitor-sessions";
 
-export type NewLead = Omit<typeof leads.$inferInsert, "id" | "sessionId" | "createdAt"> & {
+export type NewLead = Omit<
+  typeof leads.$inferInsert,
+  "id" | "sessionId" | "createdAt" | "isOpened" | "openedAt"
+> & {
   /** The visitor session as sent; stored only when it is a session of this quiz. */
   session: string | null;
 };
 
+/** How far back a lead with the same e-mail or phone makes a new one a duplicate. */
+const DUPLICATE_WINDOW_DAYS = 30;
+
+export interface StoreLeadOptions {
+  /** Flag `too_fast` when the visitor session started less than this many seconds before. */
+  tooFastBelowSeconds: number;
+  /**
+   * Another write of the same statement, given the row source of the new lead (`id`,
+   * `quiz_id`, `user_id`; empty when the submission_id was stored before): the delivery
+   * outbox.
+   */
+  alsoWrite?: (newLead: SQL) => SQL;
+}
+
 /**
- * Stores a lead unless one with its submission_id exists: one statement (INSERT … ON
- * CONFLICT DO NOTHING), committed when it returns. Answers the new id, or null when the
- * submission_id was already stored (also when another request stored it a moment ago).
+ * Stores a lead unless one with its submission_id exists, in ONE statement (one round trip,
+ * committed when it returns; docs/leads.md "Storing a lead"):
+ * - `flags` (the contact flags) gets `duplicate` (another lead of the quiz with the same
+ *   e-mail or phone in the last 30 days, leads_quiz_email_idx / _phone_idx) and `too_fast`
+ *   (the visitor session of this quiz started less than `tooFastBelowSeconds` ago);
+ * - INSERT … ON CONFLICT (submission_id) DO NOTHING;
+ * - the session's partial lead goes, and when the owner had already opened (paid for) it,
+ *   the new lead is stored opened;
+ * - `alsoWrite` (the delivery outbox).
+ * Answers the new id, or null when the submission_id was already stored (also when another
+ * request stored it a moment ago): then nothing else is written.
  */
-export async function insertLead(db: DbOrTx, lead: NewLead): Promise<number | null> {
-  const { session, ...values } = lead;
-  const rows = await db
-    .insert(leads)
-    .values({ ...values, sessionId: sessionOfQuiz(session, values.quizId) })
-    .onConflictDoNothing({ target: leads.submissionId })
-    .returning({ id: leads.id });
+export async function storeLead(
+  db: DbOrTx,
+  lead: NewLead,
+  options: StoreLeadOptions,
+): Promise<number | null> {
+  // One flat statement with casts on its parameters: no query builder per request (building
+  // the insert and its sub-selects with drizzle cost more CPU than the rest of the request).
+  const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+  const email = lead.email ?? "";
+  const phone = lead.phone ?? "";
+  const sameContact = sql.join(
+    [
+      email === "" ? sql`false` : sql`email = ${email}::text`,
+      phone === "" ? sql`false` : sql`phone = ${phone}::text`,
+    ],
+    sql` or `,
+  );
+  const also = options.alsoWrite ? sql`, also as (${options.alsoWrite(sql`new_lead`)})` : sql``;
+  const result = await db.execute(sql`with
+    session as (${sessionRowOfQuiz(lead.session, lead.quizId)}),
+    partial as (
+      select p.id, p.is_opened from leads p join session s on p.session_id = s.id
+      where p.is_partial and p.erased_at is null
+    ),
+    new_lead as (
+      insert into leads (submission_id, quiz_id, project_id, user_id, publication_version,
+        session_id, name, email, phone, messengers, other, other2, answers, results,
+        other_fields, utm, referrer, page_url, consent, flags, is_opened, opened_at)
+      select ${lead.submissionId}::uuid, ${lead.quizId}::int, ${lead.projectId}::int,
+        ${lead.userId}::int, ${lead.publicationVersion}::int, (select id from session),
+        ${lead.name ?? ""}::text, ${email}::text, ${phone}::text, ${json(lead.messengers ?? {})},
+        ${lead.other ?? ""}::text, ${lead.other2 ?? ""}::text, ${json(lead.answers ?? [])},
+        ${json(lead.results ?? [])}, ${json(lead.otherFields ?? {})}, ${json(lead.utm ?? {})},
+        ${lead.referrer ?? ""}::text, ${lead.pageUrl ?? ""}::text, ${lead.consent ?? false}::boolean,
+        array(select jsonb_array_elements_text(${json(lead.flags ?? [])})) || array_remove(array[
+          case when exists (select 1 from leads where quiz_id = ${lead.quizId}::int
+            and created_at > now() - make_interval(days => ${DUPLICATE_WINDOW_DAYS}::int)
+            and (${sameContact})) then 'duplicate' end,
+          case when extract(epoch from now() - (select created_at from session))
+            < ${options.tooFastBelowSeconds}::float8 then 'too_fast' end
+        ]::text[], null),
+        exists (select 1 from partial where is_opened),
+        case when exists (select 1 from partial where is_opened) then now() end
+      on conflict (submission_id) do nothing
+      returning id, quiz_id, user_id
+    ),
+    merged as (
+      delete from leads where id in (select id from partial) and exists (select 1 from new_lead)
+    )${also}
+    select id from new_lead`);
+  // Both drivers answer `{rows}`; drizzle types the result per driver.
+  const rows = (result as unknown as { rows: { id: number }[] }).rows;
   return rows[0]?.id ?? null;
 }
 
@@ -45,53 +115,6 @@ export async function findLeadBySubmission(
     .where(eq(leads.submissionId, submissionId))
     .limit(1);
   return rows[0];
-}
-
-/** How far back a lead with the same e-mail or phone makes a new one a duplicate. */
-const DUPLICATE_WINDOW_DAYS = 30;
-
-export interface StoredLeadFacts {
-  duplicate: boolean;
-  /** Seconds since the visitor session started (null without a session of this quiz). */
-  secondsTaken: number | null;
-}
-
-/**
- * What the quality flags need from stored rows, in one round trip: another lead of the quiz
- * with the same e-mail or phone in the last 30 days (leads_quiz_email_idx / _phone_idx),
- * and the start of the visitor's session.
- */
-export async function storedLeadFacts(
-  db: DbOrTx,
-  lead: { quizId: number; email: string; phone: string; session: string | null },
-): Promise<StoredLeadFacts> {
-  const sameContact = or(
-    lead.email === "" ? sql`false` : eq(leads.email, lead.email),
-    lead.phone === "" ? sql`false` : eq(leads.phone, lead.phone),
-  );
-  const duplicate = db
-    .select({ one: sql`1` })
-    .from(leads)
-    .where(
-      and(
-        eq(leads.quizId, lead.quizId),
-        gt(leads.createdAt, sql`now() - make_interval(days => ${DUPLICATE_WINDOW_DAYS})`),
-        sameContact,
-      ),
-    )
-    .limit(1);
-  const started = sessionStartOfQuiz(lead.session, lead.quizId);
-  const result = await db.execute(
-    sql`select exists(${duplicate}) as duplicate,
-      extract(epoch from (now() - ${started}))::float8 as seconds`,
-  );
-  // Both drivers answer `{rows}`; drizzle types the result per driver.
-  const row = (result as unknown as { rows: { duplicate: boolean; seconds: number | null }[] })
-    .rows[0];
-  return {
-    duplicate: row?.duplicate === true,
-    secondsTaken: row?.seconds === null || row?.seconds === undefined ? null : Number(row.seconds),
-  };
 }
 
 export type NewPartialLead = Omit<NewLead, "submissionId" | "session" | "flags"> & {
@@ -135,26 +158,4 @@ export async function upsertPartialLead(db: DbOrTx, lead: NewPartialLead): Promi
       results = excluded.results, other_fields = excluded.other_fields, utm = excluded.utm,
       referrer = excluded.referrer, page_url = excluded.page_url, consent = excluded.consent
     where ${leads.isPartial} and ${leads.erasedAt} is null`);
-}
-
-/**
- * The full lead `leadId` replaces its session's partial lead: the partial row goes, and when
- * the owner had already opened (paid for) it, the full lead is opened too.
- */
-export async function mergePartialLead(db: DbOrTx, leadId: number): Promise<void> {
-  const sessionOfLead = sql`(select ${leads.sessionId} from ${leads} where ${leads.id} = ${leadId})`;
-  await db.transaction(async (tx) => {
-    const removed = await tx
-      .delete(leads)
-      .where(
-        and(eq(leads.isPartial, true), eq(leads.sessionId, sessionOfLead), isNull(leads.erasedAt)),
-      )
-      .returning({ isOpened: leads.isOpened });
-    if (removed.some((row) => row.isOpened)) {
-      await tx
-        .update(leads)
-        .set({ isOpened: true, openedAt: new Date() })
-        .where(eq(leads.id, leadId));
-    }
-  });
 }

@@ -12,7 +12,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ApiOptions } from "../../app-context";
-import { enqueueLeadDeliveries } from "../delivery";
+import { leadDeliveriesOf } from "../delivery";
 import {
   acceptVisitorJson,
   countRequest,
@@ -38,7 +38,7 @@ export async function leadsRoutes(app: FastifyInstance, { context }: ApiOptions)
     lookup: publicQuizLookupFor(context.db),
     counters,
     limits: limited ? VISITOR_LIMITS : null,
-    afterStore: enqueueLeadDeliveries,
+    alsoWrite: leadDeliveriesOf,
     graceMs: context.config.leadGraceMs,
   });
   // Encapsulated by api.ts's register: the JSON handling applies to this route only.

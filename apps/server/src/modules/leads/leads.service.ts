@@ -5,8 +5,9 @@ import {
   type PartialLead,
 } from "@leadquiz/contract";
 import { shownResults } from "@leadquiz/engine";
+import type { SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database, Transaction } from "../../db/client";
+import type { Database } from "../../db/client";
 import { AppError, FieldErrors } from "../../lib/app-error";
 import {
   leadCounters,
@@ -18,15 +19,12 @@ import {
 } from "../visitor-sessions";
 import { checkLead } from "./lead-check";
 import { closedPastGrace } from "./lead-grace";
-import { leadFlagsOf } from "./lead-quality";
+import { contactFlagsOf, tooFastBelowSeconds } from "./lead-quality";
 import { redirectUrl, resultsToShow, storedAnswers, storedResults } from "./leads.presenter";
 import {
   findLeadBySubmission,
-  insertLead,
-  mergePartialLead,
-  type NewLead,
   type StoredSubmission,
-  storedLeadFacts,
+  storeLead,
   upsertPartialLead,
 } from "./leads.repository";
 
@@ -41,8 +39,11 @@ export interface LeadsServiceDeps {
   graceMs: number;
   /** The clock of the grace rule (tests pass their own). */
   now?: () => Date;
-  /** Runs in the transaction that stores a new lead (the delivery outbox, docs/delivery.md). */
-  afterStore?: (tx: Transaction, lead: { id: number; quizId: number }) => Promise<void>;
+  /**
+   * Another write of the statement that stores a new lead, given the new lead's row source
+   * (the delivery outbox, docs/delivery.md; leads.repository.ts `storeLead`).
+   */
+  alsoWrite?: (newLead: SQL) => SQL;
 }
 
 export interface SubmitLeadInput {
@@ -77,12 +78,14 @@ const MAX_STORED_ENTRIES = 50;
  *    computed is not read).
  * 5. Honeypot filled: answered exactly like a stored lead (201, computed results, lead id 0)
  *    but nothing is stored; logged at info.
- * 6. Stored in one statement keyed by submission_id; a repeat (sequential or concurrent)
- *    stores nothing and answers the first lead's id and results (201 as the first time).
+ * 6. Stored in one statement keyed by submission_id, with its quality flags, the removal of
+ *    its session's partial lead and its delivery outbox rows (one round trip, committed
+ *    before the 201); a repeat (sequential or concurrent) stores nothing and answers the
+ *    first lead's id and results (201 as the first time).
  *    A submission_id stored for another quiz: 400 `submission_id`.
  */
 export function createLeadsService(deps: LeadsServiceDeps) {
-  const { db, log, lookup, counters, limits, afterStore, graceMs } = deps;
+  const { db, log, lookup, counters, limits, alsoWrite, graceMs } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** The quiz of a lead call: 404 for an unknown key, 410 once closed past the grace. */
@@ -91,14 +94,6 @@ export function createLeadsService(deps: LeadsServiceDeps) {
     if (!quiz) throw new AppError("not_found");
     return { quiz, closed: closedPastGrace(quiz, now(), graceMs) };
   }
-
-  /** Stores the lead and, in the same transaction, whatever must go with it. */
-  const storeLead = (lead: NewLead) =>
-    db.transaction(async (tx) => {
-      const id = await insertLead(tx, lead);
-      if (id !== null && afterStore) await afterStore(tx, { id, quizId: lead.quizId });
-      return id;
-    });
 
   async function replay(stored: StoredSubmission, quizId: number): Promise<SubmitLeadOutcome> {
     if (stored.quizId !== quizId) throw new FieldErrors({ submission_id: ["invalid_value"] });
@@ -156,13 +151,7 @@ export function createLeadsService(deps: LeadsServiceDeps) {
 
       const { contacts } = checked;
       const answers = storedAnswers(snapshot, checked.answers);
-      const facts = await storedLeadFacts(db, {
-        quizId: quiz.id,
-        email: contacts.email,
-        phone: contacts.phone,
-        session: submission.session,
-      });
-      const id = await storeLead({
+      const lead = {
         submissionId: submission.submission_id,
         quizId: quiz.id,
         projectId: quiz.projectId,
@@ -182,19 +171,17 @@ export function createLeadsService(deps: LeadsServiceDeps) {
         referrer: submission.referrer,
         pageUrl: submission.page_url,
         consent: submission.consent,
-        flags: leadFlagsOf({
-          email: contacts.email,
-          phone: contacts.phone,
-          answered: answers.length,
-          ...facts,
-        }),
+        flags: contactFlagsOf(contacts),
+      };
+      const id = await storeLead(db, lead, {
+        tooFastBelowSeconds: tooFastBelowSeconds(answers.length),
+        ...(alsoWrite ? { alsoWrite } : {}),
       });
       if (id === null) {
         const stored = await findLeadBySubmission(db, submission.submission_id);
         if (!stored) throw new Error("lead conflict without a stored lead");
         return replay(stored, quiz.id);
       }
-      await mergePartialLead(db, id);
       await count();
       return { replayed: false, response: { lead: id, ...shown } };
     },

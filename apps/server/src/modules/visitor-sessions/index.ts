@@ -20,4 +20,8 @@ export {
   VISITOR_LIMITS,
   type VisitorLimits,
 } from "./visitor-limits";
-export { sessionOfQuiz, sessionStartOfQuiz } from "./visitor-sessions.repository";
+export {
+  sessionOfQuiz,
+  sessionRowOfQuiz,
+  sessionStartOfQuiz,
+} from "./visitor-sessions.repository";

@@ -29,6 +29,18 @@ export function sessionStartOfQuiz(session: string | null | undefined, quizId: n
     where ${visitorSessions.id} = ${session.toLowerCase()}::uuid and ${visitorSessions.quizId} = ${quizId})`;
 }
 
+/**
+ * Session `session` of quiz `quizId` as a row source (`id`, `created_at`) for a CTE: one
+ * row when it is one, none otherwise (also for a malformed id).
+ */
+export function sessionRowOfQuiz(session: string | null | undefined, quizId: number) {
+  if (!session || !UUID.test(session)) {
+    return sql`select null::uuid as id, null::timestamptz as created_at where false`;
+  }
+  return sql`select id, created_at from visitor_sessions
+    where id = ${session.toLowerCase()}::uuid and quiz_id = ${quizId}::int`;
+}
+
 export async function insertSession(
   db: DbOrTx,
   values: { quizId: number; utm: Record<string, string>; referrer: string; pageUrl: string },
