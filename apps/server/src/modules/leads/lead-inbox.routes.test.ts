@@ -368,6 +368,15 @@ describe("GET leads/export/", () => {
       String(after),
       String(before),
     ]);
+    // The list's filters, written into the COPY as literals (a search with LIKE escapes).
+    const searched = await apiCall(
+      h.t,
+      "GET",
+      `${apiPaths.leadsExport}?format=csv&search=${encodeURIComponent("omer@ex")}&status=new`,
+      { user: target.owner },
+    );
+    const found = searched.body.slice(1).trimEnd().split("\r\n").slice(1);
+    expect(found.map((line) => line.split(",")[0])).toEqual([String(before)]);
     expect(lines[1]?.split(",")[1]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
     const xlsx = await apiCall(h.t, "GET", `${apiPaths.leadsExport}?format=xlsx`, {
