@@ -13,7 +13,7 @@ import { constants, createDeflateRaw } from "node:zlib";
 export interface ZipEntry {
   /** The path inside the archive (UTF-8). */
   name: string;
-  content: Iterable<string> | AsyncIterable<string>;
+  content: Iterable<string | Buffer> | AsyncIterable<string | Buffer>;
 }
 
 const CRC_TABLE = (() => {
@@ -84,7 +84,7 @@ export function zipStream(entries: readonly ZipEntry[], level = constants.Z_BEST
     let crc = 0;
     let size = 0;
     for await (const text of entry.content) {
-      const bytes = Buffer.from(text, "utf8");
+      const bytes = typeof text === "string" ? Buffer.from(text, "utf8") : text;
       crc = crc32(crc, bytes);
       size += bytes.length;
       if (!deflate.write(bytes)) await once(deflate, "drain");

@@ -10,7 +10,7 @@ import {
   leadOpenResponseSchema,
   leadOpenSchema,
   leadRetentionSchema,
-  type leadStatuses,
+  leadStatuses,
   leadUpdateResponseSchema,
   leadUpdateSchema,
   validationErrorBodySchema,
@@ -22,30 +22,12 @@ import { z } from "zod";
 import type { ApiOptions } from "../../app-context";
 import { languageFromAcceptLanguage } from "../../lib/request-language";
 import { authenticatedContext } from "../../plugins/authenticate";
-import type { ExportLabels } from "./lead-export";
+import { EXPORT_FIXED_COLUMNS, type ExportLabels } from "./lead-export";
 import { createLeadInboxService } from "./lead-inbox.service";
 import { createLeadRetentionService } from "./lead-retention.service";
 
 const tags = ["leads"];
 const errors = { 401: errorBodySchema, 404: errorBodySchema };
-const exportColumns: readonly (keyof ExportLabels)[] = [
-  "id",
-  "date",
-  "quiz",
-  "name",
-  "email",
-  "phone",
-  "messengers",
-  "other",
-  "other2",
-  "status",
-  "flags",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "results",
-  "note",
-];
 
 /**
  * The owner's leads (docs/leads.md): GET leadslist/, POST update-lead-tariff/,
@@ -217,16 +199,17 @@ export async function leadInboxRoutes(app: FastifyInstance, { context }: ApiOpti
         const filters = leadFiltersSchema.parse(rest);
         const language = languageFromAcceptLanguage(request.headers["accept-language"]);
         const labels = Object.fromEntries(
-          exportColumns.map((column) => [
+          EXPORT_FIXED_COLUMNS.map((column) => [
             column,
             translate(language, `leads:exportColumns.${column}`),
           ]),
         ) as unknown as ExportLabels;
-        const statusLabel = (status: (typeof leadStatuses)[number]) =>
-          translate(language, `leads:status.${status}`);
+        const statusLabels = Object.fromEntries(
+          leadStatuses.map((status) => [status, translate(language, `leads:status.${status}`)]),
+        ) as Record<(typeof leadStatuses)[number], string>;
         const stream = await service.export(request.userId, filters, format, {
           labels,
-          statusLabel,
+          statusLabels,
         });
         const day = new Date().toISOString().slice(0, 10);
         return (

@@ -156,9 +156,14 @@ export function createLeadInboxService(ctx: { db: Database }) {
       userId: number,
       filters: LeadFilters,
       format: "csv" | "xlsx",
-      texts: { labels: ExportLabels; statusLabel: (status: LeadListRow["status"]) => string },
+      texts: { labels: ExportLabels; statusLabels: Record<LeadListRow["status"], string> },
     ) {
-      const input = { db, condition: openedOnly(await condition(userId, filters)), ...texts };
+      const input = {
+        db,
+        userId,
+        condition: openedOnly(await condition(userId, filters)),
+        ...texts,
+      };
       return format === "csv" ? exportCsv(input) : exportXlsx(input);
     },
 
