@@ -65,7 +65,13 @@ export function QuestionScreen(props: QuestionScreenProps) {
     if (advance.current !== null) clearTimeout(advance.current);
     advance.current = null;
   };
-  useEffect(() => cancelAdvance, []);
+  // Leaving the question (or the quiz) drops a pending advance.
+  useEffect(
+    () => () => {
+      if (advance.current !== null) clearTimeout(advance.current);
+    },
+    [],
+  );
   const maybeAdvance = (changed: AnswerValue | undefined) => {
     cancelAdvance();
     if (!autoAdvances(quiz, question)) return;
