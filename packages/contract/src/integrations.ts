@@ -21,6 +21,8 @@ const integrationCommon = {
   disabled_reason: z.string().nullable(),
   created_at: timestampSchema,
   last_delivery: lastDeliverySchema,
+  /** When its current stretch of failed tries began; null while it delivers. */
+  failing_since: timestampSchema.nullable(),
 };
 
 /** A webhook URL: a full http(s) address (https unless the server allows private networks). */

@@ -225,6 +225,14 @@ describe("the delivery pipeline", () => {
       clock.advance(5 * 60 * 1000);
     }
     expect(told).toHaveLength(1);
+    const listed = async () =>
+      (
+        await apiCall(harness.t, "GET", apiPaths.webhookIntegrationsOfQuiz(quiz.id), {
+          user: quiz.owner,
+        })
+      ).json()[0]?.failing_since;
+    // The integration tab reads when the failing began.
+    expect(await listed()).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const mail = failingTargetEmail(told[0] as FailingTarget, "https://leadquiz.example/");
     expect(mail.subject).toBe("Заявки квізу «Renovation» не доходять — Вебхук");
     expect(mail.text).toContain(`https://leadquiz.example/quiz/${quiz.id}/integration`);
@@ -233,6 +241,7 @@ describe("the delivery pipeline", () => {
     receiver.answer(200);
     clock.advance(7 * HOUR);
     await worker.runOnce();
+    expect(await listed()).toBeNull();
     receiver.answer(500);
     await submitLead(quiz.publicKey);
     for (let minute = 0; minute < 200; minute += 5) {

@@ -354,6 +354,7 @@ export function commonAnswer(row: IntegrationRow, delivery: LastDelivery | undef
     is_enabled: row.isEnabled,
     disabled_reason: row.disabledReason,
     created_at: row.createdAt.toISOString(),
+    failing_since: row.failingSince?.toISOString() ?? null,
     last_delivery: delivery
       ? { at: delivery.at?.toISOString() ?? null, status: delivery.status, error: delivery.error }
       : null,

@@ -11,6 +11,7 @@ const connected = {
   disabled_reason: null,
   created_at: "2026-11-01T10:00:00Z",
   last_delivery: null,
+  failing_since: null,
   client_id: "sp-id",
   client_secret: "****7890",
   address_book_id: 321,

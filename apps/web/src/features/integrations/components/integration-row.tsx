@@ -13,6 +13,7 @@ export interface IntegrationRecord {
   is_enabled: boolean;
   disabled_reason: string | null;
   last_delivery: { at: string | null; status: string; error: string | null } | null;
+  failing_since: string | null;
 }
 
 interface IntegrationRowProps {
@@ -79,6 +80,13 @@ export function IntegrationRow({
                 : t("integrations:status.never")}
               {last?.error ? ` — ${deliveryErrorText(t, last.error)}` : ""}
             </Text>
+            {record.failing_since && (
+              <Text size="sm" c="red.9" data-testid="integration-failing-since">
+                {t("integrations:status.failingSince", {
+                  at: new Date(record.failing_since).toLocaleString(i18n.language),
+                })}
+              </Text>
+            )}
             {record.disabled_reason === "gone" && (
               <Text size="sm" c="red.9">
                 {t("integrations:status.gone")}

@@ -10,6 +10,7 @@ const common = {
   disabled_reason: null,
   created_at: "2026-11-01T10:00:00Z",
   last_delivery: null,
+  failing_since: null,
 };
 
 /** The integration tab of quiz 7; `connected` answers the reads of connected targets. */
@@ -63,6 +64,7 @@ describe("the integration tab", { timeout: 40_000 }, () => {
           secret: "whsec_****",
           is_enabled: false,
           last_delivery: { at: "2026-11-02T10:00:00Z", status: "failed", error: "HTTP 500" },
+          failing_since: "2026-11-02T09:00:00Z",
         },
       ],
       "/integration/email/list/7": [{ ...common, id: 5, email: "owner@example.com" }],
@@ -79,6 +81,10 @@ describe("the integration tab", { timeout: 40_000 }, () => {
     expect(within(hook).getByText("Off")).toBeTruthy();
     expect(within(hook).getByTestId("integration-last").textContent).toContain("failed");
     expect(within(hook).getByTestId("integration-last").textContent).toContain("HTTP 500");
+    expect(within(hook).getByTestId("integration-failing-since").textContent).toMatch(
+      /^Failing since .*2026.*: we keep trying for three days$/,
+    );
+    expect(within(rows[0] as HTMLElement).queryByTestId("integration-failing-since")).toBeNull();
     expect(screen.queryByText("Nothing connected yet")).toBeNull();
 
     const tile = screen.getByTestId("tile-sendpulse");
