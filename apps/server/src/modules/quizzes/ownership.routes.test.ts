@@ -43,6 +43,8 @@ const ALLOWED: Record<string, string> = {
   "GET /leads/retention/": "account: the caller's own lead retention (lead-retention tests)",
   "PUT /leads/retention/": "account: the caller's own lead retention (lead-retention tests)",
   "POST /api-keys/": "account: makes a key of the caller's own account (hooks tests)",
+  "POST /support/": "account: a support request from the caller (support tests)",
+  "POST /create-feedback/": "account: the caller's own review of the service (support tests)",
 };
 
 type Entity =
