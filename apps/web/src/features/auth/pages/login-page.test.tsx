@@ -66,7 +66,7 @@ describe("login page", () => {
   it("signs in, keeps the session and opens redirectUrl", async () => {
     const access = testJwt(900);
     const { router, services, requests } = await renderApp({
-      url: "/login?redirectUrl=%2Fsupport",
+      url: "/login?redirectUrl=%2Fcertificate",
       handler: (request, path) => {
         if (path === "/token/") return jsonResponse(200, { access, refresh: "r1" });
         if (path === "/userinfo/") return jsonResponse(200, [testUser]);
@@ -77,7 +77,7 @@ describe("login page", () => {
     await userEvent.type(screen.getByLabelText(/Password/), "secret-password");
     await userEvent.click(screen.getByTestId("login-submit"));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe("/support"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/certificate"));
     expect(services.session.get()).toEqual({ access, refresh: "r1" });
     expect(requests.find((r) => r.path === "/token/")?.body).toEqual({
       email: "User@Example.com",
