@@ -63,8 +63,13 @@ async function setField(page: Page, testId: string, value: string) {
 async function copySnippet(page: Page, expected: string): Promise<string> {
   const code = page.getByTestId("config-snippet");
   await expect(code).toContainText(expected);
-  await page.getByTestId("config-snippet-copy").click();
-  await expect(page.getByTestId("config-snippet-copy")).toContainText("Copied");
+  // In CI a click once left the button at "Copy code" (the chat mode, right after its text
+  // was saved): the click is tried again until the button says it copied, as a person would.
+  const button = page.getByTestId("config-snippet-copy");
+  await expect(async () => {
+    await button.click({ timeout: 2_000 });
+    await expect(button).toContainText("Copied", { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toBe(await code.textContent());
   return copied;
