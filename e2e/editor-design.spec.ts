@@ -58,7 +58,7 @@ test("a button colour and a font show in the preview and on the published page",
     `/quiz/${quiz}/`,
   );
   expect(design.design).toMatchObject({ start_layout: "beside_right", auto_advance: true });
-  await page.screenshot({ path: testInfo.outputPath("design-en-1280.png"), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath("design-en-1280.png"), timeout: 60_000 });
   // Button style 1 (plain): the button's text and border take the button colour.
   const previewStart = previewOf(page).getByRole("button", { name: "Start" });
   await expect(previewStart).toHaveCSS("color", GREEN);
@@ -83,14 +83,14 @@ test("a button colour and a font show in the preview and on the published page",
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId("design-page")).toBeVisible();
   expect(await fitsTheWindow(page)).toBe(true);
-  await page.screenshot({ path: testInfo.outputPath("design-en-390.png"), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath("design-en-390.png"), timeout: 60_000 });
   await page.setViewportSize({ width: 1280, height: 900 });
   await chooseLanguage(page, "Русский");
   await expect(page.getByRole("heading", { level: 1, name: "Дизайн" })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath("design-ru-1280.png"), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath("design-ru-1280.png"), timeout: 60_000 });
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await fitsTheWindow(page)).toBe(true);
-  await page.screenshot({ path: testInfo.outputPath("design-ru-390.png"), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath("design-ru-390.png"), timeout: 60_000 });
 });
 
 test("settings: the title and the visitors' language survive a reload", async ({ page }) => {
