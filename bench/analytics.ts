@@ -142,7 +142,7 @@ export async function measureAnalytics(options: {
   const seedSeconds = (performance.now() - seedStart) / 1000;
   log("analytics: building the roll-up from the raw events");
   const rollupStart = performance.now();
-  // The rule of recordFunnelEvent in bulk: one step per session (the generated sessions
+  // The rule of recordFunnelEvents in bulk: one step per session (the generated sessions
   // have each step once, so the session-steps table gets one row per event).
   await db.query(
     `insert into analytics_session_steps (session_id, step, question_id)

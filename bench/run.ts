@@ -142,7 +142,8 @@ async function startServer(db: BenchDatabase): Promise<string> {
   server = startChild(
     "the server",
     process.execPath,
-    [at("scripts/start.mjs")],
+    // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": where the time goes.
+    [...(process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean), at("scripts/start.mjs")],
     {
       ...process.env,
       NODE_ENV: "production",

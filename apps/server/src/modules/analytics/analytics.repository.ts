@@ -16,54 +16,83 @@ async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return (result as unknown as { rows: T[] }).rows;
 }
 
+/** A funnel event as the visitor-sessions module hands it over. */
+export interface FunnelEvent {
+  quizId: number;
+  session: string | null | undefined;
+  type: QuizEventType;
+  questionId: number | null;
+}
+
 /**
- * Stores a raw funnel event and counts it in the roll-up, in one statement (one round
- * trip, one implicit transaction): the event row (append-only), the session's step (a
- * session counts once per step and question), and, only when the step is new for the
- * session, +1 on its `analytics_daily` row (quiz, UTC day, the session's UTM source, step,
- * question, a random shard). An event without a known session of this quiz counts each time.
+ * Stores raw funnel events and counts them in the roll-up, in one statement for the whole
+ * batch (one round trip, one implicit transaction, one commit; docs/analytics.md
+ * "Storage"): the event rows (append-only), the sessions' steps (a session counts once per
+ * step and question), and, only for steps new to their session, +n on the `analytics_daily`
+ * row of (quiz, UTC day, the session's UTM source, step, question, a random shard). An event
+ * without a known session of its quiz counts each time. Roll-up rows are written in key
+ * order, so two batches upserting the same rows wait for each other instead of deadlocking.
  */
-export async function recordFunnelEvent(
-  db: DbOrTx,
-  event: {
-    quizId: number;
-    session: string | null | undefined;
-    type: QuizEventType;
-    questionId: number | null;
-  },
-): Promise<void> {
-  const session = event.session && UUID.test(event.session) ? event.session.toLowerCase() : null;
-  const question = event.questionId ?? 0;
+export async function recordFunnelEvents(db: DbOrTx, events: FunnelEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const input = JSON.stringify(
+    events.map((event, ord) => ({
+      ord,
+      quiz_id: event.quizId,
+      session_id: event.session && UUID.test(event.session) ? event.session.toLowerCase() : null,
+      type: event.type,
+      question_id: event.questionId,
+    })),
+  );
   await db.execute(sql`
-    with s as (
-      select id, left(coalesce(utm ->> 'utm_source', ''), ${ANALYTICS_SOURCE_MAX_LENGTH}) as source
-      from visitor_sessions
-      where id = ${session}::uuid and quiz_id = ${event.quizId}
+    with input as (
+      select * from jsonb_to_recordset(${input}::jsonb)
+        as t(ord int, quiz_id int, session_id uuid, type text, question_id int)
+    ),
+    known as (
+      select i.ord, vs.id as session_id
+      from input i join visitor_sessions vs on vs.id = i.session_id and vs.quiz_id = i.quiz_id
     ),
     e as (
       insert into quiz_events (quiz_id, session_id, type, question_id)
-      values (${event.quizId}, (select id from s), ${event.type}, ${event.questionId})
-      returning session_id, created_at
+      select i.quiz_id, k.session_id, i.type, i.question_id
+      from input i left join known k on k.ord = i.ord
+      order by i.ord
     ),
     first_time as (
       insert into analytics_session_steps (session_id, step, question_id)
-      select session_id, ${event.type}, ${question} from e where session_id is not null
+      select distinct k.session_id, i.type, coalesce(i.question_id, 0)
+      from input i join known k on k.ord = i.ord
+      order by 1, 2, 3
       on conflict do nothing
-      returning 1
+      returning session_id, step, question_id
+    ),
+    counted as (
+      select i.quiz_id, '' as source, i.type as step, coalesce(i.question_id, 0) as question
+      from input i left join known k on k.ord = i.ord
+      where k.session_id is null
+      union all
+      select vs.quiz_id,
+        left(coalesce(vs.utm ->> 'utm_source', ''), ${ANALYTICS_SOURCE_MAX_LENGTH}),
+        f.step, f.question_id
+      from first_time f join visitor_sessions vs on vs.id = f.session_id
+    ),
+    grouped as (
+      select quiz_id, source, step, question, count(*)::int as visits,
+        floor(random() * ${ANALYTICS_SHARDS})::smallint as shard
+      from counted group by quiz_id, source, step, question
     )
     insert into analytics_daily (quiz_id, day, utm_source, step, question_id, shard, visits)
-    select ${event.quizId}, (e.created_at at time zone 'UTC')::date,
-      coalesce((select source from s), ''), ${event.type}, ${question},
-      floor(random() * ${ANALYTICS_SHARDS})::smallint, 1
-    from e
-    where e.session_id is null or exists (select 1 from first_time)
+    select quiz_id, (now() at time zone 'UTC')::date, source, step, question, shard, visits
+    from grouped
+    order by quiz_id, source, step, question, shard
     on conflict (quiz_id, day, utm_source, step, question_id, shard)
-    do update set visits = analytics_daily.visits + 1`);
+    do update set visits = analytics_daily.visits + excluded.visits`);
 }
 
 /**
  * Rebuilds the roll-up of the given quizzes from the raw events (an operator's repair, and
- * how the bench fills it): the same rule as recordFunnelEvent, in one statement each.
+ * how the bench fills it): the same rule as recordFunnelEvents, in one statement each.
  */
 export async function rebuildRollup(db: DbOrTx, quizIds: number[]): Promise<void> {
   if (quizIds.length === 0) return;

@@ -1,5 +1,7 @@
 /**
- * The analytics module's public face: the statement that stores a funnel event with its
- * roll-up (the visitor-sessions module calls it), and the roll-up's rebuild.
+ * The analytics module's public face: the statement that stores funnel events with their
+ * roll-up, the group-commit batcher the visitor-sessions module hands events to, and the
+ * roll-up's rebuild.
  */
-export { rebuildRollup, recordFunnelEvent } from "./analytics.repository";
+export { type FunnelEvent, rebuildRollup, recordFunnelEvents } from "./analytics.repository";
+export { createFunnelEventBatcher, type FunnelEventBatcher } from "./funnel-event-batcher";

@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ApiOptions } from "../../app-context";
 import { FieldErrors } from "../../lib/app-error";
+import { createFunnelEventBatcher } from "../analytics";
 import { publicQuizLookupFor } from "./public-quiz-lookup";
 import { acceptVisitorJson } from "./visitor-body";
 import { visitorCountersFor } from "./visitor-counters";
@@ -30,12 +31,17 @@ const EVENT_BODY_LIMIT = 4 * 1024;
 
 /**
  * The funnel calls of the visitor runtime (no account): a session per visit and its events.
- * Hot paths: a cached key lookup (public-quiz-lookup.ts) and one INSERT each.
+ * Hot paths: a cached key lookup (public-quiz-lookup.ts); a session is one INSERT, events
+ * are written in batches (group commit, docs/analytics.md "Ingest").
  */
 export async function visitorSessionsRoutes(app: FastifyInstance, { context }: ApiOptions) {
+  const events = createFunnelEventBatcher(context.db);
+  // Events handed over before the server stops are still written.
+  app.addHook("onClose", async () => events.drain());
   const service = createVisitorSessionsService({
     db: context.db,
     lookup: publicQuizLookupFor(context.db),
+    events,
   });
   const counters = visitorCountersFor(app, context);
   const limited = context.config.rateLimit.enabled;

@@ -1,22 +1,25 @@
 import type { QuizEventType } from "@leadquiz/contract";
 import type { Database } from "../../db/client";
 import { AppError } from "../../lib/app-error";
-import { recordFunnelEvent } from "../analytics";
+import type { FunnelEventBatcher } from "../analytics";
 import type { PublicQuizLookup } from "./public-quiz-lookup";
 import { insertSession } from "./visitor-sessions.repository";
 
 export interface VisitorSessionsDeps {
   db: Database;
   lookup: PublicQuizLookup;
+  /** Writes events in batches (group commit; docs/analytics.md "Ingest"). */
+  events: FunnelEventBatcher;
 }
 
 export type VisitorSessionsService = ReturnType<typeof createVisitorSessionsService>;
 
 /**
  * The funnel of a visit (no account): a session per visit and its events, both only for a
- * published, live quiz (404 otherwise). One cached key lookup and one statement each.
+ * published, live quiz (404 otherwise). One cached key lookup each; a session is one
+ * INSERT, events share one statement per batch.
  */
-export function createVisitorSessionsService({ db, lookup }: VisitorSessionsDeps) {
+export function createVisitorSessionsService({ db, lookup, events }: VisitorSessionsDeps) {
   return {
     async openSession(
       publicKey: string,
@@ -42,8 +45,8 @@ export function createVisitorSessionsService({ db, lookup }: VisitorSessionsDeps
     ): Promise<void> {
       const quiz = await lookup.liveQuiz(publicKey);
       if (!quiz) throw new AppError("not_found");
-      // The raw event and its roll-up, in one statement (docs/analytics.md).
-      await recordFunnelEvent(db, { quizId: quiz.id, ...event });
+      // The raw event and its roll-up, stored with the other events of its batch.
+      await events.record({ quizId: quiz.id, ...event });
     },
   };
 }
