@@ -143,7 +143,10 @@ async function startServer(db: BenchDatabase): Promise<string> {
     "the server",
     process.execPath,
     // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": where the time goes.
-    [...(process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean), at("scripts/start.mjs")],
+    [
+      ...(process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean),
+      at("scripts/start.mjs"),
+    ],
     {
       ...process.env,
       NODE_ENV: "production",
