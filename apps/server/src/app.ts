@@ -14,6 +14,7 @@ import { createMailer } from "./mail/mailer";
 import { legalPagesPlugin } from "./modules/legal-pages/legal-pages.plugin";
 import { mediaPlugin } from "./modules/media/media.plugin";
 import { landingHostRewrite, publicPagesPlugin } from "./modules/public-pages/public-pages.plugin";
+import { watchPublishedQuizzes } from "./modules/publication";
 import { fontsPlugin } from "./modules/reference-lists/fonts.plugin";
 import { errorHandlerPlugin } from "./plugins/error-handler";
 import { openApiPlugin } from "./plugins/openapi";
@@ -86,6 +87,11 @@ export async function buildApp(
     log: app.log,
     mailer,
   };
+
+  // The published quiz cache follows the database's notifications (docs/speed.md
+  // "Published quiz cache"); stopped before the database closes (hooks run last-added first).
+  const stopWatching = await watchPublishedQuizzes(database);
+  app.addHook("onClose", async () => stopWatching());
 
   await app.register(errorHandlerPlugin);
   // Every body: NUL characters and lone surrogates get a clean 400, never a database error.

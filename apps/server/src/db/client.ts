@@ -27,7 +27,22 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** Applies pending migrations under an advisory lock (safe with several processes). */
   migrate(): Promise<void>;
+  /**
+   * Subscribes to a NOTIFY channel (docs/speed.md "Published quiz cache"). `onMessage` gets
+   * each payload; `onGap` is called whenever notifications may have been missed (the
+   * listening connection is lost; it is re-opened by itself), so the caller drops what it
+   * derived from them. Answers the unsubscribe function.
+   */
+  listen(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ChannelHandlers {
+  onMessage(payload: string): void;
+  /** Notifications may have been missed (and the listener is not listening until `onReady`). */
+  onGap(): void;
+  /** The listener is listening (again). */
+  onReady(): void;
 }
 
 /** Arbitrary, fixed key of the advisory lock that serialises migrations. */
@@ -67,6 +82,14 @@ function openPglite(dir: string | undefined): DatabaseHandle {
         await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
       }
     },
+    async listen(channel, handlers) {
+      // One process, one database: nothing can be missed.
+      const unlisten = await client.listen(channel, handlers.onMessage);
+      handlers.onReady();
+      return async () => {
+        await unlisten();
+      };
+    },
     async close() {
       await client.close();
     },
@@ -105,8 +128,82 @@ function openPostgres(url: string, log: Logger): DatabaseHandle {
         lockClient.release();
       }
     },
+    listen: (channel, handlers) => listenOnPostgres(url, channel, handlers, log),
     async close() {
       await pool.end();
     },
+  };
+}
+
+/** Waits between attempts to re-open a lost listening connection. */
+const LISTEN_RETRY_MS = [250, 1_000, 5_000, 15_000];
+
+/**
+ * A dedicated connection (outside the pool: LISTEN holds it) that LISTENs on `channel`
+ * and re-opens itself after a loss, telling the caller about the gap first.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  handlers: ChannelHandlers,
+  log: Logger,
+): Promise<() => Promise<void>> {
+  let closed = false;
+  let client: pg.Client | undefined;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | undefined;
+
+  const lost = (error?: unknown) => {
+    if (closed) return;
+    if (error) log.warn({ err: error, channel }, "listening connection lost");
+    handlers.onGap();
+    const old = client;
+    client = undefined;
+    old?.removeAllListeners();
+    old?.end().catch(() => undefined);
+    const wait = LISTEN_RETRY_MS[Math.min(attempt, LISTEN_RETRY_MS.length - 1)];
+    attempt += 1;
+    timer = setTimeout(() => void open(), wait);
+  };
+
+  const open = async (): Promise<void> => {
+    if (closed) return;
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    // Before `client = next` a failure is handled by the catch below, after it here.
+    next.on("error", (error) => {
+      if (client === next) lost(error);
+    });
+    next.on("end", () => {
+      if (client === next) lost();
+    });
+    next.on("notification", (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? "");
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      next.removeAllListeners();
+      next.end().catch(() => undefined);
+      lost(error);
+      return;
+    }
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    attempt = 0;
+    handlers.onReady();
+  };
+
+  await open();
+  return async () => {
+    closed = true;
+    if (timer) clearTimeout(timer);
+    const last = client;
+    client = undefined;
+    last?.removeAllListeners();
+    await last?.end().catch(() => undefined);
   };
 }

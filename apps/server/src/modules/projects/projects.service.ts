@@ -1,6 +1,7 @@
 import type { Project, ProjectCreate, ProjectUpdate } from "@leadquiz/contract";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
+import { forgetPublishedQuiz } from "../publication";
 import {
   countLeadsByProject,
   countLeadsByQuiz,
@@ -25,7 +26,7 @@ export type ProjectsService = ReturnType<typeof createProjectsService>;
  * The caller's projects with their live quizzes: list, read, create, deep copy, change
  * (title, sites) and hide. Another account's project answers 404.
  */
-export function createProjectsService(ctx: Pick<AppContext, "db" | "config">) {
+export function createProjectsService(ctx: Pick<AppContext, "db" | "config" | "database">) {
   const terms = tariffTerms(ctx.config);
   async function present(db: AppContext["db"], userId: number, rows: ProjectRow[]) {
     const quizzes = await listOwnedQuizzes(
@@ -105,6 +106,8 @@ export function createProjectsService(ctx: Pick<AppContext, "db" | "config">) {
         if (!(await findOwnedProject(tx, userId, id, true))) throw new AppError("not_found");
         await hideProject(tx, id);
       });
+      // Its quizzes are gone for visitors of this process at once (the others: notification).
+      forgetPublishedQuiz(ctx.database, "*");
     },
   };
 }

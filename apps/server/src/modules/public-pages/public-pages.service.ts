@@ -7,7 +7,7 @@ import { findLandingBySubdomain, type LandingPublication } from "./public-pages.
 export type PublicPagesService = ReturnType<typeof createPublicPagesService>;
 
 /** What the visitor pages show: a live quiz by public key, a landing by subdomain. */
-export function createPublicPagesService(ctx: Pick<AppContext, "db">) {
+export function createPublicPagesService(ctx: Pick<AppContext, "db" | "database">) {
   const publication = createPublicationService(ctx);
   return {
     /**

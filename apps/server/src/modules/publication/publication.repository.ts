@@ -1,7 +1,7 @@
 import type { PublicQuiz } from "@leadquiz/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { projects, quizPublications, quizzes } from "../../db/schema";
+import { accountTariffs, projects, quizPublications, quizzes } from "../../db/schema";
 import { quizLiveForVisitors } from "../../policies/ownership";
 
 /** The latest snapshot version of a quiz (0 when it was never published). */
@@ -70,6 +70,8 @@ export interface LivePublication {
   snapshot: PublicQuiz;
   /** The owner's account (its tariff decides whether visitors see the quiz). */
   ownerId: number;
+  /** When the owner's tariff ends (null: no tariff row yet, i.e. it has not started). */
+  tariffEndsAt: Date | null;
 }
 
 /**
@@ -86,10 +88,12 @@ export async function findLivePublication(
       version: quizPublications.version,
       snapshot: quizPublications.snapshot,
       ownerId: projects.userId,
+      tariffEndsAt: accountTariffs.endsAt,
     })
     .from(quizzes)
     .innerJoin(projects, eq(projects.id, quizzes.projectId))
     .innerJoin(quizPublications, eq(quizPublications.quizId, quizzes.id))
+    .leftJoin(accountTariffs, eq(accountTariffs.userId, projects.userId))
     .where(and(eq(quizzes.publicKey, publicKey), quizLiveForVisitors()))
     .orderBy(desc(quizPublications.version))
     .limit(1);

@@ -1,7 +1,9 @@
+import negotiate from "@fastify/accept-negotiator";
 import {
   apiPaths,
   errorBodySchema,
   idParamsSchema,
+  type PublicQuiz,
   publicationRequestSchema,
   publicationSchema,
   publicationVersionListSchema,
@@ -190,10 +192,23 @@ export async function publicationRoutes(app: FastifyInstance, { context }: ApiOp
       },
     },
     async (request, reply) => {
-      const { snapshot, etag } = await service.live(request.params.public_key);
-      reply.header("etag", etag).header("cache-control", PUBLIC_QUIZ_CACHE_CONTROL);
-      if (etagMatches(request.headers["if-none-match"], etag)) return reply.status(304).send();
-      return snapshot;
+      const body = await service.live(request.params.public_key);
+      reply
+        .header("etag", body.etag)
+        .header("cache-control", PUBLIC_QUIZ_CACHE_CONTROL)
+        .header("vary", "accept-encoding");
+      if (etagMatches(request.headers["if-none-match"], body.etag)) {
+        return reply.status(304).send();
+      }
+      // Compressed once per version (docs/speed.md "Published quiz cache"): the bytes go out
+      // as they are, past the serializer and the on-the-fly compression.
+      const encoding = negotiate(request.headers["accept-encoding"] ?? "", ["br", "gzip"]);
+      reply.type("application/json; charset=utf-8");
+      if (encoding) reply.header("content-encoding", encoding);
+      const bytes = encoding === "br" ? body.br : encoding === "gzip" ? body.gzip : body.json;
+      // A Buffer is sent as it is (Fastify skips the serializer); the 200 schema still
+      // documents what these bytes hold (publicQuizSchema, checked when the body was built).
+      return reply.send(bytes as unknown as PublicQuiz);
     },
   );
 }

@@ -1,8 +1,6 @@
 import type { PublicQuiz } from "@leadquiz/contract";
 import type { AppContext } from "../../app-context";
 import type { DbOrTx } from "../../db/client";
-import { AppError } from "../../lib/app-error";
-import { tariffEndedFor } from "../tariffs";
 import {
   findLivePublication,
   findPublication,
@@ -13,7 +11,7 @@ import {
   markPublished,
   setVisibility,
 } from "./publication.repository";
-import { visitorSnapshot } from "./visitor-snapshot";
+import { publishedQuizCacheFor, tariffHasEndedAt } from "./published-quiz-cache";
 
 export type PublicationService = ReturnType<typeof createPublicationService>;
 
@@ -22,21 +20,16 @@ export type PublicationService = ReturnType<typeof createPublicationService>;
  * a new snapshot is stored. Taking the snapshot of a draft spans modules and lives in
  * workflows/publishing.
  */
-export function createPublicationService(ctx: Pick<AppContext, "db">) {
+export function createPublicationService(ctx: Pick<AppContext, "db" | "database">) {
   const { db } = ctx;
+  const cache = publishedQuizCacheFor(ctx.database);
   return {
     /**
-     * The snapshot visitors get, with its ETag; 404 unless published, shown and live, and
-     * while the owner's tariff has ended (docs/money.md "Limits").
+     * The snapshot visitors get, serialised and compressed, with its ETag; 404 unless
+     * published, shown and live, and while the owner's tariff has ended (docs/money.md
+     * "Limits"). From the process's cache (docs/speed.md "Published quiz cache").
      */
-    async live(publicKey: string): Promise<{ snapshot: PublicQuiz; etag: string }> {
-      const found = await findLivePublication(db, publicKey);
-      if (!found || (await tariffEndedFor(db, found.ownerId))) throw new AppError("not_found");
-      return {
-        snapshot: visitorSnapshot(found.snapshot),
-        etag: publicationEtag(found.quizId, found.version),
-      };
-    },
+    live: (publicKey: string) => cache.get(publicKey),
 
     /**
      * The latest snapshot of a live quiz under this key (undefined when none), and whether
@@ -46,7 +39,7 @@ export function createPublicationService(ctx: Pick<AppContext, "db">) {
       publicKey: string,
     ): Promise<(LivePublication & { tariffEnded: boolean }) | undefined> {
       const found = await findLivePublication(db, publicKey);
-      return found && { ...found, tariffEnded: await tariffEndedFor(db, found.ownerId) };
+      return found && { ...found, tariffEnded: tariffHasEndedAt(found.tariffEndsAt) };
     },
   };
 }
@@ -80,11 +73,6 @@ export async function neverPublished(tx: DbOrTx, quizId: number): Promise<boolea
 /** Shows or hides the latest snapshot (nothing else changes). */
 export async function showSnapshot(tx: DbOrTx, quizId: number, isPublished: boolean) {
   await setVisibility(tx, quizId, isPublished);
-}
-
-/** A strong validator of one snapshot: a new version (publish) is a new ETag. */
-export function publicationEtag(quizId: number, version: number): string {
-  return `"q${quizId}-v${version}"`;
 }
 
 /** The snapshot version the next publish will store (n+1). */

@@ -15,6 +15,7 @@ import type { z } from "zod";
 import type { AppContext } from "../../app-context";
 import type { DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
+import { forgetPublishedQuiz } from "../publication";
 import { loadQuestions } from "../questions";
 import { bumpDraftVersion, ownsProject } from "../quiz-access";
 import { applyMergePatch, revalidate } from "./merge-patch";
@@ -61,7 +62,7 @@ const nestedKeys = Object.keys(nested) as NestedKey[];
  * (nested objects merged, the general formula checked by the engine, moving between the
  * caller's projects) and hide. Another account's quiz or project answers 404.
  */
-export function createQuizzesService(ctx: Pick<AppContext, "db" | "config">) {
+export function createQuizzesService(ctx: Pick<AppContext, "db" | "config" | "database">) {
   /** The Quiz of a row, its leads counted inside the caller's transaction (or not). */
   async function present(db: DbOrTx, row: QuizRow): Promise<Quiz> {
     const counts = await countLeadsByQuiz(db, [row.id]);
@@ -169,11 +170,14 @@ export function createQuizzesService(ctx: Pick<AppContext, "db" | "config">) {
 
     /** `DELETE quiz/{id}/`: hides the quiz (leads stay) and frees its subdomain. */
     async remove(userId: number, id: number): Promise<void> {
-      await ctx.db.transaction(async (tx) => {
+      const publicKey = await ctx.db.transaction(async (tx) => {
         const row = await findOwnedQuiz(tx, userId, id, true);
         if (!row) throw new AppError("not_found");
         await hideQuiz(tx, id);
+        return row.publicKey;
       });
+      // Gone for visitors of this process at once, of the others on the notification.
+      forgetPublishedQuiz(ctx.database, publicKey);
     },
   };
 }

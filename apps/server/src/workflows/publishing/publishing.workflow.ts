@@ -6,6 +6,7 @@ import { publicQuizUrl } from "../../lib/public-urls";
 import {
   assertTariffAllowsPublishing,
   findPublication,
+  forgetPublishedQuiz,
   listPublications,
   neverPublished,
   nextVersion,
@@ -26,8 +27,13 @@ export type PublishingWorkflow = ReturnType<typeof createPublishingWorkflow>;
  * The quiz row is locked for the transaction, so a publish and a concurrent content change
  * serialise: a change committed after the snapshot bumps draft_version past it.
  */
-export function createPublishingWorkflow(ctx: Pick<AppContext, "db" | "config">) {
+export function createPublishingWorkflow(ctx: Pick<AppContext, "db" | "config" | "database">) {
   const { db, config } = ctx;
+  /**
+   * This process drops its cached copy as soon as the change is committed; the others on
+   * the database's notification a moment later (docs/speed.md "Published quiz cache").
+   */
+  const forget = (publicKey: string) => forgetPublishedQuiz(ctx.database, publicKey);
   const terms = tariffTerms(config);
   const quizzesService = createQuizzesService(ctx);
 
@@ -81,16 +87,18 @@ export function createPublishingWorkflow(ctx: Pick<AppContext, "db" | "config">)
     },
 
     async publish(userId: number, quizId: number): Promise<Publication> {
-      return db.transaction(async (tx) => {
+      const { publication, publicKey } = await db.transaction(async (tx) => {
         const quiz = await findOwnedQuiz(tx, userId, quizId, true);
         if (!quiz) throw new AppError("not_found");
         await assertTariffAllowsPublishing(tx, terms, userId, "publish");
-        return snapshot(tx, quiz);
+        return { publication: await snapshot(tx, quiz), publicKey: quiz.publicKey };
       });
+      forget(publicKey);
+      return publication;
     },
 
     async setPublished(userId: number, quizId: number, isPublished: boolean): Promise<Quiz> {
-      await db.transaction(async (tx) => {
+      const publicKey = await db.transaction(async (tx) => {
         const quiz = await findOwnedQuiz(tx, userId, quizId, true);
         if (!quiz) throw new AppError("not_found");
         await assertTariffAllowsPublishing(tx, terms, userId, isPublished ? "show" : "hide");
@@ -99,7 +107,9 @@ export function createPublishingWorkflow(ctx: Pick<AppContext, "db" | "config">)
         } else {
           await showSnapshot(tx, quiz.id, isPublished);
         }
+        return quiz.publicKey;
       });
+      forget(publicKey);
       return quizzesService.get(userId, quizId);
     },
   };

@@ -20,7 +20,7 @@ export type QuizCopyWorkflow = ReturnType<typeof createQuizCopyWorkflow>;
  * the quiz), and a project with a copy of each of its live quizzes. Each copy is one
  * transaction: all or nothing.
  */
-export function createQuizCopyWorkflow(ctx: Pick<AppContext, "db" | "config">) {
+export function createQuizCopyWorkflow(ctx: Pick<AppContext, "db" | "config" | "database">) {
   const quizzes = createQuizzesService(ctx);
   const projects = createProjectsService(ctx);
 

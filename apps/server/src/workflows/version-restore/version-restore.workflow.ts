@@ -16,7 +16,7 @@ export type VersionRestoreWorkflow = ReturnType<typeof createVersionRestoreWorkf
  * draft version moves on, so the quiz shows "unpublished changes" until it is published.
  * Visitors keep the live snapshot. Another account's quiz or an unknown version: 404.
  */
-export function createVersionRestoreWorkflow(ctx: Pick<AppContext, "db" | "config">) {
+export function createVersionRestoreWorkflow(ctx: Pick<AppContext, "db" | "config" | "database">) {
   const quizzesService = createQuizzesService(ctx);
   return {
     async restore(userId: number, quizId: number, version: number): Promise<Quiz> {
