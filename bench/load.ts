@@ -26,6 +26,18 @@ export interface LoadResult {
   okIncludingWarmup: number;
 }
 
+/** GETs `url` with `headers` (the same request each time): warm-up, then the measured run. */
+export function getLoad(
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+  settings: LoadSettings,
+): Promise<LoadResult> {
+  return measureLoad(name, url, settings, (seconds) =>
+    autocannon({ url, connections: settings.connections, duration: seconds, headers }),
+  );
+}
+
 /**
  * POSTs JSON bodies made by `body(uuid)` to `url` with a fresh UUID per request (the
  * submission_id: every request is a new lead), first a warm-up whose numbers are dropped,
@@ -50,6 +62,15 @@ export async function postLoad(
         },
       ],
     });
+  return measureLoad(name, url, settings, run);
+}
+
+async function measureLoad(
+  name: string,
+  url: string,
+  settings: LoadSettings,
+  run: (seconds: number) => Promise<autocannon.Result>,
+): Promise<LoadResult> {
   log(`${name}: warm-up ${settings.warmupSeconds} s, ${settings.connections} connections`);
   const warmup = await run(settings.warmupSeconds);
   log(`${name}: measuring ${settings.durationSeconds} s`);

@@ -7,6 +7,7 @@ import { type LeadInboxResults, renderLeadInbox } from "./lead-inbox";
 import type { LoadResult, LoadSettings } from "./load";
 import type { OwnerAppSizes } from "./owner-app-sizes";
 import type { PreviewLatencyResult } from "./preview-latency";
+import { type QuizReadResults, renderQuizRead } from "./quiz-read";
 import type { RuntimeSizes, ServedFile, Size } from "./sizes";
 
 /** Budgets of issue 4 and issue 9 (gzipped bytes). */
@@ -39,6 +40,7 @@ export interface BenchResults {
   firstPaint?: PaintResult;
   preview?: PreviewLatencyResult;
   editor?: EditorSpeedResult;
+  quizRead?: QuizReadResults;
   leads?: {
     settings: LoadSettings;
     /** The 1-minute load average just before the load test. */
@@ -270,6 +272,7 @@ export function renderReport(r: BenchResults): string {
       }
     }
   }
+  if (r.quizRead) add(...renderQuizRead(r.quizRead));
   if (r.leadInbox) add(...renderLeadInbox(r.leadInbox, r.machine.cpus));
   if (r.analytics) add(...renderAnalytics(r.analytics, r.machine.cpus));
   if (r.delivery) add(...renderSlowTarget(r.delivery));

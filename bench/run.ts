@@ -2,7 +2,7 @@
  * `npm run bench`: sizes, first contentful paint and lead throughput of Leadquiz, written
  * to bench/results/latest.md (+ latest.json). See bench/README.md.
  *
- * Options: --only sizes,fcp,leads,preview,editor,inbox (default all) --duration 10
+ * Options: --only sizes,fcp,leads,quizread,preview,editor,inbox,analytics,delivery (default all) --duration 10
  * --connections 20 --warmup 3 --fcp-runs 5 --preview-runs 5 --editor-runs 5
  * --inbox-sizes 100000,1000000 --delivery-rate 100 --delivery-duration 30 --delivery-delay 9.
  * Environment: BENCH_ADMIN_DATABASE_URL (default
@@ -23,6 +23,7 @@ import { measureLeadInbox } from "./lead-inbox";
 import { postLoad } from "./load";
 import { ownerAppSizes } from "./owner-app-sizes";
 import { measurePreviewLatency } from "./preview-latency";
+import { measureQuizRead } from "./quiz-read";
 import { type BenchResults, renderReport } from "./report";
 import { runtimeSizes, servedFile } from "./sizes";
 import {
@@ -43,6 +44,7 @@ const PARTS = [
   "sizes",
   "fcp",
   "leads",
+  "quizread",
   "preview",
   "editor",
   "inbox",
@@ -323,6 +325,21 @@ async function main(): Promise<number> {
           : "",
       ].filter(Boolean);
       if (problems.length > 0) throw new Error(problems.join("; "));
+    });
+  }
+  if (only.has("quizread")) {
+    await part("published quiz read", async () => {
+      if (!quiz) throw new Error("no typical quiz");
+      results.quizRead = await measureQuizRead({
+        base,
+        publicKey: quiz.publicKey,
+        settings,
+        workDir,
+        at,
+        track: (child) => {
+          ceiling = child;
+        },
+      });
     });
   }
   if (only.has("inbox")) {

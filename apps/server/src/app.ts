@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import helmet from "@fastify/helmet";
 import { API_PREFIX } from "@leadquiz/contract";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -18,6 +17,7 @@ import { watchPublishedQuizzes } from "./modules/publication";
 import { fontsPlugin } from "./modules/reference-lists/fonts.plugin";
 import { errorHandlerPlugin } from "./plugins/error-handler";
 import { openApiPlugin } from "./plugins/openapi";
+import { securityHeadersPlugin } from "./plugins/security-headers";
 import { webAppPlugin } from "./plugins/web-app";
 import { type AppSecrets, resolveSecrets } from "./secrets";
 
@@ -96,7 +96,7 @@ export async function buildApp(
   await app.register(errorHandlerPlugin);
   // Every body: NUL characters and lone surrogates get a clean 400, never a database error.
   app.addHook("preValidation", rejectUnsafeText);
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         // Mantine writes style attributes at run time.

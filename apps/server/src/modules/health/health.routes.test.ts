@@ -19,7 +19,19 @@ describe("GET /api/v1/health", () => {
   it("sends security headers", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/v1/health/" });
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
-    expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(response.headers["strict-transport-security"]).toContain("max-age=");
+    expect(response.headers["cross-origin-opener-policy"]).toBe("same-origin");
+    expect(response.headers["cross-origin-embedder-policy"]).toBeUndefined();
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain("default-src 'self'");
+    // The app's own directives (app.ts) over helmet's defaults.
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data: blob:");
+    // Also on answers no route handled.
+    const missing = await t.app.inject({ method: "GET", url: "/api/v1/no-such-thing/" });
+    expect(missing.headers["x-content-type-options"]).toBe("nosniff");
+    expect(missing.headers["content-security-policy"]).toBe(csp);
   });
 
   it("answers an unknown API path with a translated 404", async () => {
