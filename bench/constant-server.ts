@@ -1,7 +1,7 @@
 /**
  * The ceiling of the quiz-read benchmark: a bare Fastify route that answers every GET with
- * the same bytes and headers as `GET public/quiz/{key}/` answered once (the file
- * CONSTANT_BODY_FILE, sent with CONSTANT_CONTENT_ENCODING). No database, no lookup, no
+ * the same bytes as `GET public/quiz/{key}/` or `/q/{key}` answered once (the file
+ * CONSTANT_BODY_FILE, sent with CONSTANT_CONTENT_ENCODING and CONSTANT_CONTENT_TYPE). No database, no lookup, no
  * hooks: what this machine's Node can do at most for a response of that size.
  *
  *     CONSTANT_BODY_FILE=… CONSTANT_CONTENT_ENCODING=br PORT=… tsx bench/constant-server.ts
@@ -16,11 +16,12 @@ if (!file) {
 }
 const body = readFileSync(file);
 const encoding = process.env.CONSTANT_CONTENT_ENCODING ?? "";
+const contentType = process.env.CONSTANT_CONTENT_TYPE ?? "application/json; charset=utf-8";
 
 const app = Fastify({ logger: false });
 app.get("/health", async () => ({ ok: true }));
 app.get("/constant", async (_request, reply) => {
-  reply.type("application/json; charset=utf-8").header("etag", '"constant"');
+  reply.type(contentType).header("etag", '"constant"');
   if (encoding) reply.header("content-encoding", encoding);
   return reply.send(body);
 });

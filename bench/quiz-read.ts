@@ -5,8 +5,9 @@ import { API_PREFIX, apiPaths } from "@leadquiz/contract";
 import { getLoad, type LoadResult, type LoadSettings } from "./load";
 import { type Child, freePort, sleep, startChild, waitForHttp } from "./support";
 
-export interface QuizReadResults {
-  settings: LoadSettings;
+export interface QuizReadTarget {
+  /** What was read: the API call or the hosted page. */
+  name: string;
   /** What one answer carried: its encoding and size in bytes. */
   encoding: string;
   bytes: number;
@@ -15,20 +16,42 @@ export interface QuizReadResults {
   ratio: number;
 }
 
+export interface QuizReadResults {
+  settings: LoadSettings;
+  targets: QuizReadTarget[];
+}
+
 /**
  * `GET public/quiz/{key}/` of the typical quiz on a cache hit (docs/speed.md "Published
  * quiz cache"), against a bare Fastify route answering the same bytes (constant-server.ts),
  * both with `Accept-Encoding: br`, one after the other in the same run.
  */
-export async function measureQuizRead(options: {
+interface QuizReadOptions {
   base: string;
   publicKey: string;
   settings: LoadSettings;
   workDir: string;
   at: (file: string) => string;
   track: (child: Child | undefined) => void;
-}): Promise<QuizReadResults> {
-  const url = `${options.base}${API_PREFIX}${apiPaths.publicQuiz(options.publicKey)}`;
+}
+
+export async function measureQuizRead(options: QuizReadOptions): Promise<QuizReadResults> {
+  const api = `${options.base}${API_PREFIX}${apiPaths.publicQuiz(options.publicKey)}`;
+  const hosted = `${options.base}/q/${options.publicKey}`;
+  return {
+    settings: options.settings,
+    targets: [
+      await measureTarget("`GET public/quiz/{key}/`", api, options),
+      await measureTarget("`GET /q/{key}` (hosted page)", hosted, options),
+    ],
+  };
+}
+
+async function measureTarget(
+  name: string,
+  url: string,
+  options: QuizReadOptions,
+): Promise<QuizReadTarget> {
   const headers = { "accept-encoding": "br" };
   const first = await fetch(url, { headers });
   if (first.status !== 200) throw new Error(`GET ${url} answered ${first.status}`);
@@ -42,10 +65,11 @@ export async function measureQuizRead(options: {
     }).on("error", reject);
   });
   const encoding = first.headers.get("content-encoding") ?? "";
-  const bodyFile = path.join(options.workDir, "quiz-read-body");
+  const bodyFile = path.join(options.workDir, `quiz-read-body-${raw.length}`);
   writeFileSync(bodyFile, raw);
 
-  const ours = await getLoad("quiz read (ours)", url, headers, options.settings);
+  const contentType = first.headers.get("content-type") ?? "application/json";
+  const ours = await getLoad(`${url} (ours)`, url, headers, options.settings);
   const port = await freePort();
   const constant = startChild(
     "the constant server",
@@ -56,6 +80,7 @@ export async function measureQuizRead(options: {
       PORT: String(port),
       CONSTANT_BODY_FILE: bodyFile,
       CONSTANT_CONTENT_ENCODING: encoding,
+      CONSTANT_CONTENT_TYPE: contentType,
     },
   );
   options.track(constant);
@@ -63,7 +88,7 @@ export async function measureQuizRead(options: {
     await waitForHttp(`http://127.0.0.1:${port}/health`, constant, 60_000);
     await sleep(1000);
     const ceiling = await getLoad(
-      "quiz read (constant)",
+      `${url} (constant)`,
       `http://127.0.0.1:${port}/constant`,
       headers,
       options.settings,
@@ -73,7 +98,7 @@ export async function measureQuizRead(options: {
       .map((r) => `${r.url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
     if (problems.length > 0) throw new Error(problems.join("; "));
     return {
-      settings: options.settings,
+      name,
       encoding,
       bytes: raw.length,
       ours,
@@ -92,17 +117,20 @@ export function renderQuizRead(r: QuizReadResults): string[] {
   return [
     "## Published quiz read (cache hit)",
     "",
-    `\`GET public/quiz/{key}/\` of the typical quiz with \`Accept-Encoding: br\` (${r.bytes} bytes ` +
-      `${r.encoding || "uncompressed"} per answer), ${r.settings.connections} connections, ` +
+    `The typical quiz read with \`Accept-Encoding: br\`, ${r.settings.connections} connections, ` +
       `${r.settings.durationSeconds} s after ${r.settings.warmupSeconds} s of warm-up; the ` +
       "constant server answers the same bytes from a bare Fastify route (bench/constant-server.ts).",
     "",
     "| server | req/s | p50 ms | p99 ms | non-2xx |",
     "|---|---:|---:|---:|---:|",
-    row("ours (cache hit)", r.ours),
-    row("constant body", r.ceiling),
+    ...r.targets.flatMap((t) => [
+      row(`${t.name}, ours (${t.bytes} bytes ${t.encoding || "plain"})`, t.ours),
+      row(`${t.name}, constant body`, t.ceiling),
+    ]),
     "",
-    `**Ratio ours / constant: ${Math.round(r.ratio * 100)} %** (aim ≥ 70 %).`,
+    ...r.targets.map(
+      (t) => `**${t.name}: ours / constant ${Math.round(t.ratio * 100)} %** (aim ≥ 70 %).`,
+    ),
     "",
   ];
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import path from "node:path";
+import negotiate from "@fastify/accept-negotiator";
 import compress from "@fastify/compress";
 import type { PublicQuiz } from "@leadquiz/contract";
 import { visitorTexts } from "@leadquiz/i18n/visitor/all";
@@ -8,13 +9,14 @@ import type { AppContext } from "../../app-context";
 import type { AppConfig } from "../../config";
 import { etagMatches } from "../../lib/http-cache";
 import { absoluteMediaUrl, landingUrl } from "../../lib/public-urls";
-import { visitorSnapshot } from "../publication";
+import { type CachedQuiz, visitorSnapshot } from "../publication";
 import {
   EMBED_SAMPLE_PAGE_PATH,
   embedSampleCsp,
   embedSampleOf,
   embedSamplePageHtml,
 } from "./embed-sample-page";
+import { compressedPage, type HostedPage } from "./hosted-page";
 import { type LandingInfo, messagePageHtml, previewPageHtml, quizPageHtml } from "./page-html";
 import { pageTexts, visitorLanguageOf } from "./page-texts";
 import { createPublicPagesService } from "./public-pages.service";
@@ -205,20 +207,58 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
     );
   }
 
+  /**
+   * `/q/{key}` of one version in one build and mode, rendered and compressed once and kept
+   * with the quiz (docs/speed.md "Published quiz cache"): dropped with it when the quiz
+   * changes, and unused once a new runtime build is served (a new RuntimeBuild object).
+   */
+  function hostedPage(found: CachedQuiz, build: RuntimeBuild, embed: boolean): Promise<HostedPage> {
+    let pages = found.memo.get(build) as Map<boolean, Promise<HostedPage>> | undefined;
+    if (!pages) {
+      pages = new Map();
+      found.memo.set(build, pages);
+    }
+    let page = pages.get(embed);
+    if (!page) {
+      const quiz = found.snapshot;
+      const html = quizPageHtml({
+        quiz: visitorSnapshot(quiz),
+        texts: visitorTexts[quiz.language] ?? visitorTexts.en,
+        runtime: build,
+        publicUrl: config.publicUrl,
+        embed,
+        canonicalUrl: `${config.publicUrl}/q/${encodeURIComponent(quiz.public_key)}`,
+      });
+      page = compressedPage(html).then((bytes) => ({
+        ...bytes,
+        csp: pageCsp(config.publicUrl, quiz.analytics),
+        etag: `"p${found.quizId}-v${found.version}-${build.id}-${embed ? "e" : "p"}"`,
+      }));
+      pages.set(embed, page);
+    }
+    return page;
+  }
+
   app.get<{ Params: { publicKey: string } }>("/q/:publicKey", hide, async (request, reply) => {
     const build = await runtime.current();
     if (!build) return unavailable(request, reply);
     const key = request.params.publicKey;
-    const snapshot = key.length <= 64 ? await pages.quiz(key) : undefined;
-    if (!snapshot) return notFound(request, reply);
-    if (snapshot === "tariff_ended") return notAvailable(request, reply);
-    return renderQuiz(
-      request,
-      reply,
-      build,
-      snapshot,
-      `${config.publicUrl}/q/${encodeURIComponent(key)}`,
-    );
+    const found = key.length <= 64 ? await pages.quiz(key) : undefined;
+    if (!found) return notFound(request, reply);
+    if (found === "tariff_ended") return notAvailable(request, reply);
+    const embed = (request.query as Record<string, unknown>).embed === "1";
+    const page = await hostedPage(found, build, embed);
+    reply.removeHeader("x-frame-options");
+    reply
+      .header("cache-control", PAGE_CACHE)
+      .header("etag", page.etag)
+      .header("vary", "accept-encoding")
+      .header("content-security-policy", page.csp);
+    if (etagMatches(request.headers["if-none-match"], page.etag)) return reply.status(304).send();
+    const encoding = negotiate(request.headers["accept-encoding"] ?? "", ["br", "gzip"]);
+    reply.header("content-type", "text/html; charset=utf-8");
+    if (encoding) reply.header("content-encoding", encoding);
+    return reply.send(encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.html);
   });
 
   // The editor's preview frame: framed by this origin only, never cached (a release changes

@@ -1,6 +1,6 @@
 import type { PublicQuiz } from "@leadquiz/contract";
 import type { AppContext } from "../../app-context";
-import { createPublicationService } from "../publication";
+import { type CachedQuiz, createPublicationService } from "../publication";
 import { tariffEndedFor } from "../tariffs";
 import { findLandingBySubdomain, type LandingPublication } from "./public-pages.repository";
 
@@ -11,14 +11,12 @@ export function createPublicPagesService(ctx: Pick<AppContext, "db" | "database"
   const publication = createPublicationService(ctx);
   return {
     /**
-     * The latest snapshot of a live quiz; undefined when there is none, `"tariff_ended"`
-     * while its owner's tariff has ended (docs/money.md "Limits").
+     * The live quiz as this process keeps it (docs/speed.md "Published quiz cache");
+     * undefined when there is none, `"tariff_ended"` while its owner's tariff has ended
+     * (docs/money.md "Limits").
      */
-    async quiz(publicKey: string): Promise<PublicQuiz | "tariff_ended" | undefined> {
-      const found = await publication.findLive(publicKey);
-      if (!found) return undefined;
-      return found.tariffEnded ? "tariff_ended" : found.snapshot;
-    },
+    quiz: (publicKey: string): Promise<CachedQuiz | "tariff_ended" | undefined> =>
+      publication.cached(publicKey),
 
     /** The landing of a subdomain with its quiz's latest snapshot, when visitors may see it. */
     async landing(subdomain: string): Promise<LandingPublication | "tariff_ended" | undefined> {

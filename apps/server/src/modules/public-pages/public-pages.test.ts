@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { PublicQuiz, QuizConfig } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectCall, registerUser, type TestUser } from "../../test-support/api-client";
@@ -40,6 +40,36 @@ function bootConfigOf(html: string): { quiz: PublicQuiz; texts: Record<string, u
 }
 
 describe("/q/{public_key}", () => {
+  it("is rendered and compressed once per version: same bytes, ETag and 304, new on publish", async () => {
+    const made = await createPublishableQuiz(t, owner);
+    await publish(t, owner, made.quiz);
+    const plain = await page(`/q/${made.publicKey}`, { "accept-encoding": "identity" });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toContain("accept-encoding");
+    const br = await page(`/q/${made.publicKey}`, { "accept-encoding": "gzip, br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await page(`/q/${made.publicKey}`, { "accept-encoding": "gzip" });
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    const again = await page(`/q/${made.publicKey}`, { "accept-encoding": "br" });
+    expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
+
+    // The embed's frame is a page of its own, with its own validator.
+    const framed = await page(`/q/${made.publicKey}?embed=1`, { "accept-encoding": "identity" });
+    expect(framed.body).not.toBe(plain.body);
+    expect(framed.headers.etag).not.toBe(plain.headers.etag);
+
+    const etag = String(plain.headers.etag);
+    const unchanged = await page(`/q/${made.publicKey}`, { "if-none-match": etag });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe("");
+    await publish(t, owner, made.quiz);
+    const changed = await page(`/q/${made.publicKey}`, { "if-none-match": etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
   it("renders the first screen on the server with OG tags, inline CSS and the snapshot", async () => {
     const made = await createPublishableQuiz(t, owner);
     await publish(t, owner, made.quiz);

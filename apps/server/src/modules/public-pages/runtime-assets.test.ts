@@ -40,7 +40,13 @@ describe("the runtime build", () => {
   it("is picked up again, part by part, when it is rebuilt while the server runs", async () => {
     const dir = path.join(mkdtempSync(path.join(tmpdir(), "leadquiz-runtime-assets-")), "dist");
     writeBuild(dir, "one", new Date(2026, 0, 1));
-    const assets = createRuntimeAssets(dir, pino({ level: "silent" }));
+    // A rebuild is looked for at most once a second: the clock moves on between reads.
+    let now = 10_000;
+    const clock = () => {
+      now += 1000;
+      return now;
+    };
+    const assets = createRuntimeAssets(dir, pino({ level: "silent" }), clock);
     const first = await assets.current();
     expect(first?.entryUrl).toBe("/runtime/assets/runtime-one.js");
     expect(first?.render(quiz, texts)).toBe("<p>renderer one</p>");
@@ -57,6 +63,7 @@ describe("the runtime build", () => {
     writeBuild(dir, "two", new Date(2026, 0, 2));
     const second = await assets.current();
     expect(second?.entryUrl).toBe("/runtime/assets/runtime-two.js");
+    expect(second?.id).not.toBe(first?.id);
     expect(second?.render(quiz, texts)).toBe("<p>renderer two</p>");
     expect(second?.css).toContain('"two"');
     const loader = assets.file("embed.js");

@@ -20,6 +20,8 @@ export interface StaticFile {
 
 /** What the pages need from the built runtime. */
 export interface RuntimeBuild {
+  /** Names this build in validators (pages rendered with it): its entry and renderer. */
+  id: string;
   /** `/runtime/assets/runtime-….js`: the browser entry (a module script). */
   entryUrl: string;
   /** The runtime's stylesheet, inlined into every page (about 2 KB gzipped). */
@@ -49,12 +51,17 @@ function modifiedAt(file: string): number {
  * picked up. A rebuild is picked up too (a new manifest or renderer, a changed file): the
  * runtime's dev mode rebuilds its parts one by one while the server runs.
  */
-export function createRuntimeAssets(dir: string, log: FastifyBaseLogger) {
+export function createRuntimeAssets(
+  dir: string,
+  log: FastifyBaseLogger,
+  clock: () => number = Date.now,
+) {
   const manifestFile = path.join(dir, ".vite", "manifest.json");
   const ssrFile = path.join(dir, "server", "server.js");
   let build: RuntimeBuild | undefined;
   let builtFrom = "";
   let lastTry = 0;
+  let lastCheck = 0;
   let warned = false;
   const staticFiles = new Map<string, StaticFile & { modified: number }>();
 
@@ -73,7 +80,12 @@ export function createRuntimeAssets(dir: string, log: FastifyBaseLogger) {
       /* @vite-ignore */ `${pathToFileURL(ssrFile).href}?v=${statSync(ssrFile).mtimeMs}`
     )) as { renderQuizToString?: RenderQuiz };
     if (typeof ssr.renderQuizToString !== "function") return undefined;
+    const ssrStamp = statSync(ssrFile).mtimeMs;
     return {
+      id: createHash("sha256")
+        .update(`${entry.file}:${cssFile}:${ssrStamp}`)
+        .digest("base64url")
+        .slice(0, 10),
       entryUrl: `${RUNTIME_ASSETS_PREFIX}${path.basename(entry.file)}`,
       css,
       render: ssr.renderQuizToString,
@@ -84,7 +96,10 @@ export function createRuntimeAssets(dir: string, log: FastifyBaseLogger) {
     dir,
     /** The build, or undefined (logged once) while the runtime is not built. */
     async current(): Promise<RuntimeBuild | undefined> {
-      const now = Date.now();
+      const now = clock();
+      // A loaded build is looked at again (two stat calls) at most once a second.
+      if (build && now - lastCheck < 1000) return build;
+      lastCheck = now;
       const manifestTime = modifiedAt(manifestFile);
       const version = `${manifestTime}:${modifiedAt(ssrFile)}`;
       if (build && version === builtFrom) return build;

@@ -14,6 +14,7 @@ export {
   storeSnapshot,
 } from "./publication.service";
 export {
+  type CachedQuiz,
   forgetPublishedQuiz,
   PUBLIC_QUIZ_CHANNEL,
   publicationEtag,

@@ -32,6 +32,12 @@ export function createPublicationService(ctx: Pick<AppContext, "db" | "database"
     live: (publicKey: string) => cache.get(publicKey),
 
     /**
+     * The kept live quiz for the visitor pages (its snapshot and a memo for what they make
+     * of it); `"tariff_ended"` while the owner's tariff has ended; undefined when none.
+     */
+    cached: (publicKey: string) => cache.lookup(publicKey),
+
+    /**
      * The latest snapshot of a live quiz under this key (undefined when none), and whether
      * its owner's tariff has ended (visitors then get the "not available" page).
      */

@@ -1,6 +1,6 @@
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { publicQuizSchema } from "@leadquiz/contract";
+import { type PublicQuiz, publicQuizSchema } from "@leadquiz/contract";
 import type { DatabaseHandle } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { findLivePublication, type LivePublication } from "./publication.repository";
@@ -22,8 +22,21 @@ export interface PublishedQuizBody {
   br: Buffer;
 }
 
-interface Entry {
+/** A live quiz as kept: what the API sends, the snapshot, and what other modules derived. */
+export interface CachedQuiz {
+  quizId: number;
+  version: number;
   body: PublishedQuizBody;
+  /** The stored snapshot (the visitor view is applied by whoever renders it). */
+  snapshot: PublicQuiz;
+  /**
+   * Kept with the quiz and dropped with it: what other modules make from this version
+   * once (the hosted page's HTML, compressed), under keys of their own.
+   */
+  memo: Map<unknown, unknown>;
+}
+
+interface Entry extends CachedQuiz {
   /** Visitors lose the quiz when the owner's tariff ends, without any write to notify. */
   tariffEndsAt: Date | null;
 }
@@ -39,6 +52,11 @@ export function tariffHasEndedAt(endsAt: Date | null, now = Date.now()): boolean
 }
 
 export interface PublishedQuizCache {
+  /**
+   * The live quiz under `publicKey`; `"tariff_ended"` while its owner's tariff has ended,
+   * undefined when there is none (unpublished, hidden, deleted, or no such key).
+   */
+  lookup(publicKey: string): Promise<CachedQuiz | "tariff_ended" | undefined>;
   /** The body of the live quiz under `publicKey`; AppError not_found when visitors may not see it. */
   get(publicKey: string): Promise<PublishedQuizBody>;
   /** A change the database announced: one public key, or `*` (everything). */
@@ -135,7 +153,11 @@ export function createPublishedQuizCache(deps: {
       }),
     ]);
     return {
+      quizId: found.quizId,
+      version: found.version,
       body: { etag: deps.etag(found.quizId, found.version), json, gzip: gz, br },
+      snapshot: found.snapshot,
+      memo: new Map(),
       tariffEndsAt: found.tariffEndsAt,
     };
   }
@@ -167,32 +189,39 @@ export function createPublishedQuizCache(deps: {
     }
   }
 
+  async function lookup(publicKey: string): Promise<CachedQuiz | "tariff_ended" | undefined> {
+    const cached = entries.get(publicKey);
+    if (cached) {
+      // Most recently used last.
+      entries.delete(publicKey);
+      entries.set(publicKey, cached);
+    }
+    // A kept entry whose tariff has ended is read again: a renewal (a write this process
+    // may not have been told about yet) brings the quiz back at once.
+    let entry = cached && live(cached) ? cached : undefined;
+    if (cached && !entry) entries.delete(publicKey);
+    if (!entry) {
+      // Concurrent first calls for one key share one read and one compression.
+      let pending = loading.get(publicKey);
+      if (!pending) {
+        const started = load(publicKey).finally(() => {
+          if (loading.get(publicKey) === started) loading.delete(publicKey);
+        });
+        pending = started;
+        loading.set(publicKey, started);
+      }
+      entry = await pending;
+    }
+    if (!entry) return undefined;
+    return live(entry) ? entry : "tariff_ended";
+  }
+
   return {
+    lookup,
     async get(publicKey) {
-      const cached = entries.get(publicKey);
-      if (cached) {
-        // Most recently used last.
-        entries.delete(publicKey);
-        entries.set(publicKey, cached);
-      }
-      // A kept entry whose tariff has ended is read again: a renewal (a write this process
-      // may not have been told about yet) brings the quiz back at once.
-      let entry = cached && live(cached) ? cached : undefined;
-      if (cached && !entry) entries.delete(publicKey);
-      if (!entry) {
-        // Concurrent first calls for one key share one read and one compression.
-        let pending = loading.get(publicKey);
-        if (!pending) {
-          const started = load(publicKey).finally(() => {
-            if (loading.get(publicKey) === started) loading.delete(publicKey);
-          });
-          pending = started;
-          loading.set(publicKey, started);
-        }
-        entry = await pending;
-      }
-      if (!entry || !live(entry)) throw new AppError("not_found");
-      return entry.body;
+      const found = await lookup(publicKey);
+      if (found === undefined || found === "tariff_ended") throw new AppError("not_found");
+      return found.body;
     },
     invalidate,
     hold() {
