@@ -8,6 +8,11 @@ import {
   rangeOperatorSchema,
   resultsPositionSchema,
   startLayoutSchema,
+  type TemplateTheme,
+  type TemplateType,
+  templateLanguages,
+  templateThemes,
+  templateTypes,
   unitSchema,
 } from "@leadquiz/contract";
 import { z } from "zod";
@@ -19,32 +24,9 @@ import { z } from "zod";
  * "area", answer "area.small"), which the seed turns into row ids.
  */
 
-export const templateLanguages = ["en", "ru", "uk"] as const;
+export { templateLanguages, templateThemes, templateTypes };
 export type TemplateLanguage = (typeof templateLanguages)[number];
-
-export const templateTypes = [
-  "calculator",
-  "product_selection",
-  "lead_qualification",
-  "test",
-  "survey",
-] as const;
-export type TemplateType = (typeof templateTypes)[number];
-
-export const templateThemes = [
-  "renovation",
-  "real_estate",
-  "education",
-  "beauty_health",
-  "cars",
-  "travel",
-  "b2b",
-  "ecommerce",
-  "events",
-  "insurance",
-  "recruiting",
-] as const;
-export type TemplateTheme = (typeof templateThemes)[number];
+export type { TemplateTheme, TemplateType };
 
 /** A text in every catalogue language. */
 const localized = (max: number) =>
