@@ -3,10 +3,9 @@
  * `npm run templates:check -- [dir]` (default: the repository's data/).
  * Prints every problem and exits 1 when there is one.
  */
-import { fileURLToPath } from "node:url";
 import { checkTemplateDirectory, TEMPLATE_DATA_DIR } from "./template-check";
 
-const dir = process.argv[2] ?? fileURLToPath(TEMPLATE_DATA_DIR);
+const dir = process.argv[2] ?? TEMPLATE_DATA_DIR;
 const { templates, problems } = checkTemplateDirectory(dir);
 for (const problem of problems) process.stderr.write(`${problem}\n`);
 process.stdout.write(

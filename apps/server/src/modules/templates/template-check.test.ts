@@ -1,10 +1,9 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { checkTemplateDirectory, TEMPLATE_DATA_DIR, templateProblems } from "./template-check";
 import { templateFileSchema } from "./template-file";
 
-const dataDir = fileURLToPath(TEMPLATE_DATA_DIR);
+const dataDir = TEMPLATE_DATA_DIR;
 
 function renovation() {
   const source = readFileSync(`${dataDir}/renovation-cost.json`, "utf8");

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import path, { join } from "node:path";
 import {
   type AnswerMap,
   type AnswerValue,
@@ -12,6 +12,7 @@ import {
   validateFormula,
   validateNumberStep,
 } from "@leadquiz/engine";
+import { serverRoot } from "../../paths";
 import {
   compileCondition,
   compileFormula,
@@ -31,8 +32,8 @@ import {
 /** Largest cover or answer image, in bytes (docs/templates.md). */
 export const TEMPLATE_IMAGE_MAX_BYTES = 400 * 1024;
 
-/** Where the repository's templates live. */
-export const TEMPLATE_DATA_DIR = new URL("./data/", import.meta.url);
+/** Where the repository's templates live (the same from src/ and from the bundle). */
+export const TEMPLATE_DATA_DIR = path.join(serverRoot, "src/modules/templates/data");
 
 export interface LoadedTemplate {
   file: TemplateFile;

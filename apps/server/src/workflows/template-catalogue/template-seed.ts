@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { copyFile, mkdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { quizCurrencies, quizLanguages } from "@leadquiz/contract";
 import type { AppContext } from "../../app-context";
 import { mediaPathOf, tempDir } from "../../modules/media";
@@ -229,7 +228,7 @@ export async function seedTemplates(
   storage: Storage,
   options: SeedOptions = {},
 ): Promise<SeedReport> {
-  const dir = options.dir ?? fileURLToPath(TEMPLATE_DATA_DIR);
+  const dir = options.dir ?? TEMPLATE_DATA_DIR;
   const imagesDir = path.join(dir, "images");
   const { templates, problems } = checkTemplateDirectory(dir);
   for (const problem of problems) ctx.log.error({ problem }, "template file skipped");
