@@ -39,7 +39,7 @@ export function PreviewModal({
             data-testid="template-preview-frame"
             style={{
               width: "100%",
-              height: phone ? "calc(100vh - 190px)" : "70vh",
+              height: phone ? "calc(100dvh - 240px)" : "70vh",
               border: "1px solid var(--mantine-color-gray-3)",
               borderRadius: "var(--mantine-radius-md)",
             }}

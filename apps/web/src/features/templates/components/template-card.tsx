@@ -49,14 +49,14 @@ export function TemplateCard({
         <Text size="sm" c="dimmed" style={{ flex: 1 }}>
           {template.description}
         </Text>
-        <Group gap="xs" mt="xs" grow>
-          <Button variant="default" onClick={onPreview} data-testid="template-preview">
-            {t("templates:gallery.preview")}
-          </Button>
+        <Stack gap="xs" mt="xs">
           <Button onClick={onUse} loading={using} disabled={!canUse} data-testid="template-use">
             {t("templates:gallery.use")}
           </Button>
-        </Group>
+          <Button variant="default" onClick={onPreview} data-testid="template-preview">
+            {t("templates:gallery.preview")}
+          </Button>
+        </Stack>
       </Stack>
     </Card>
   );
