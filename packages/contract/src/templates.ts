@@ -101,6 +101,7 @@ export const operatorMakeTemplateSchema = z.object({
     .min(1)
     .max(64)
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+    .meta({ example: "guest-survey" })
     .optional(),
   description: z.string().max(1000).optional(),
   sort: z.int32().min(0).max(10_000).optional(),

@@ -37,6 +37,32 @@ function defaultLanguage(code: string | undefined): string {
   return (templateLanguages as readonly string[]).includes(code ?? "") ? (code as string) : "en";
 }
 
+/** A filter of the gallery: "All" when cleared. */
+function FilterSelect({
+  name,
+  value,
+  onChange,
+  options,
+}: {
+  name: "type" | "theme" | "language";
+  value: string | null;
+  onChange: (value: string | null) => void;
+  options: { value: string; label: string }[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      label={t(`templates:gallery.${name}`)}
+      placeholder={t("templates:gallery.all")}
+      clearable
+      value={value}
+      onChange={onChange}
+      data={options}
+      data-testid={`templates-${name}`}
+    />
+  );
+}
+
 /** The gallery once the account is known (its language is the default filter). */
 function Gallery({ accountLanguage }: { accountLanguage: string }) {
   const { t } = useTranslation();
@@ -79,7 +105,6 @@ function Gallery({ accountLanguage }: { accountLanguage: string }) {
   };
   const typeTitle = (id: string) => types.data?.find((option) => option.id === id)?.title ?? id;
   const entries = templates.data?.pages.flatMap((page) => page.results) ?? [];
-  const all = t("templates:gallery.all");
 
   return (
     <Stack gap="lg">
@@ -101,35 +126,32 @@ function Gallery({ accountLanguage }: { accountLanguage: string }) {
             onChange={(event) => setSearch(event.currentTarget.value)}
             data-testid="templates-search"
           />
-          <Select
-            label={t("templates:gallery.type")}
-            placeholder={all}
-            clearable
+          <FilterSelect
+            name="type"
             value={type}
             onChange={setType}
-            data={(types.data ?? []).map((option) => ({ value: option.id, label: option.title }))}
-            data-testid="templates-type"
+            options={(types.data ?? []).map((option) => ({
+              value: option.id,
+              label: option.title,
+            }))}
           />
-          <Select
-            label={t("templates:gallery.theme")}
-            placeholder={all}
-            clearable
+          <FilterSelect
+            name="theme"
             value={theme}
             onChange={setTheme}
-            data={(themes.data ?? []).map((option) => ({ value: option.id, label: option.title }))}
-            data-testid="templates-theme"
+            options={(themes.data ?? []).map((option) => ({
+              value: option.id,
+              label: option.title,
+            }))}
           />
-          <Select
-            label={t("templates:gallery.language")}
-            placeholder={all}
-            clearable
+          <FilterSelect
+            name="language"
             value={language}
             onChange={setLanguage}
-            data={templateLanguages.map((code) => ({
+            options={templateLanguages.map((code) => ({
               value: code,
               label: t(`templates:language.${code}`),
             }))}
-            data-testid="templates-language"
           />
         </SimpleGrid>
       </Paper>
