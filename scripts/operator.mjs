@@ -10,6 +10,9 @@
 //   npm run operator -- tariff add --title "Pro" --months 1 --projects 20 --requests 500 --price 49
 //   npm run operator -- tariff set <id> [--title …] [--months …] [--projects …] [--requests …]
 //                        [--price …] [--sort …] [--auto-detect true|false] [--on-sale true|false]
+//   npm run operator -- make-template <quiz id> --type calculator --theme renovation
+//                        [--slug my-template] [--description "…"] [--sort N]
+//                        (docs/templates.md: a published copy joins the template catalogue)
 //
 // Options: --url (default OPERATOR_URL, else http://127.0.0.1:$PORT, PORT default 3000),
 // --data-dir (default DATA_DIR, else ./data, else apps/server/data as `npm run dev` uses).
@@ -24,6 +27,7 @@ const usage = [
   "       npm run operator -- tariffs [--url URL] [--data-dir DIR]",
   '       npm run operator -- tariff add --title "…" --months N --projects N --requests N --price 12.50 [--sort N] [--on-sale false]',
   "       npm run operator -- tariff set <id> [--title …] [--months N] [--projects N] [--requests N] [--price …] [--sort N] [--auto-detect true|false] [--on-sale true|false]",
+  '       npm run operator -- make-template <quiz id> --type calculator|product_selection|lead_qualification|test|survey --theme renovation|real_estate|… [--slug …] [--description "…"] [--sort N]',
 ].join("\n");
 
 function fail(message) {
@@ -46,6 +50,10 @@ const { values, positionals } = parseArgs({
     sort: { type: "string" },
     "auto-detect": { type: "string" },
     "on-sale": { type: "string" },
+    type: { type: "string" },
+    theme: { type: "string" },
+    slug: { type: "string" },
+    description: { type: "string" },
   },
 });
 
@@ -125,7 +133,27 @@ const call =
                   body: tariffFields(),
                   done: (body) => `Changed ${tariffLine(body)}`,
                 }
-              : fail(usage);
+              : command === "make-template" &&
+                  /^\d+$/.test(first ?? "") &&
+                  !second &&
+                  values.type &&
+                  values.theme
+                ? {
+                    path: "/api/v1/operator/templates/",
+                    body: {
+                      quiz: Number(first),
+                      type: values.type,
+                      theme: values.theme,
+                      ...(values.slug === undefined ? {} : { slug: values.slug }),
+                      ...(values.description === undefined
+                        ? {}
+                        : { description: values.description }),
+                      ...(values.sort === undefined ? {} : { sort: Number(values.sort) }),
+                    },
+                    done: (body) =>
+                      `Quiz ${first} is now the template "${body.title}" (${body.slug}, ${body.language}; template quiz ${body.id}).`,
+                  }
+                : fail(usage);
 
 function dataDir() {
   const given = values["data-dir"] ?? process.env.DATA_DIR;

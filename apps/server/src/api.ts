@@ -31,6 +31,7 @@ import { operatorRoutes } from "./modules/tariffs/operator.routes";
 import { paymentsRoutes } from "./modules/tariffs/payments/payments.routes";
 import { referralRoutes } from "./modules/tariffs/referral.routes";
 import { tariffsRoutes } from "./modules/tariffs/tariffs.routes";
+import { templatesRoutes } from "./modules/templates/templates.routes";
 import { visitorSessionsRoutes } from "./modules/visitor-sessions/visitor-sessions.routes";
 import { rateLimitPlugin } from "./plugins/rate-limit";
 
@@ -65,6 +66,7 @@ export async function apiRoutes(app: FastifyInstance, { context }: ApiOptions) {
   await app.register(hooksRoutes, { context });
   await app.register(oauthTargetsRoutes, { context });
   await app.register(publicationRoutes, { context });
+  await app.register(templatesRoutes, { context });
   await app.register(tariffsRoutes, { context });
   await app.register(operatorRoutes, { context });
   await app.register(referralRoutes, { context });

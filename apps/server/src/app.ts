@@ -20,6 +20,8 @@ import { openApiPlugin } from "./plugins/openapi";
 import { securityHeadersPlugin } from "./plugins/security-headers";
 import { webAppPlugin } from "./plugins/web-app";
 import { type AppSecrets, resolveSecrets } from "./secrets";
+import { createStorage } from "./storage/storage";
+import { seedTemplates } from "./workflows/template-catalogue";
 
 export interface BuildAppOptions {
   /** A database opened by the caller (tests share one per file); closed by the caller. */
@@ -71,7 +73,12 @@ export async function buildApp(
     options.database ??
     openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: app.log });
   if (ownsDatabase) app.addHook("onClose", async () => database.close());
-  if (config.migrateOnStart) await database.migrate();
+  if (config.migrateOnStart) {
+    await database.migrate();
+    if (config.seedTemplates) {
+      await seedTemplates({ db: database.db, config, log: app.log }, createStorage(config));
+    }
+  }
   const mailer = createMailer({ config, log: app.log.child({ module: "mail" }) });
   // onClose hooks run last-added first: pending e-mails (which may read the database)
   // finish before the database closes.

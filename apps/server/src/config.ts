@@ -33,6 +33,8 @@ const envSchema = z.object({
     )
     .optional(),
   MIGRATE_ON_START: booleanFromEnv.default(true),
+  /** Seed the template catalogue after migrating (docs/templates.md "Seed"). */
+  SEED_TEMPLATES: booleanFromEnv.default(true),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ENCRYPTION_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   SMTP_URL: z
@@ -154,6 +156,8 @@ export interface AppConfig {
   /** Unset: PGlite in dataDir/db; `memory://`: PGlite in memory (tests). */
   databaseUrl: string | undefined;
   migrateOnStart: boolean;
+  /** Whether migrating also seeds the template catalogue (tests turn it off by default). */
+  seedTemplates: boolean;
   /** Unset: generated once into dataDir (see secrets.ts). */
   jwtSecret: string | undefined;
   encryptionKey: string | undefined;
@@ -315,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     migrateOnStart: e.MIGRATE_ON_START,
+    seedTemplates: e.SEED_TEMPLATES,
     jwtSecret: e.JWT_SECRET,
     encryptionKey: e.ENCRYPTION_KEY,
     smtpUrl: e.SMTP_URL,

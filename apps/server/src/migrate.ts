@@ -1,6 +1,8 @@
 import pino from "pino";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
+import { createStorage } from "./storage/storage";
+import { seedTemplates } from "./workflows/template-catalogue";
 
 /** `npm run migrate`: applies pending migrations and exits (for MIGRATE_ON_START=false). */
 async function migrate() {
@@ -10,6 +12,8 @@ async function migrate() {
   try {
     await database.migrate();
     log.info("migrations applied");
+    if (config.seedTemplates)
+      await seedTemplates({ db: database.db, config, log }, createStorage(config));
   } finally {
     await database.close();
   }

@@ -25,4 +25,5 @@ export * from "./quizzes";
 export * from "./reference-lists";
 export * from "./results";
 export * from "./support";
+export * from "./templates";
 export * from "./visitor-sessions";

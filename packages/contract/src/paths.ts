@@ -93,6 +93,13 @@ export const apiPaths = {
   // Public settings (docs/api.md "Public settings").
   keyValue: "/key_value/",
 
+  // The template catalogue (docs/templates.md).
+  quizTemplateTypes: "/quiztemplatetype/",
+  quizTemplateThemes: "/quiztemplatetheme/",
+  quizTemplates: "/quiz-templates/",
+  copyTemplate: "/copy-template/",
+  operatorTemplates: "/operator/templates/",
+
   // Support and reviews (docs/api.md "Support and reviews").
   support: "/support/",
   reviews: "/service-feedback-list/",

@@ -15,6 +15,7 @@ import enQuestions from "./locales/en/questions.json";
 import enResults from "./locales/en/results.json";
 import enSettings from "./locales/en/settings.json";
 import enSupport from "./locales/en/support.json";
+import enTemplates from "./locales/en/templates.json";
 import enValidation from "./locales/en/validation.json";
 import ruAuth from "./locales/ru/auth.json";
 import ruCommon from "./locales/ru/common.json";
@@ -32,6 +33,7 @@ import ruQuestions from "./locales/ru/questions.json";
 import ruResults from "./locales/ru/results.json";
 import ruSettings from "./locales/ru/settings.json";
 import ruSupport from "./locales/ru/support.json";
+import ruTemplates from "./locales/ru/templates.json";
 import ruValidation from "./locales/ru/validation.json";
 import ukAuth from "./locales/uk/auth.json";
 import ukCommon from "./locales/uk/common.json";
@@ -49,6 +51,7 @@ import ukQuestions from "./locales/uk/questions.json";
 import ukResults from "./locales/uk/results.json";
 import ukSettings from "./locales/uk/settings.json";
 import ukSupport from "./locales/uk/support.json";
+import ukTemplates from "./locales/uk/templates.json";
 import ukValidation from "./locales/uk/validation.json";
 
 /** Nested dictionaries: a key like "login.title" is a path in one namespace's JSON. */
@@ -82,6 +85,8 @@ export const namespaces = [
   "publication",
   /** The support form and the reviews of the service. */
   "support",
+  /** The template catalogue: types, themes, the gallery and copying. */
+  "templates",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -104,6 +109,7 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     money: enMoney,
     publication: enPublication,
     support: enSupport,
+    templates: enTemplates,
   },
   ru: {
     common: ruCommon,
@@ -123,6 +129,7 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     money: ruMoney,
     publication: ruPublication,
     support: ruSupport,
+    templates: ruTemplates,
   },
   uk: {
     common: ukCommon,
@@ -142,5 +149,6 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     money: ukMoney,
     publication: ukPublication,
     support: ukSupport,
+    templates: ukTemplates,
   },
 };

@@ -168,6 +168,11 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "POST /support/": { operationId: "sendSupportRequest" },
   "GET /service-feedback-list/": { operationId: "listReviews" },
   "POST /create-feedback/": { operationId: "saveReview" },
+  // the template catalogue
+  "GET /quiztemplatetype/": { operationId: "listTemplateTypes" },
+  "GET /quiztemplatetheme/": { operationId: "listTemplateThemes" },
+  "GET /quiz-templates/": { operationId: "listTemplates" },
+  "POST /copy-template/": { operationId: "copyTemplate" },
   // questions
   "GET /quiz/{id}/question_list/": { operationId: "listQuestions" },
   "GET /question/{id}/": { operationId: "getQuestion" },
@@ -212,6 +217,7 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "POST /operator/credit/": { operationId: "operatorCredit" },
   "POST /operator/withdrawal/{id}/": { operationId: "operatorDecideWithdrawal" },
   "POST /operator/media-sweep/": { operationId: "operatorMediaSweep" },
+  "POST /operator/templates/": { operationId: "operatorMakeTemplate" },
   "GET /operator/tariffs/": { operationId: "operatorListTariffs" },
   "POST /operator/tariffs/": { operationId: "operatorCreateTariff" },
   "PATCH /operator/tariffs/{id}/": { operationId: "operatorUpdateTariff" },

@@ -47,6 +47,8 @@ export async function createTestApp(
     ENCRYPTION_KEY: randomBytes(32).toString("hex"),
     PUBLIC_URL: "http://localhost:3000",
     WEB_DIST_DIR: path.join(dataDir, "no-web-build"),
+    // The template catalogue is seeded only by the tests about it (templates.routes.test.ts).
+    SEED_TEMPLATES: "false",
     ...env,
   });
   const database = options.database

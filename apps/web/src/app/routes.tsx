@@ -192,8 +192,20 @@ export const appRoutes: RouteObject[] = [
                   },
                 ],
               },
-              { path: routePatterns.templates, ...comingSoon("layout:nav.templates") },
-              { path: routePatterns.copyTemplate, ...comingSoon("layout:nav.copyTemplate") },
+              {
+                path: routePatterns.templates,
+                lazy: async () => ({
+                  Component: (await import("../features/templates/pages/templates-page"))
+                    .TemplatesPage,
+                }),
+              },
+              {
+                path: routePatterns.copyTemplate,
+                lazy: async () => ({
+                  Component: (await import("../features/templates/pages/copy-template-page"))
+                    .CopyTemplatePage,
+                }),
+              },
             ],
           },
           {

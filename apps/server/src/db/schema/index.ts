@@ -14,4 +14,5 @@ export * from "./quizzes";
 export * from "./results";
 export * from "./support";
 export * from "./tariffs";
+export * from "./templates";
 export * from "./users";

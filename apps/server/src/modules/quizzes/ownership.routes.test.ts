@@ -45,6 +45,9 @@ const ALLOWED: Record<string, string> = {
   "POST /api-keys/": "account: makes a key of the caller's own account (hooks tests)",
   "POST /support/": "account: a support request from the caller (support tests)",
   "POST /create-feedback/": "account: the caller's own review of the service (support tests)",
+  "POST /copy-template/":
+    "copies a catalogue template into the caller's project; another's project is a 404 " +
+    "(templates.routes.test.ts, which seeds the catalogue this test has not)",
 };
 
 type Entity =

@@ -18,6 +18,8 @@ export interface CopyQuizInput {
   /** The project the copy goes into (same account; the caller checked it). */
   projectId: number;
   title: string;
+  /** The copy's owner when it is another account's (a template copy); default: the source's. */
+  userId?: number;
 }
 
 type QuizRow = typeof quizzes.$inferSelect;
@@ -51,7 +53,7 @@ export async function copyQuiz(tx: Transaction, input: CopyQuizInput): Promise<Q
     .insert(quizzes)
     .values({
       projectId: input.projectId,
-      userId: source.userId,
+      userId: input.userId ?? source.userId,
       title: input.title,
       language: source.language,
       currency: source.currency,
