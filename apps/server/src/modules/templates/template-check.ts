@@ -104,10 +104,47 @@ function someAnswer(question: Question, next: () => number): AnswerValue {
   }
 }
 
+/**
+ * The answer that scores most (`high`) or least (`low`): a test's top band or a
+ * calculator's dearest result is reached only when every answer scores most, which random
+ * walks almost never do (all six right: 1 in 4,096).
+ */
+function extremeAnswer(question: Question, end: "high" | "low", next: () => number): AnswerValue {
+  const config = question.config;
+  switch (question.type) {
+    case QuestionType.List:
+    case QuestionType.Cards:
+    case QuestionType.Select: {
+      const points = (id: number) => question.answers.find((a) => a.id === id)?.points ?? 0;
+      const ids = question.answers.map((answer) => answer.id);
+      const sorted = [...ids].sort((a, b) => points(a) - points(b));
+      const best = sorted.at(-1) ?? ids[0];
+      const worst = sorted[0] ?? ids[0];
+      if (end === "high" && config.multi_answers) {
+        const scoring = ids.filter((id) => points(id) > 0);
+        if (scoring.length > 0) return { answers: scoring };
+      }
+      const chosen = end === "high" ? best : worst;
+      return chosen === undefined ? someAnswer(question, next) : { answers: [chosen] };
+    }
+    case QuestionType.Rating:
+      return end === "high" ? (config.quantity_of_answers ?? 5) : 1;
+    case QuestionType.Slider: {
+      const value = end === "high" ? (config.max ?? 100) : (config.min ?? 0);
+      return config.two_sided ? [value, value] : value;
+    }
+    default:
+      return someAnswer(question, next);
+  }
+}
+
 const WALKS = 300;
+/** Before the random walks: every answer scoring most, then every answer scoring least. */
+const EXTREMES = ["high", "low"] as const;
 
 /**
- * Walks the quiz as visitors would (random answers, the same seed every run): every
+ * Walks the quiz as visitors would (every answer scoring most, every answer scoring least,
+ * then random answers with the same seed every run): every
  * question must be reachable on some path, every path must end with a shown result
  * (unless results are off), and every result must be shown on some path.
  */
@@ -123,7 +160,8 @@ export function walkProblems(
   const shown = new Set<number>();
   const withoutValue = new Set<number>();
   let pathsWithoutResult = 0;
-  for (let walk = 0; walk < WALKS; walk += 1) {
+  for (let walk = 0; walk < EXTREMES.length + WALKS; walk += 1) {
+    const extreme = EXTREMES[walk];
     const answers: Record<number, AnswerValue> = {};
     for (let guard = 0; guard < 50; guard += 1) {
       const step = flowSteps(snapshot, answers as AnswerMap).find(
@@ -133,7 +171,9 @@ export function walkProblems(
       const question = snapshot.questions.find((q) => q.id === step.question);
       if (question === undefined) break;
       reached.add(question.id);
-      answers[question.id] = someAnswer(question, next);
+      answers[question.id] = extreme
+        ? extremeAnswer(question, extreme, next)
+        : someAnswer(question, next);
     }
     const results = shownResults(snapshot, answers);
     if (results.length === 0) pathsWithoutResult += 1;
@@ -151,7 +191,9 @@ export function walkProblems(
   }
   if (snapshot.results_settings.output_format !== "none") {
     if (pathsWithoutResult > 0) {
-      problems.push(`${pathsWithoutResult} of ${WALKS} walks end without a result`);
+      problems.push(
+        `${pathsWithoutResult} of ${EXTREMES.length + WALKS} walks end without a result`,
+      );
     }
     for (const result of snapshot.results) {
       if (!shown.has(result.id)) problems.push(`result ${names.result(result.id)} is never shown`);

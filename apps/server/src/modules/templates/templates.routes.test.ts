@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,6 +35,19 @@ describe("the template catalogue", () => {
 
   const list = (query: string, user = owner) =>
     expectCall<TemplatePage>(t, 200, "GET", `/quiz-templates/${query}`, { user });
+  /** Every page of a listing, following `next`. */
+  async function listAll(query: string): Promise<TemplatePage["results"]> {
+    const results: TemplatePage["results"] = [];
+    let page = await list(query);
+    results.push(...page.results);
+    while (page.next) {
+      const joiner = query ? "&" : "?";
+      page = await list(`${query}${joiner}cursor=${encodeURIComponent(page.next)}`);
+      results.push(...page.results);
+    }
+    return results;
+  }
+  const templateFiles = readdirSync(DATA_DIR).filter((name) => name.endsWith(".json"));
 
   it("lists every template of data/ in each language, published, with its cover", async () => {
     const page = await list("?language=en");
@@ -53,15 +66,19 @@ describe("the template catalogue", () => {
     expect(cover.statusCode).toBe(200);
     expect(cover.headers["content-type"]).toBe("image/webp");
 
-    const ru = await list("?language=ru");
-    expect(ru.results.map((entry) => entry.title)).toContain("Калькулятор стоимости ремонта");
-    const all = await list("");
-    expect(all.results.length).toBe(ru.results.length * 3);
+    const ru = await listAll("?language=ru");
+    expect(ru.map((entry) => entry.title)).toContain("Калькулятор стоимости ремонта");
+    expect(ru).toHaveLength(templateFiles.length);
+    // Unfiltered: every file in each of the three languages, over several pages.
+    const all = await listAll("");
+    expect(all).toHaveLength(templateFiles.length * 3);
+    expect(new Set(all.map((entry) => entry.id)).size).toBe(all.length);
   });
 
   it("publishes each template so the runtime plays it and the engine walks every path", async () => {
-    const page = await list("?language=uk");
-    for (const entry of page.results) {
+    const page = await listAll("?language=uk");
+    expect(page).toHaveLength(templateFiles.length);
+    for (const entry of page) {
       const key = entry.preview_url.split("/q/")[1] ?? "";
       const snapshot = await expectCall<PublicQuiz>(t, 200, "GET", `/public/quiz/${key}/`);
       expect(snapshot.questions).toHaveLength(entry.question_count);
