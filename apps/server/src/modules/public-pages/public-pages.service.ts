@@ -1,4 +1,3 @@
-import type { PublicQuiz } from "@leadquiz/contract";
 import type { AppContext } from "../../app-context";
 import { type CachedQuiz, createPublicationService } from "../publication";
 import { tariffEndedFor } from "../tariffs";

@@ -2,16 +2,14 @@ import type { PublicQuiz } from "@leadquiz/contract";
 import type { AppContext } from "../../app-context";
 import type { DbOrTx } from "../../db/client";
 import {
-  findLivePublication,
   findPublication,
   insertPublication,
-  type LivePublication,
   latestVersion,
   listPublications,
   markPublished,
   setVisibility,
 } from "./publication.repository";
-import { publishedQuizCacheFor, tariffHasEndedAt } from "./published-quiz-cache";
+import { publishedQuizCacheFor } from "./published-quiz-cache";
 
 export type PublicationService = ReturnType<typeof createPublicationService>;
 
@@ -20,8 +18,7 @@ export type PublicationService = ReturnType<typeof createPublicationService>;
  * a new snapshot is stored. Taking the snapshot of a draft spans modules and lives in
  * workflows/publishing.
  */
-export function createPublicationService(ctx: Pick<AppContext, "db" | "database">) {
-  const { db } = ctx;
+export function createPublicationService(ctx: Pick<AppContext, "database">) {
   const cache = publishedQuizCacheFor(ctx.database);
   return {
     /**
@@ -36,17 +33,6 @@ export function createPublicationService(ctx: Pick<AppContext, "db" | "database"
      * of it); `"tariff_ended"` while the owner's tariff has ended; undefined when none.
      */
     cached: (publicKey: string) => cache.lookup(publicKey),
-
-    /**
-     * The latest snapshot of a live quiz under this key (undefined when none), and whether
-     * its owner's tariff has ended (visitors then get the "not available" page).
-     */
-    async findLive(
-      publicKey: string,
-    ): Promise<(LivePublication & { tariffEnded: boolean }) | undefined> {
-      const found = await findLivePublication(db, publicKey);
-      return found && { ...found, tariffEnded: tariffHasEndedAt(found.tariffEndsAt) };
-    },
   };
 }
 
