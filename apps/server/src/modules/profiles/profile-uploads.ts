@@ -86,6 +86,10 @@ export function profileUploads(
         request.body = coerceTextFields(texts, request.routeOptions.schema?.body);
         await rejectUnsafeText(request);
       } catch (error) {
+        // Read and drop the rest of the body: a client still sending the file would
+        // otherwise wait on a connection nobody reads, and never see the answer.
+        request.raw.unpipe();
+        request.raw.resume();
         await discard(files);
         const code = (error as { code?: string }).code;
         if (

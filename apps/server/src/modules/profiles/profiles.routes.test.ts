@@ -220,6 +220,25 @@ describe("the specialist profile", () => {
     expect(cleared.certificate).toBe(profile.certificate);
   });
 
+  it("answers a browser's 20 MB avatar over real HTTP (the rest of the body is read and dropped)", async () => {
+    const user = await registerUser(h.t);
+    const address = await h.t.app.listen({ port: 0, host: "127.0.0.1" });
+    const form = new FormData();
+    form.set("city", "Lutsk");
+    const big = Buffer.concat([await png(), Buffer.alloc(20 * 1024 * 1024)]);
+    form.set("avatar", new Blob([big], { type: "image/png" }), "big.png");
+    const response = await fetch(`${address}/api/v1${apiPaths.profile}`, {
+      method: "PATCH",
+      headers: { authorization: `Bearer ${user.token}`, "accept-language": "uk" },
+      body: form,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ avatar: ["максимум 5 МБ"] });
+    const profile = await expectCall<Profile>(h.t, 200, "GET", apiPaths.profile, { user });
+    expect(profile).toMatchObject({ city: "", avatar: null });
+    expect(await filesOf(user.id)).toEqual([]);
+  });
+
   it("keeps the slug following the name until the profile is public, then freezes it", async () => {
     const user = await registerUser(h.t);
     const named = await expectCall<Profile>(h.t, 200, "PATCH", apiPaths.profile, {
