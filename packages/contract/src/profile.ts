@@ -232,18 +232,7 @@ export const publicProfileParamsSchema = z.object({ slug: profileSlugField });
  * `GET public/profile/{slug}/` (no account): a public profile; 404 for a private or unknown
  * slug. No e-mail. `position` is the world position.
  */
-export const publicProfileSchema = z.object({
-  slug: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  country: z.string().nullable(),
-  city: z.string(),
-  speciality: z.string(),
-  experience_years: z.int32().min(0).max(PROFILE_EXPERIENCE_MAX_YEARS),
-  languages: z.array(z.string()).max(PROFILE_LANGUAGES_MAX),
-  avatar: mediaSchema,
-  certificate: mediaSchema,
-  score: z.int32().min(0).max(RATING_SCORE_MAX),
+export const publicProfileSchema = profileSchema.omit({ email: true, is_public: true }).extend({
   position: z.int32().min(1),
   portfolio: portfolioListSchema,
 });

@@ -46,6 +46,11 @@ const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
 );
 
+/** Text parts from an object of field values. */
+function texts(fields: Record<string, string>): TextPart[] {
+  return Object.entries(fields).map(([name, value]) => ({ name, value }));
+}
+
 /** A multipart call below /api/v1 as `user`. */
 function send(
   method: "PATCH" | "POST",
@@ -417,15 +422,17 @@ describe("the public profile", () => {
     owner = await registerUser(h.t);
     const image = await png(200, 200);
     const saved = await send("PATCH", apiPaths.profile, owner, [
-      { name: "first_name", value: "Maria" },
-      { name: "last_name", value: '<img src=x onerror="alert(1)">' },
-      { name: "email", value: "maria@example.com" },
-      { name: "country", value: "PL" },
-      { name: "city", value: "Kraków" },
-      { name: "speciality", value: "Quizzes & funnels" },
-      { name: "experience_years", value: "5" },
-      { name: "languages", value: '["pl","en"]' },
-      { name: "is_public", value: "true" },
+      ...texts({
+        first_name: "Maria",
+        last_name: '<img src=x onerror="alert(1)">',
+        email: "maria@example.com",
+        country: "PL",
+        city: "Kraków",
+        speciality: "Quizzes & funnels",
+        experience_years: "5",
+        languages: '["pl","en"]',
+        is_public: "true",
+      }),
       { name: "avatar", filename: "me.png", contentType: "image/png", data: image },
     ]);
     expect(saved.statusCode, saved.body).toBe(200);
@@ -548,13 +555,15 @@ describe("the score and its daily job", () => {
     const user = await registerUser(h.t);
     await expectCall(h.t, 201, "POST", apiPaths.portfolio, { user, body: { name: "One" } });
     const saved = await send("PATCH", apiPaths.profile, user, [
-      { name: "first_name", value: "Full" },
-      { name: "last_name", value: "Profile" },
-      { name: "country", value: "UA" },
-      { name: "city", value: "Kyiv" },
-      { name: "speciality", value: "Marketer" },
-      { name: "experience_years", value: "30" },
-      { name: "languages", value: '["uk"]' },
+      ...texts({
+        first_name: "Full",
+        last_name: "Profile",
+        country: "UA",
+        city: "Kyiv",
+        speciality: "Marketer",
+        experience_years: "30",
+        languages: '["uk"]',
+      }),
       { name: "avatar", filename: "a.png", contentType: "image/png", data: await png() },
       { name: "certificate", filename: "c.png", contentType: "image/png", data: await png() },
     ]);

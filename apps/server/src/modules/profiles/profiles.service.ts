@@ -343,18 +343,9 @@ export function createProfilesService(
       if (!row) throw new AppError("not_found");
       const ranked = await rankedEntryOf(db, {}, row.userId);
       const portfolio = await listPortfolio(db, row.id);
+      const { email: _email, is_public: _isPublic, ...shown } = profileOf(row);
       return {
-        slug: row.slug,
-        first_name: row.firstName,
-        last_name: row.lastName,
-        country: row.country,
-        city: row.city,
-        speciality: row.speciality,
-        experience_years: row.experienceYears,
-        languages: row.languages,
-        avatar: row.avatar,
-        certificate: row.certificate,
-        score: row.score,
+        ...shown,
         position: ranked?.position ?? 1,
         portfolio: portfolio.map(portfolioItemOf),
       };
