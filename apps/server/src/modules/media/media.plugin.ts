@@ -1,7 +1,6 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { startLeadRetention } from "../../jobs/lead-retention";
 import { startProfileRating } from "../../jobs/profile-rating";
@@ -18,6 +17,7 @@ import { type Attachment, createMediaService, type PendingUpload } from "./media
 import { MEDIA_ROUTE_PREFIX } from "./media-paths";
 import { scheduleMediaSweep } from "./media-sweep";
 import { type MediaTarget, normalisePattern, targets } from "./media-targets";
+import { coerceTextFields } from "./multipart-fields";
 import { MAX_UPLOAD_BYTES, receiveUpload } from "./receive-upload";
 
 interface MediaRequestState {
@@ -37,35 +37,6 @@ declare module "fastify" {
     /** Upload storage and the job queue (tests inspect them; the worker builds its own). */
     media: { storage: Storage; queue: JobQueue };
   }
-}
-
-/**
- * Multipart text parts are strings. For each, the route's own body schema decides: the
- * string itself when the field takes it (a title "42" stays a string), else its JSON value
- * (`true`, `3`, `null`, `{"multi_answers":true}`), else the string (so the schema's error
- * names the field).
- */
-export function coerceTextFields(
-  fields: Map<string, string>,
-  bodySchema: unknown,
-): Record<string, unknown> {
-  const shape =
-    bodySchema instanceof z.ZodObject ? (bodySchema.shape as Record<string, z.ZodType>) : {};
-  const body: Record<string, unknown> = {};
-  for (const [name, raw] of fields) {
-    const fieldSchema = Object.hasOwn(shape, name) ? shape[name] : undefined;
-    let parsed: unknown;
-    let parses = false;
-    try {
-      parsed = JSON.parse(raw);
-      parses = true;
-    } catch {
-      parses = false;
-    }
-    if (fieldSchema?.safeParse(raw).success || !parses) body[name] = raw;
-    else body[name] = parsed;
-  }
-  return body;
 }
 
 function multipartError(error: unknown): unknown {

@@ -4,7 +4,7 @@ import {
   CERTIFICATE_MAX_MB,
   PORTFOLIO_FILE_MAX_MB,
 } from "@leadquiz/contract";
-import type { ProfileFileRule } from "../media/media-types";
+import type { ProfileFileRule } from "../media";
 
 /** A file part a route takes: which types and how many MB at most. */
 export interface FileFieldRule {

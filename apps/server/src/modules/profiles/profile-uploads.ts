@@ -2,9 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError, FieldErrors, type FieldMessage } from "../../lib/app-error";
 import { rejectUnsafeText } from "../../lib/unsafe-text";
 import type { Storage } from "../../storage/storage";
-import { coerceTextFields } from "../media/media.plugin";
-import { sniffProfileFileType } from "../media/media-types";
-import { receiveUpload, type StoredUpload } from "../media/receive-upload";
+import { coerceTextFields, receiveUpload, type StoredUpload, sniffProfileFileType } from "../media";
 import type { FileFieldRule } from "./profile-file-fields";
 
 /** A file received and stored for one field, not yet attached to a row. */
