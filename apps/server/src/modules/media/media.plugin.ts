@@ -121,6 +121,10 @@ export const mediaPlugin = fp(
         request.body = coerceTextFields(fields, request.routeOptions.schema?.body);
         await rejectUnsafeText(request);
       } catch (error) {
+        // Read and drop the rest of the body: a client still sending a refused file would
+        // otherwise wait on a connection nobody reads, and never see the answer.
+        request.raw.unpipe();
+        request.raw.resume();
         await service.discard(uploads.map((upload) => upload.key));
         throw multipartError(error);
       }
