@@ -35,7 +35,8 @@ export async function profilePagePlugin(
       try {
         if (!slug.success) throw new AppError("not_found");
         const profile = await service.publicProfile(slug.data);
-        reply.header("cache-control", "public, max-age=60");
+        // Revalidated on every view: a profile made private must stop showing at once.
+        reply.header("cache-control", "no-cache");
         return profilePageHtml(profile, language, context.config.publicUrl);
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== "not_found") throw error;
