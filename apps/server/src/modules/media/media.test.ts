@@ -352,7 +352,7 @@ describe("uploads over real HTTP", () => {
       body: form,
     });
     expect(response.status).toBe(415);
-    expect((await response.json()).code).toBe("unsupported_media");
+    expect(((await response.json()) as { code: string }).code).toBe("unsupported_media");
     expect(await storedCount()).toBe(before);
     expect(await questionMedia()).toBe(media);
   });
