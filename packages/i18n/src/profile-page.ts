@@ -11,7 +11,6 @@ export interface ProfilePageTexts {
   description: string;
   /** og:description with nothing more to say than the product. */
   descriptionPlain: string;
-  speciality: string;
   location: string;
   experience: string;
   /** Years of experience by plural category (Intl.PluralRules of the language). */
@@ -38,7 +37,6 @@ const en: ProfilePageTexts = {
   titleWithSpeciality: "{{name}} — {{speciality}}",
   description: "{{speciality}}, {{place}}. Specialist profile and portfolio on Leadquiz.",
   descriptionPlain: "Specialist profile and portfolio on Leadquiz.",
-  speciality: "Speciality",
   location: "Location",
   experience: "Experience",
   years: { one: "{{count}} year", other: "{{count}} years" },
@@ -62,7 +60,6 @@ const ru: ProfilePageTexts = {
   titleWithSpeciality: "{{name}} — {{speciality}}",
   description: "{{speciality}}, {{place}}. Профиль специалиста и портфолио на Leadquiz.",
   descriptionPlain: "Профиль специалиста и портфолио на Leadquiz.",
-  speciality: "Специализация",
   location: "Местоположение",
   experience: "Опыт",
   years: {
@@ -91,7 +88,6 @@ const uk: ProfilePageTexts = {
   titleWithSpeciality: "{{name}} — {{speciality}}",
   description: "{{speciality}}, {{place}}. Профіль спеціаліста і портфоліо на Leadquiz.",
   descriptionPlain: "Профіль спеціаліста і портфоліо на Leadquiz.",
-  speciality: "Спеціалізація",
   location: "Місцезнаходження",
   experience: "Досвід",
   years: {

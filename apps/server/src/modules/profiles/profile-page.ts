@@ -49,7 +49,9 @@ const STYLE = [
   ".item{border-top:1px solid #e9ecef;padding-top:1rem;margin-top:1rem}.item:first-of-type{border-top:0;margin-top:0;padding-top:0}",
   ".item img{max-width:100%;height:auto;border-radius:8px}",
   ".text{white-space:pre-line;margin:0 0 .5rem}",
+  "h4{font-size:1rem;margin:.75rem 0 .25rem}",
   "a{color:#1c5fb8}footer{text-align:center;font-size:.95rem}",
+  "@media (max-width:480px){main{padding:1rem .75rem 2rem}dl{grid-template-columns:1fr;gap:0}dt{margin-top:.6rem}dt:first-child{margin-top:0}}",
 ].join("");
 
 function page(options: {
@@ -120,9 +122,6 @@ export function profilePageHtml(
   ];
 
   const facts: string[] = [];
-  if (profile.speciality.trim()) {
-    facts.push(`<dt>${e(texts.speciality)}</dt><dd>${e(profile.speciality)}</dd>`);
-  }
   if (place) facts.push(`<dt>${e(texts.location)}</dt><dd>${e(place)}</dd>`);
   if (profile.experience_years > 0) {
     facts.push(
