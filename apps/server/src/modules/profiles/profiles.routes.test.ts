@@ -244,6 +244,27 @@ describe("the specialist profile", () => {
     expect(await filesOf(user.id)).toEqual([]);
   });
 
+  it("gives namesakes saving at the same moment distinct slugs", async () => {
+    const namesakes = await Promise.all([1, 2, 3, 4].map(() => registerUser(h.t)));
+    await Promise.all(
+      namesakes.map((user) => expectCall(h.t, 200, "GET", apiPaths.profile, { user })),
+    );
+    const saved = await Promise.all(
+      namesakes.map((user) =>
+        expectCall<Profile>(h.t, 200, "PATCH", apiPaths.profile, {
+          user,
+          body: { first_name: "Same", last_name: "Name" },
+        }),
+      ),
+    );
+    expect(saved.map((profile) => profile.slug).sort()).toEqual([
+      "same-name",
+      "same-name-2",
+      "same-name-3",
+      "same-name-4",
+    ]);
+  });
+
   it("keeps the slug following the name until the profile is public, then freezes it", async () => {
     const user = await registerUser(h.t);
     const named = await expectCall<Profile>(h.t, 200, "PATCH", apiPaths.profile, {

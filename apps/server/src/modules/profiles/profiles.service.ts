@@ -15,6 +15,7 @@ import type { z } from "zod";
 import type { AppContext } from "../../app-context";
 import type { DbOrTx } from "../../db/client";
 import { AppError, FieldErrors } from "../../lib/app-error";
+import { isUniqueViolation } from "../../lib/database-errors";
 import { findUserById } from "../accounts";
 import { mediaPathOf } from "../media";
 import { profileScore } from "./profile-score";
@@ -182,6 +183,46 @@ export function createProfilesService(
     return mediaPathOf(file.key);
   }
 
+  /** One save of the profile: fields, files, slug and score in one transaction. */
+  function saveProfile(
+    current: ProfileRow,
+    userId: number,
+    body: ProfileUpdateBody,
+    files: ReceivedFile[],
+  ): Promise<Profile> {
+    return db.transaction(async (tx) => {
+      const changes: ProfileChanges = {};
+      if (body.first_name !== undefined) changes.firstName = body.first_name;
+      if (body.last_name !== undefined) changes.lastName = body.last_name;
+      if (body.email !== undefined) changes.email = body.email;
+      if (body.country !== undefined) changes.country = body.country;
+      if (body.city !== undefined) changes.city = body.city;
+      if (body.speciality !== undefined) changes.speciality = body.speciality;
+      if (body.experience_years !== undefined) changes.experienceYears = body.experience_years;
+      if (body.languages !== undefined) changes.languages = body.languages;
+      if (body.avatar === null) changes.avatar = null;
+      if (body.certificate === null) changes.certificate = null;
+      if (body.is_public !== undefined) changes.isPublic = body.is_public;
+      for (const file of files) {
+        const path = await attach(tx, userId, "profile", current.id, file);
+        if (file.field === "avatar") changes.avatar = path;
+        if (file.field === "certificate") changes.certificate = path;
+      }
+      // The slug follows the name until the profile is first public, then is frozen.
+      if (current.firstPublicAt === null) {
+        const base = slugBase(
+          changes.firstName ?? current.firstName,
+          changes.lastName ?? current.lastName,
+        );
+        changes.slug = await freeSlug(tx, base, current.id, current.slug);
+        if (changes.isPublic) changes.firstPublicAt = now();
+      }
+      const row = await updateProfile(tx, current.id, changes);
+      const score = await rescore(tx, row);
+      return profileOf({ ...row, score });
+    });
+  }
+
   async function ownItem(userId: number, id: number): Promise<PortfolioRow> {
     const item = await findPortfolioItem(db, userId, id);
     if (!item) throw new AppError("not_found");
@@ -197,37 +238,17 @@ export function createProfilesService(
 
     async update(userId: number, body: ProfileUpdateBody, files: ReceivedFile[]) {
       const current = await ensureProfile(userId);
-      return db.transaction(async (tx) => {
-        const changes: ProfileChanges = {};
-        if (body.first_name !== undefined) changes.firstName = body.first_name;
-        if (body.last_name !== undefined) changes.lastName = body.last_name;
-        if (body.email !== undefined) changes.email = body.email;
-        if (body.country !== undefined) changes.country = body.country;
-        if (body.city !== undefined) changes.city = body.city;
-        if (body.speciality !== undefined) changes.speciality = body.speciality;
-        if (body.experience_years !== undefined) changes.experienceYears = body.experience_years;
-        if (body.languages !== undefined) changes.languages = body.languages;
-        if (body.avatar === null) changes.avatar = null;
-        if (body.certificate === null) changes.certificate = null;
-        if (body.is_public !== undefined) changes.isPublic = body.is_public;
-        for (const file of files) {
-          const path = await attach(tx, userId, "profile", current.id, file);
-          if (file.field === "avatar") changes.avatar = path;
-          if (file.field === "certificate") changes.certificate = path;
+      // Namesakes saving at the same moment may pick the same free slug: a loser's
+      // transaction fails on the unique slug and runs again, finding the next free one
+      // (each round one of them wins, so n namesakes need at most n rounds).
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await saveProfile(current, userId, body, files);
+        } catch (error) {
+          if (attempt >= 10 || !isUniqueViolation(error, "specialist_profiles_slug_key"))
+            throw error;
         }
-        // The slug follows the name until the profile is first public, then is frozen.
-        if (current.firstPublicAt === null) {
-          const base = slugBase(
-            changes.firstName ?? current.firstName,
-            changes.lastName ?? current.lastName,
-          );
-          changes.slug = await freeSlug(tx, base, current.id, current.slug);
-          if (changes.isPublic) changes.firstPublicAt = now();
-        }
-        const row = await updateProfile(tx, current.id, changes);
-        const score = await rescore(tx, row);
-        return profileOf({ ...row, score });
-      });
+      }
     },
 
     async listPortfolio(userId: number): Promise<PortfolioItem[]> {
