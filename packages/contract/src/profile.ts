@@ -186,7 +186,10 @@ export const ratingQuerySchema = z.object({
   scope: ratingScopeSchema.default("world"),
   country: countryCodeField.optional(),
   city: text(PROFILE_CITY_MAX_LENGTH).optional(),
-  /** The `next` of the previous page. */
+  /**
+   * How many ranked entries come before the page (the `next` of the previous page, which
+   * is its last position); any offset works, e.g. `(page - 1) * RATING_PAGE_SIZE`.
+   */
   cursor: z
     .string()
     .regex(/^\d{1,10}$/)

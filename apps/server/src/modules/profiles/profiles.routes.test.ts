@@ -714,6 +714,17 @@ describe("the rating", () => {
       [22, "zz-li-00"],
     ]);
     expect(second.next).toBeNull();
+    // The cursor is an offset: any page can be opened directly.
+    const middle = await expectCall<{ results: { position: number }[] }>(
+      h.t,
+      200,
+      "GET",
+      `${apiPaths.rating}?scope=country&country=LI&cursor=5`,
+      { user: viewer },
+    );
+    expect(middle.results.map((entry) => entry.position)).toEqual(
+      Array.from({ length: 17 }, (_, index) => index + 6),
+    );
   });
 
   it("shows the caller's own position, with the country and city of their profile by default", async () => {
