@@ -46,7 +46,7 @@ const BASE_MAX_LENGTH = PROFILE_SLUG_MAX_LENGTH - 8;
 
 /**
  * The slug a name gives (docs/profile-rating.md "Slug"): lower case, Cyrillic transliterated,
- * accents dropped, anything else a dash; "specialist" when nothing is left.
+ * accents dropped, anything else a dash; "" when nothing is left.
  */
 export function slugBase(firstName: string, lastName: string): string {
   const latin = Array.from(`${firstName} ${lastName}`.toLowerCase())
@@ -59,7 +59,15 @@ export function slugBase(firstName: string, lastName: string): string {
     .replace(/^-+|-+$/g, "")
     .slice(0, BASE_MAX_LENGTH)
     .replace(/-+$/, "");
-  return slug || "specialist";
+  return slug;
+}
+
+/**
+ * The base of a profile's slug: from the name, or `specialist-{userId}` for a profile with
+ * no usable name (so nameless profiles never crowd one family of slugs).
+ */
+export function profileSlugBase(firstName: string, lastName: string, userId: number): string {
+  return slugBase(firstName, lastName) || `specialist-${userId}`;
 }
 
 /** The n-th candidate for a base: the base itself, then base-2, base-3, … */

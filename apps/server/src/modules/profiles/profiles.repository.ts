@@ -25,13 +25,21 @@ export async function findPublicProfile(db: DbOrTx, slug: string) {
   return row;
 }
 
-/** True when another profile than `exceptId` holds `slug`. */
-export async function slugTaken(db: DbOrTx, slug: string, exceptId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: specialistProfiles.id })
+/**
+ * The slugs of `base`'s family (`base`, `base-2`, `base-3`, …) that profiles other than
+ * `exceptId` hold: one query, however many namesakes there are.
+ */
+export async function takenSlugs(db: DbOrTx, base: string, exceptId: number): Promise<Set<string>> {
+  const rows = await db
+    .select({ slug: specialistProfiles.slug })
     .from(specialistProfiles)
-    .where(and(eq(specialistProfiles.slug, slug), sql`${specialistProfiles.id} <> ${exceptId}`));
-  return row !== undefined;
+    .where(
+      and(
+        sql`(${specialistProfiles.slug} = ${base} or ${specialistProfiles.slug} like ${`${base}-%`})`,
+        sql`${specialistProfiles.id} <> ${exceptId}`,
+      ),
+    );
+  return new Set(rows.map((row) => row.slug));
 }
 
 /**

@@ -106,6 +106,10 @@ describe("the specialist profile", () => {
       user: namesake,
     });
     expect(second.slug).toBe("olena-kovalenko-2");
+    // No usable name: the account's own family of slugs.
+    const nameless = await registerUser(h.t);
+    const third = await expectCall<Profile>(h.t, 200, "GET", apiPaths.profile, { user: nameless });
+    expect(third.slug).toBe(`specialist-${nameless.id}`);
   });
 
   it("saves the fields, keeps HTML as plain text, and refuses bad input storing nothing", async () => {

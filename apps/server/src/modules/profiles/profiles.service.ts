@@ -19,7 +19,7 @@ import { isUniqueViolation } from "../../lib/database-errors";
 import { findUserById } from "../accounts";
 import { mediaPathOf } from "../media";
 import { profileScore } from "./profile-score";
-import { slugBase, slugCandidate } from "./profile-slug";
+import { profileSlugBase, slugCandidate } from "./profile-slug";
 import type { ReceivedFile } from "./profile-uploads";
 import {
   activityOf,
@@ -41,7 +41,7 @@ import {
   rankedPage,
   recordFile,
   setScore,
-  slugTaken,
+  takenSlugs,
   updatePortfolioItem,
   updateProfile,
 } from "./profiles.repository";
@@ -112,14 +112,13 @@ export function createProfilesService(
 ) {
   const { db } = ctx;
 
-  /** A free slug for `base`, keeping `current` when it is already one of its candidates. */
+  /** The first free slug of `base`'s family, keeping `current` when it is one of them. */
   async function freeSlug(tx: DbOrTx, base: string, profileId: number, current?: string) {
-    for (let n = 1; n < 1000; n++) {
+    const taken = await takenSlugs(tx, base, profileId);
+    for (let n = 1; ; n++) {
       const candidate = slugCandidate(base, n);
-      if (candidate === current) return candidate;
-      if (!(await slugTaken(tx, candidate, profileId))) return candidate;
+      if (candidate === current || !taken.has(candidate)) return candidate;
     }
-    return `${base}-${profileId}`;
   }
 
   /** Recomputes one profile's score from its row and the account's activity. */
@@ -142,15 +141,15 @@ export function createProfilesService(
     if (existing) return existing;
     const user = await findUserById(db, userId);
     if (!user) throw new AppError("token_not_valid");
-    const base = slugBase(user.firstName, user.lastName);
-    for (let n = 1; n < 1000; n++) {
-      const slug = n < 100 ? slugCandidate(base, n) : `${base}-${userId}`;
+    const base = profileSlugBase(user.firstName, user.lastName, userId);
+    // A namesake may take the chosen slug meanwhile: then the next free one is tried.
+    for (let attempt = 1; attempt <= 10; attempt++) {
       const row = await insertProfile(db, {
         userId,
         firstName: user.firstName.trim().slice(0, 150),
         lastName: user.lastName.trim().slice(0, 150),
         email: user.email,
-        slug,
+        slug: await freeSlug(db, base, 0),
       });
       if (row) {
         const score = await rescore(db, row);
@@ -158,7 +157,6 @@ export function createProfilesService(
       }
       const raced = await findProfileOfUser(db, userId);
       if (raced) return raced;
-      if (n >= 100) break;
     }
     throw new Error("no free slug for a new profile");
   }
@@ -210,9 +208,10 @@ export function createProfilesService(
       }
       // The slug follows the name until the profile is first public, then is frozen.
       if (current.firstPublicAt === null) {
-        const base = slugBase(
+        const base = profileSlugBase(
           changes.firstName ?? current.firstName,
           changes.lastName ?? current.lastName,
+          userId,
         );
         changes.slug = await freeSlug(tx, base, current.id, current.slug);
         if (changes.isPublic) changes.firstPublicAt = now();
