@@ -36,3 +36,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** True for PostgreSQL's unique violation (23505) of `constraint`, however wrapped. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== "object") return false;
+    const { code, constraint: name, message, cause } = current as Record<string, unknown>;
+    if (
+      code === "23505" &&
+      (name === constraint || (typeof message === "string" && message.includes(constraint)))
+    ) {
+      return true;
+    }
+    current = cause;
+  }
+  return false;
+}

@@ -173,6 +173,15 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "GET /quiztemplatetheme/": { operationId: "listTemplateThemes" },
   "GET /quiz-templates/": { operationId: "listTemplates" },
   "POST /copy-template/": { operationId: "copyTemplate" },
+  // profile, portfolio, rating
+  "GET /profile/": { operationId: "getProfile" },
+  "PATCH /profile/": { operationId: "updateProfile" },
+  "GET /portfolio/": { operationId: "listPortfolio" },
+  "POST /portfolio/": { operationId: "createPortfolioItem" },
+  "PATCH /portfolio/{id}/": { operationId: "updatePortfolioItem" },
+  "DELETE /portfolio/{id}/": { operationId: "deletePortfolioItem" },
+  "GET /rating/": { operationId: "getRating" },
+  "GET /public/profile/{slug}/": { operationId: "getPublicProfile" },
   // questions
   "GET /quiz/{id}/question_list/": { operationId: "listQuestions" },
   "GET /question/{id}/": { operationId: "getQuestion" },

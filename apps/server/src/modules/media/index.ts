@@ -17,4 +17,6 @@ export { createMediaService, type MediaService } from "./media.service";
 export { mediaPathOf } from "./media-paths";
 export { scheduleMediaSweep } from "./media-sweep";
 export { mediaFileFieldsOf } from "./media-targets";
-export { tempDir } from "./receive-upload";
+export { type ProfileFileRule, sniffProfileFileType } from "./media-types";
+export { coerceTextFields } from "./multipart-fields";
+export { receiveUpload, type StoredUpload, tempDir } from "./receive-upload";

@@ -13,6 +13,7 @@ import {
   createMediaHarness,
   type MediaHarness,
   type MediaUser,
+  multipartBody,
 } from "../../test-support/media-fixtures";
 import { type S3TestServer, startS3TestServer } from "../../test-support/s3-server";
 import { MEDIA_SWEEP_WINDOW_MS, sweepMedia } from "./media-sweep";
@@ -131,6 +132,41 @@ describe.each(["local disk", "S3"] as const)("the media sweeper on %s", (where) 
     expect(logged.filter((line) => line.msg === "media sweep: removed").map((l) => l.key)).toEqual(
       expect.arrayContaining([orphan, shared, replacement]),
     );
+  });
+
+  it("keeps the files a specialist profile and its portfolio hold, removes a replaced avatar", async () => {
+    const upload = async (method: "PATCH" | "POST", url: string, field: string, red: number) => {
+      const file = {
+        name: field,
+        filename: "p.png",
+        contentType: "image/png",
+        data: await image(red),
+      };
+      const { payload, contentType } = multipartBody(
+        method === "POST" ? [{ name: "name", value: "Case" }, file] : [file],
+      );
+      const response = await h.t.app.inject({
+        method,
+        url: `/api/v1${url}`,
+        headers: { authorization: `Bearer ${owner.token}`, "content-type": contentType },
+        payload,
+      });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      return String(response.json()[field]).replace(/^\/media\//, "");
+    };
+    const oldAvatar = await upload("PATCH", apiPaths.profile, "avatar", 30);
+    const avatar = await upload("PATCH", apiPaths.profile, "avatar", 60);
+    const certificate = await upload("PATCH", apiPaths.profile, "certificate", 70);
+    const portfolioFile = await upload("POST", apiPaths.portfolio, "file", 120);
+
+    const report = await sweep({ now: later() });
+    const removed = report.removed.map((file) => file.key);
+    expect(removed).toContain(oldAvatar);
+    for (const held of [avatar, certificate, portfolioFile]) {
+      expect(removed).not.toContain(held);
+      expect(await stored(held)).toBe(true);
+    }
+    expect(await stored(oldAvatar)).toBe(false);
   });
 
   it("runs for the operator only (`npm run media:sweep` calls it), as a dry run when asked", async () => {

@@ -1,9 +1,9 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { startLeadRetention } from "../../jobs/lead-retention";
+import { startProfileRating } from "../../jobs/profile-rating";
 import { createJobQueue, type JobQueue } from "../../jobs/queue";
 import { startTariffReminders } from "../../jobs/tariff-reminders";
 import { createVideoCompressHandler, startWorking } from "../../jobs/video-compress";
@@ -17,6 +17,7 @@ import { type Attachment, createMediaService, type PendingUpload } from "./media
 import { MEDIA_ROUTE_PREFIX } from "./media-paths";
 import { scheduleMediaSweep } from "./media-sweep";
 import { type MediaTarget, normalisePattern, targets } from "./media-targets";
+import { coerceTextFields } from "./multipart-fields";
 import { MAX_UPLOAD_BYTES, receiveUpload } from "./receive-upload";
 
 interface MediaRequestState {
@@ -36,35 +37,6 @@ declare module "fastify" {
     /** Upload storage and the job queue (tests inspect them; the worker builds its own). */
     media: { storage: Storage; queue: JobQueue };
   }
-}
-
-/**
- * Multipart text parts are strings. For each, the route's own body schema decides: the
- * string itself when the field takes it (a title "42" stays a string), else its JSON value
- * (`true`, `3`, `null`, `{"multi_answers":true}`), else the string (so the schema's error
- * names the field).
- */
-export function coerceTextFields(
-  fields: Map<string, string>,
-  bodySchema: unknown,
-): Record<string, unknown> {
-  const shape =
-    bodySchema instanceof z.ZodObject ? (bodySchema.shape as Record<string, z.ZodType>) : {};
-  const body: Record<string, unknown> = {};
-  for (const [name, raw] of fields) {
-    const fieldSchema = Object.hasOwn(shape, name) ? shape[name] : undefined;
-    let parsed: unknown;
-    let parses = false;
-    try {
-      parsed = JSON.parse(raw);
-      parses = true;
-    } catch {
-      parses = false;
-    }
-    if (fieldSchema?.safeParse(raw).success || !parses) body[name] = raw;
-    else body[name] = parsed;
-  }
-  return body;
 }
 
 function multipartError(error: unknown): unknown {
@@ -149,6 +121,10 @@ export const mediaPlugin = fp(
         request.body = coerceTextFields(fields, request.routeOptions.schema?.body);
         await rejectUnsafeText(request);
       } catch (error) {
+        // Read and drop the rest of the body: a client still sending a refused file would
+        // otherwise wait on a connection nobody reads, and never see the answer.
+        request.raw.unpipe();
+        request.raw.resume();
         await service.discard(uploads.map((upload) => upload.key));
         throw multipartError(error);
       }
@@ -209,7 +185,12 @@ export const mediaPlugin = fp(
           .header("cache-control", "public, max-age=31536000, immutable")
           .header("x-content-type-options", "nosniff")
           .header("content-security-policy", "default-src 'none'; sandbox")
-          .header("content-disposition", "inline")
+          // A PDF (a profile's certificate or portfolio file) is downloaded, never shown
+          // inline on the product's origin (docs/profile-rating.md "Files").
+          .header(
+            "content-disposition",
+            record.contentType === "application/pdf" ? "attachment" : "inline",
+          )
           // Quizzes are embedded on the owners' sites: their pages may load these files.
           .header("cross-origin-resource-policy", "cross-origin")
           .header("accept-ranges", "bytes");
@@ -244,6 +225,7 @@ export const mediaPlugin = fp(
           log: log.child({ module: "media-sweep" }),
         });
         await startLeadRetention(queue, db, log.child({ module: "lead-retention" }));
+        await startProfileRating(queue, db, log.child({ module: "profile-rating" }));
         await startTariffReminders(
           queue,
           { db, mailer: context.mailer, publicUrl: config.publicUrl },

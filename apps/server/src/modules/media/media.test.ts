@@ -337,3 +337,23 @@ describe("every media-owning entity", () => {
     expect(await storedCount()).toBe(count);
   });
 });
+
+describe("uploads over real HTTP", () => {
+  it("answers a browser whose refused file is still being sent, and stores nothing", async () => {
+    const address = await h.t.app.listen({ port: 0, host: "127.0.0.1" });
+    const before = await storedCount();
+    const media = await questionMedia();
+    const form = new FormData();
+    const pdf = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(30 * 1024 * 1024)]);
+    form.set("media", new Blob([pdf], { type: "application/pdf" }), "brochure.pdf");
+    const response = await fetch(`${address}/api/v1/question/${questionId}/`, {
+      method: "PATCH",
+      headers: { authorization: `Bearer ${owner.token}` },
+      body: form,
+    });
+    expect(response.status).toBe(415);
+    expect(((await response.json()) as { code: string }).code).toBe("unsupported_media");
+    expect(await storedCount()).toBe(before);
+    expect(await questionMedia()).toBe(media);
+  });
+});

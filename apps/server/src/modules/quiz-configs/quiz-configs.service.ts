@@ -15,6 +15,7 @@ import type { AppContext } from "../../app-context";
 import type { Changes } from "../../db/changes";
 import type { DbOrTx } from "../../db/client";
 import { AppError, FieldErrors } from "../../lib/app-error";
+import { isUniqueViolation } from "../../lib/database-errors";
 import { fieldErrorsOf } from "../../lib/field-errors";
 import { applyMergePatch } from "../../lib/json-merge-patch";
 import { bumpDraftVersion, findOwnedQuizId } from "../quiz-access";
@@ -179,19 +180,4 @@ async function withSubdomainRace<T>(write: () => Promise<T>): Promise<T> {
     }
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
-    if (typeof current !== "object") return false;
-    const { code, constraint: name, message, cause } = current as Record<string, unknown>;
-    if (
-      code === "23505" &&
-      (name === constraint || (typeof message === "string" && message.includes(constraint)))
-    ) {
-      return true;
-    }
-    current = cause;
-  }
-  return false;
 }

@@ -48,6 +48,8 @@ const ALLOWED: Record<string, string> = {
   "POST /copy-template/":
     "copies a catalogue template into the caller's project; another's project is a 404 " +
     "(templates.routes.test.ts, which seeds the catalogue this test has not)",
+  "PATCH /profile/": "account: the caller's own specialist profile (profiles tests)",
+  "POST /portfolio/": "account: adds to the caller's own portfolio (profiles tests)",
 };
 
 type Entity =
@@ -66,7 +68,8 @@ type Entity =
   | "email"
   | "delivery"
   | "apikey"
-  | "hook";
+  | "hook"
+  | "portfolio";
 
 const SECRET = "A-secret-7f3c";
 
@@ -268,8 +271,14 @@ async function buildContent(owner: TestUser): Promise<Record<Entity, number>> {
     user: apikey.key,
     body: { target_url: "https://127.0.0.1/hook", event: "lead.created", quiz },
   });
+  // A portfolio item of A's specialist profile.
+  const portfolio = await expectCall<{ id: number }>(t, 201, "POST", "/portfolio/", {
+    user: owner,
+    body: { name: `${SECRET} case`, work_done: SECRET },
+  });
   refQuestion = first.id;
   return {
+    portfolio: portfolio.id,
     apikey: apikey.id,
     hook: hook.id,
     webhook: webhook.id,
@@ -333,6 +342,8 @@ function idOfPath(route: Route): Entity | undefined {
       return "apikey";
     case "hooks":
       return "hook";
+    case "portfolio":
+      return "portfolio";
     case "bitrix24":
     case "keycrm":
     case "pipedrive":
