@@ -1,6 +1,7 @@
 import type { InterfaceLanguageCode } from "./languages";
 import enAuth from "./locales/en/auth.json";
 import enCommon from "./locales/en/common.json";
+import enCourses from "./locales/en/courses.json";
 import enDashboard from "./locales/en/dashboard.json";
 import enDesign from "./locales/en/design.json";
 import enEditor from "./locales/en/editor.json";
@@ -18,6 +19,7 @@ import enSupport from "./locales/en/support.json";
 import enValidation from "./locales/en/validation.json";
 import ruAuth from "./locales/ru/auth.json";
 import ruCommon from "./locales/ru/common.json";
+import ruCourses from "./locales/ru/courses.json";
 import ruDashboard from "./locales/ru/dashboard.json";
 import ruDesign from "./locales/ru/design.json";
 import ruEditor from "./locales/ru/editor.json";
@@ -35,6 +37,7 @@ import ruSupport from "./locales/ru/support.json";
 import ruValidation from "./locales/ru/validation.json";
 import ukAuth from "./locales/uk/auth.json";
 import ukCommon from "./locales/uk/common.json";
+import ukCourses from "./locales/uk/courses.json";
 import ukDashboard from "./locales/uk/dashboard.json";
 import ukDesign from "./locales/uk/design.json";
 import ukEditor from "./locales/uk/editor.json";
@@ -82,6 +85,8 @@ export const namespaces = [
   "publication",
   /** The support form and the reviews of the service. */
   "support",
+  /** The course, the specialist profile, the portfolio and the rating. */
+  "courses",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -104,6 +109,7 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     money: enMoney,
     publication: enPublication,
     support: enSupport,
+    courses: enCourses,
   },
   ru: {
     common: ruCommon,
@@ -123,6 +129,7 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     money: ruMoney,
     publication: ruPublication,
     support: ruSupport,
+    courses: ruCourses,
   },
   uk: {
     common: ukCommon,
@@ -142,5 +149,6 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     money: ukMoney,
     publication: ukPublication,
     support: ukSupport,
+    courses: ukCourses,
   },
 };

@@ -155,7 +155,12 @@ export const appRoutes: RouteObject[] = [
                 path: routePatterns.courses,
                 children: [
                   { index: true, element: <Navigate to="course" replace /> },
-                  { path: "course", ...comingSoon("layout:nav.course") },
+                  {
+                    path: "course",
+                    lazy: async () => ({
+                      Component: (await import("../features/courses/pages/course-page")).CoursePage,
+                    }),
+                  },
                   {
                     path: "profile",
                     children: [
