@@ -15,6 +15,7 @@ export * from "./lead-inbox";
 export * from "./media";
 export * from "./money";
 export * from "./paths";
+export * from "./profile";
 export * from "./projects";
 export * from "./public-quiz";
 export * from "./public-settings";

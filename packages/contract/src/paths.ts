@@ -98,6 +98,14 @@ export const apiPaths = {
   reviews: "/service-feedback-list/",
   createReview: "/create-feedback/",
 
+  // Specialist profile, portfolio, rating (docs/profile-rating.md).
+  profile: "/profile/",
+  portfolio: "/portfolio/",
+  portfolioById: (id: Id) => `/portfolio/${id}/`,
+  rating: "/rating/",
+  /** GET, no account: a public profile (404 when private or unknown). */
+  publicProfile: (slug: string) => `/public/profile/${slug}/`,
+
   // Visitors (no account). Builders take a public key, or ":public_key" for a route pattern.
   clientSessions: "/client-sessions/",
   publicQuizEvents: (publicKey: string) => `/public/quiz/${publicKey}/events/`,
