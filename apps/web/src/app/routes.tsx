@@ -164,9 +164,27 @@ export const appRoutes: RouteObject[] = [
                   {
                     path: "profile",
                     children: [
-                      { index: true, ...comingSoon("layout:nav.profile") },
-                      { path: "portfolio", ...comingSoon("layout:nav.portfolio") },
-                      { path: "rating", ...comingSoon("layout:nav.rating") },
+                      {
+                        index: true,
+                        lazy: async () => ({
+                          Component: (await import("../features/courses/pages/profile-page"))
+                            .ProfilePage,
+                        }),
+                      },
+                      {
+                        path: "portfolio",
+                        lazy: async () => ({
+                          Component: (await import("../features/courses/pages/portfolio-page"))
+                            .PortfolioPage,
+                        }),
+                      },
+                      {
+                        path: "rating",
+                        lazy: async () => ({
+                          Component: (await import("../features/courses/pages/rating-page"))
+                            .RatingPage,
+                        }),
+                      },
                     ],
                   },
                 ],
