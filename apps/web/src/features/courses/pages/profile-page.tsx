@@ -19,6 +19,7 @@ function PublicSection({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
   const errorId = useId();
+  const hintId = useId();
   const [error, setError] = useState<string | null>(null);
   const publicUrl = `${window.location.origin}${paths.publicProfile(profile.slug)}`;
 
@@ -53,14 +54,16 @@ function PublicSection({ profile }: { profile: Profile }) {
         onChange={(event) => toggle(event.currentTarget.checked)}
         disabled={update.isPending}
         label={t("courses:profile.public.switch")}
-        description={t(
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        data-testid="profile-public"
+      />
+      <Text size="sm" c="dimmed" id={hintId}>
+        {t(
           profile.is_public
             ? "courses:profile.public.publicHint"
             : "courses:profile.public.privateHint",
         )}
-        {...(error ? { "aria-describedby": errorId } : {})}
-        data-testid="profile-public"
-      />
+      </Text>
       {error ? (
         <Text size="sm" c="red.8" role="alert" id={errorId}>
           {error}
