@@ -15,6 +15,7 @@ import { leadInboxRoutes } from "./modules/leads/lead-inbox.routes";
 import { leadsRoutes } from "./modules/leads/leads.routes";
 import { mediaRoutes } from "./modules/media/media.routes";
 import { passwordResetRoutes } from "./modules/password-reset/password-reset.routes";
+import { profilesRoutes } from "./modules/profiles/profiles.routes";
 import { projectsRoutes } from "./modules/projects/projects.routes";
 import { publicSettingsRoutes } from "./modules/public-settings/public-settings.routes";
 import { publicationRoutes } from "./modules/publication/publication.routes";
@@ -70,4 +71,5 @@ export async function apiRoutes(app: FastifyInstance, { context }: ApiOptions) {
   await app.register(referralRoutes, { context });
   await app.register(paymentsRoutes, { context });
   await app.register(supportRoutes, { context });
+  await app.register(profilesRoutes, { context });
 }

@@ -13,6 +13,7 @@ import { rejectUnsafeText } from "./lib/unsafe-text";
 import { createMailer } from "./mail/mailer";
 import { legalPagesPlugin } from "./modules/legal-pages/legal-pages.plugin";
 import { mediaPlugin } from "./modules/media/media.plugin";
+import { profilePagePlugin } from "./modules/profiles/profile-page.plugin";
 import { landingHostRewrite, publicPagesPlugin } from "./modules/public-pages/public-pages.plugin";
 import { fontsPlugin } from "./modules/reference-lists/fonts.plugin";
 import { errorHandlerPlugin } from "./plugins/error-handler";
@@ -108,6 +109,7 @@ export async function buildApp(
   // Visitors' pages (/q/…, /l/…, /embed.js, /runtime/assets/…), before the catch-all.
   await app.register(publicPagesPlugin, { context });
   await app.register(legalPagesPlugin, { context });
+  await app.register(profilePagePlugin, { context });
   // Self-hosted fonts of fontlist (/fonts/…), before the web app's catch-all.
   await app.register(fontsPlugin);
   await app.register(webAppPlugin, { distDir: config.webDistDir });

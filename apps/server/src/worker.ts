@@ -3,6 +3,7 @@ import pino from "pino";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { startLeadRetention } from "./jobs/lead-retention";
+import { startProfileRating } from "./jobs/profile-rating";
 import { createJobQueue } from "./jobs/queue";
 import { startTariffReminders } from "./jobs/tariff-reminders";
 import { createVideoCompressHandler, startWorking } from "./jobs/video-compress";
@@ -78,6 +79,7 @@ async function main() {
   });
   await startWorking(queue, database.db, handler);
   await startLeadRetention(queue, database.db, log.child({ module: "lead-retention" }));
+  await startProfileRating(queue, database.db, log.child({ module: "profile-rating" }));
   await startTariffReminders(
     queue,
     { db: database.db, mailer, publicUrl: config.publicUrl },
@@ -91,7 +93,7 @@ async function main() {
     log: log.child({ module: "media-sweep" }),
   });
   log.info(
-    "worker ready: working video compressions, lead deliveries, lead retention, tariff reminders and the media sweep",
+    "worker ready: working video compressions, lead deliveries, lead retention, the profile rating, tariff reminders and the media sweep",
   );
   process.stdout.write("\nLeadquiz worker is running\n\n");
 }

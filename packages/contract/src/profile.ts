@@ -1,3 +1,4 @@
+import { ENGINE_PORTFOLIO_MAX_ITEMS } from "@leadquiz/engine";
 import { z } from "zod";
 import { emailField } from "./fields";
 import { idSchema, mediaClear, mediaSchema, timestampSchema } from "./quiz-common";
@@ -43,7 +44,7 @@ export const PORTFOLIO_FILE_MAX_MB = 10;
 export const PORTFOLIO_NAME_MAX_LENGTH = 200;
 export const PORTFOLIO_TEXT_MAX_LENGTH = 5000;
 /** The most portfolio items one profile holds (a POST beyond answers 400 `non_field_errors`). */
-export const PORTFOLIO_MAX_ITEMS = 30;
+export const PORTFOLIO_MAX_ITEMS = ENGINE_PORTFOLIO_MAX_ITEMS;
 /** Profiles per page of `rating/`. */
 export const RATING_PAGE_SIZE = 20;
 /** The highest score the formula can give (docs/profile-rating.md). */

@@ -40,6 +40,7 @@ export {
   defaultPhoneCountryFor,
 } from "./validation/phone-country";
 export { PIXEL_ID_MAX_DIGITS, PIXEL_ID_MIN_DIGITS, pixelIdHint } from "./validation/pixel";
+export { PORTFOLIO_MAX_ITEMS as ENGINE_PORTFOLIO_MAX_ITEMS } from "./validation/portfolio";
 export { validateRequired, validateRequiredCheckbox } from "./validation/required";
 export {
   normalizeSubdomain,

@@ -22,10 +22,15 @@ export const LEAD_RETENTION_CRON = "20 3 * * *";
 export const TARIFF_REMINDERS_QUEUE = "tariff-reminders";
 export const TARIFF_REMINDERS_CRON = "7 * * * *";
 
+/** The daily recomputation of the specialist rating scores (docs/profile-rating.md "Job"). */
+export const PROFILE_RATING_QUEUE = "profile-rating";
+export const PROFILE_RATING_CRON = "40 2 * * *";
+
 /** The jobs pg-boss's cron sends on a schedule, with their schedule (UTC). */
 const periodicJobs = {
   [LEAD_RETENTION_QUEUE]: { cron: LEAD_RETENTION_CRON, expireInSeconds: 60 * 60 },
   [TARIFF_REMINDERS_QUEUE]: { cron: TARIFF_REMINDERS_CRON, expireInSeconds: 15 * 60 },
+  [PROFILE_RATING_QUEUE]: { cron: PROFILE_RATING_CRON, expireInSeconds: 60 * 60 },
 } as const;
 export type PeriodicJob = keyof typeof periodicJobs;
 

@@ -168,6 +168,15 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "POST /support/": { operationId: "sendSupportRequest" },
   "GET /service-feedback-list/": { operationId: "listReviews" },
   "POST /create-feedback/": { operationId: "saveReview" },
+  // profile, portfolio, rating
+  "GET /profile/": { operationId: "getProfile" },
+  "PATCH /profile/": { operationId: "updateProfile" },
+  "GET /portfolio/": { operationId: "listPortfolio" },
+  "POST /portfolio/": { operationId: "createPortfolioItem" },
+  "PATCH /portfolio/{id}/": { operationId: "updatePortfolioItem" },
+  "DELETE /portfolio/{id}/": { operationId: "deletePortfolioItem" },
+  "GET /rating/": { operationId: "getRating" },
+  "GET /public/profile/{slug}/": { operationId: "getPublicProfile" },
   // questions
   "GET /quiz/{id}/question_list/": { operationId: "listQuestions" },
   "GET /question/{id}/": { operationId: "getQuestion" },

@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { mediaFileFieldsOf } from "../modules/media";
+import { profileFileFields } from "../modules/profiles";
 import { completeDocument } from "./openapi-document";
 
 interface OpenApiOperation {
@@ -11,16 +12,31 @@ interface OpenApiOperation {
 }
 
 /**
- * The PATCH calls that own files also take `multipart/form-data` (api.md "Media"): the
+ * The PATCH calls that own files (and the profile and portfolio writes, docs/profile-rating.md)
+ * also take `multipart/form-data` (api.md "Media"): the
  * document names their file parts (binary) next to the JSON fields, sent as text parts.
  */
 export function addMultipartBodies<T extends { paths?: object }>(document: T): T {
   // The path items of OpenAPI 3.0/3.1 as far as read here (their operations' request bodies).
   const paths = (document.paths ?? {}) as Record<string, Record<string, OpenApiOperation>>;
+  const parts: { operation: OpenApiOperation; files: string[]; maxMb: Record<string, number> }[] =
+    [];
   for (const [path, operations] of Object.entries(paths)) {
     const files = mediaFileFieldsOf(path);
-    const patch = operations?.patch;
-    if (!files || !patch) continue;
+    if (files && operations?.patch) {
+      parts.push({ operation: operations.patch, files, maxMb: {} });
+    }
+    for (const method of ["patch", "post"] as const) {
+      const rules = profileFileFields[`${method.toUpperCase()} ${path.replace(/^\/api\/v1/, "")}`];
+      const operation = operations?.[method];
+      if (!rules || !operation) continue;
+      const maxMb = Object.fromEntries(
+        Object.entries(rules).map(([name, rule]) => [name, rule.maxMb]),
+      );
+      parts.push({ operation, files: Object.keys(rules), maxMb });
+    }
+  }
+  for (const { operation: patch, files, maxMb } of parts) {
     const json = patch.requestBody?.content?.["application/json"]?.schema ?? {};
     const jsonProperties = (json.properties ?? {}) as Record<string, unknown>;
     const textProperties = Object.fromEntries(
@@ -35,7 +51,11 @@ export function addMultipartBodies<T extends { paths?: object }>(document: T): T
     const fileProperties = Object.fromEntries(
       files.map((name) => [
         name,
-        { type: "string", format: "binary", description: "the file (at most 100 MB)" },
+        {
+          type: "string",
+          format: "binary",
+          description: `the file (at most ${maxMb[name] ?? 100} MB)`,
+        },
       ]),
     );
     patch.requestBody = {

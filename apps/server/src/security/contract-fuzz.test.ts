@@ -299,8 +299,10 @@ beforeAll(async () => {
   const config = await expectCall<{ id: number }>(t, 200, "GET", `/config/quiz/${quiz.quiz}`, {
     user: owner,
   });
+  const portfolio = await post<{ id: number }>("/portfolio/", { name: "Case" });
   /** The owner's record for each path segment before an `{id}`; the quiz otherwise. */
   const ids: Record<string, number | string> = {
+    portfolio: portfolio.id,
     project: quiz.project,
     question: quiz.question,
     answer: quiz.answers[0] ?? quiz.quiz,

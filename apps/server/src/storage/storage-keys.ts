@@ -10,6 +10,7 @@ export const storageExtensions = [
   "mp4",
   "webm",
   "mov",
+  "pdf",
 ] as const;
 export type StorageExtension = (typeof storageExtensions)[number];
 

@@ -4,6 +4,7 @@ import type { ValidationMessageKey } from "./messages";
 import { MIN_REFERRAL_WITHDRAWAL_DOLLARS } from "./money";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password";
 import { PIXEL_ID_MAX_DIGITS, PIXEL_ID_MIN_DIGITS } from "./pixel";
+import { PORTFOLIO_MAX_ITEMS } from "./portfolio";
 import { SUBDOMAIN_MAX_LENGTH, SUBDOMAIN_MIN_LENGTH } from "./subdomain";
 
 /**
@@ -21,4 +22,5 @@ export const validationMessageParams: Readonly<
   file_too_large: { max: MAX_UPLOAD_MEGABYTES },
   pixel_id_hint: { min: PIXEL_ID_MIN_DIGITS, max: PIXEL_ID_MAX_DIGITS },
   referral_withdrawal_minimum: { amount: MIN_REFERRAL_WITHDRAWAL_DOLLARS },
+  portfolio_full: { max: PORTFOLIO_MAX_ITEMS },
 };

@@ -60,6 +60,10 @@ export const validationMessageKeys = [
   "key_value_key",
   // A review's rating: a whole number of stars from 1 to 5.
   "rating_range",
+  // Profile and portfolio files of a type the field does not take; a full portfolio.
+  "file_type_image",
+  "file_type_image_or_pdf",
+  "portfolio_full",
   // Generic checks of the request shape (zod's built-in checks, bad bytes, unreadable JSON).
   "invalid_value",
   "too_long",

@@ -6,6 +6,7 @@ export * from "./form-fields";
 export * from "./integrations";
 export * from "./leads";
 export * from "./media";
+export * from "./profiles";
 export * from "./projects";
 export * from "./publications";
 export * from "./questions";

@@ -27,7 +27,8 @@ export const storedFiles = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     quizId: integer("quiz_id").references(() => quizzes.id, { onDelete: "cascade" }),
-    entity: text("entity").$type<MediaEntity>().notNull(),
+    /** A quiz entity, or `profile` / `portfolio_item` (docs/profile-rating.md "Files"). */
+    entity: text("entity").$type<MediaEntity | "profile" | "portfolio_item">().notNull(),
     entityId: integer("entity_id").notNull(),
     field: text("field").notNull(),
     storageKey: text("storage_key").notNull(),

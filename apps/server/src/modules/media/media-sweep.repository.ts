@@ -13,7 +13,8 @@ const KEY_IN_TEXT = `([0-9a-f]{2}/[0-9a-f]{32}\\.(?:${storageExtensions.join("|"
 /**
  * Every storage key some quiz still holds (docs/media.md "Sweeper"): any text of a draft
  * (the quiz row, its questions, answers, results, additions, config), of a published
- * snapshot, or of a video compression still queued or running. Copies are quizzes of their
+ * snapshot, of a specialist profile or portfolio item (docs/profile-rating.md "Files"), or of
+ * a video compression still queued or running. Copies are quizzes of their
  * own, so a copy holds its files like any draft. A deleted quiz (or a quiz of a deleted
  * project) holds its files while it was deleted after `deletedAfter` (the safety window).
  * One statement, so every table is read at one moment.
@@ -43,6 +44,10 @@ export async function referencedKeys(db: DbOrTx, deletedAfter: Date): Promise<Se
         union all
         select t.* from quizzes q join quiz_publications x on x.quiz_id = q.id
           cross join lateral ${keysOf("x")} t where ${holds}
+        union all
+        select t.* from specialist_profiles x cross join lateral ${keysOf("x")} t
+        union all
+        select t.* from portfolio_items x cross join lateral ${keysOf("x")} t
         union all
         select t.* from video_compress_tasks x cross join lateral ${keysOf("x")} t
           where x.status in ('queued', 'running')

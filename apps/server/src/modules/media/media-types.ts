@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from "file-type";
 import type { StorageExtension } from "../../storage/storage-keys";
 
-export type MediaKind = "image" | "video";
+export type MediaKind = "image" | "video" | "document";
 
 export interface MediaType {
   kind: MediaKind;
@@ -36,8 +36,27 @@ export async function sniffMediaType(head: Uint8Array): Promise<MediaType | unde
   return detected ? accepted[detected.mime] : undefined;
 }
 
+/** A PDF: taken only where a field says so (a profile's certificate, a portfolio file). */
+const pdfType: MediaType = { kind: "document", contentType: "application/pdf", extension: "pdf" };
+
+/** What a profile file field takes (docs/profile-rating.md "Files"). */
+export type ProfileFileRule = "image" | "image_or_pdf";
+
+/** The type of a profile file from its first bytes when `rule` takes it, or undefined. */
+export async function sniffProfileFileType(
+  head: Uint8Array,
+  rule: ProfileFileRule,
+): Promise<MediaType | undefined> {
+  const detected = await fileTypeFromBuffer(head);
+  if (!detected) return undefined;
+  if (detected.mime === "application/pdf") return rule === "image_or_pdf" ? pdfType : undefined;
+  const type = accepted[detected.mime];
+  return type?.kind === "image" ? type : undefined;
+}
+
 /** The content type of a stored key, from its extension (all keys end in one we chose). */
 export function contentTypeOfKey(key: string): string | undefined {
   const extension = key.slice(key.lastIndexOf(".") + 1);
-  return Object.values(accepted).find((type) => type.extension === extension)?.contentType;
+  return [...Object.values(accepted), pdfType].find((type) => type.extension === extension)
+    ?.contentType;
 }

@@ -4,6 +4,7 @@ import fp from "fastify-plugin";
 import { z } from "zod";
 import type { AppContext } from "../../app-context";
 import { startLeadRetention } from "../../jobs/lead-retention";
+import { startProfileRating } from "../../jobs/profile-rating";
 import { createJobQueue, type JobQueue } from "../../jobs/queue";
 import { startTariffReminders } from "../../jobs/tariff-reminders";
 import { createVideoCompressHandler, startWorking } from "../../jobs/video-compress";
@@ -209,7 +210,12 @@ export const mediaPlugin = fp(
           .header("cache-control", "public, max-age=31536000, immutable")
           .header("x-content-type-options", "nosniff")
           .header("content-security-policy", "default-src 'none'; sandbox")
-          .header("content-disposition", "inline")
+          // A PDF (a profile's certificate or portfolio file) is downloaded, never shown
+          // inline on the product's origin (docs/profile-rating.md "Files").
+          .header(
+            "content-disposition",
+            record.contentType === "application/pdf" ? "attachment" : "inline",
+          )
           // Quizzes are embedded on the owners' sites: their pages may load these files.
           .header("cross-origin-resource-policy", "cross-origin")
           .header("accept-ranges", "bytes");
@@ -244,6 +250,7 @@ export const mediaPlugin = fp(
           log: log.child({ module: "media-sweep" }),
         });
         await startLeadRetention(queue, db, log.child({ module: "lead-retention" }));
+        await startProfileRating(queue, db, log.child({ module: "profile-rating" }));
         await startTariffReminders(
           queue,
           { db, mailer: context.mailer, publicUrl: config.publicUrl },

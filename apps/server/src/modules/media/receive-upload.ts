@@ -28,7 +28,10 @@ class UploadGuard extends Transform {
   private head: Buffer[] = [];
   private headLength = 0;
 
-  constructor(private readonly maxBytes: number) {
+  constructor(
+    private readonly maxBytes: number,
+    private readonly sniffType: (head: Uint8Array) => Promise<MediaType | undefined>,
+  ) {
     super();
   }
 
@@ -74,7 +77,7 @@ class UploadGuard extends Transform {
   }
 
   private async sniff(): Promise<void> {
-    const type = await sniffMediaType(Buffer.concat(this.head));
+    const type = await this.sniffType(Buffer.concat(this.head));
     if (!type) throw new AppError("unsupported_media");
     this.type = type;
   }
@@ -93,13 +96,22 @@ export interface StoredUpload {
  */
 export async function receiveUpload(
   file: Readable,
-  options: { storage: Storage; dataDir: string; maxBytes?: number },
+  options: {
+    storage: Storage;
+    dataDir: string;
+    maxBytes?: number;
+    /** The types taken (default: the quiz media types, sniffMediaType). */
+    sniff?: (head: Uint8Array) => Promise<MediaType | undefined>;
+  },
 ): Promise<StoredUpload> {
   const dir = tempDir(options.dataDir);
   await mkdir(dir, { recursive: true });
   const incoming = path.join(dir, `upload-${randomUUID()}`);
   const processed = `${incoming}.out`;
-  const guard = new UploadGuard(options.maxBytes ?? MAX_UPLOAD_BYTES);
+  const guard = new UploadGuard(
+    options.maxBytes ?? MAX_UPLOAD_BYTES,
+    options.sniff ?? sniffMediaType,
+  );
   // Opened before streaming, so a failure on the first chunk cannot leave a file created
   // after the clean-up below (a lazily opened write stream could).
   const handle = await open(incoming, "wx");

@@ -45,6 +45,8 @@ const ALLOWED: Record<string, string> = {
   "POST /api-keys/": "account: makes a key of the caller's own account (hooks tests)",
   "POST /support/": "account: a support request from the caller (support tests)",
   "POST /create-feedback/": "account: the caller's own review of the service (support tests)",
+  "PATCH /profile/": "account: the caller's own specialist profile (profiles tests)",
+  "POST /portfolio/": "account: adds to the caller's own portfolio (profiles tests)",
 };
 
 type Entity =
@@ -63,7 +65,8 @@ type Entity =
   | "email"
   | "delivery"
   | "apikey"
-  | "hook";
+  | "hook"
+  | "portfolio";
 
 const SECRET = "A-secret-7f3c";
 
@@ -265,8 +268,14 @@ async function buildContent(owner: TestUser): Promise<Record<Entity, number>> {
     user: apikey.key,
     body: { target_url: "https://127.0.0.1/hook", event: "lead.created", quiz },
   });
+  // A portfolio item of A's specialist profile.
+  const portfolio = await expectCall<{ id: number }>(t, 201, "POST", "/portfolio/", {
+    user: owner,
+    body: { name: `${SECRET} case`, work_done: SECRET },
+  });
   refQuestion = first.id;
   return {
+    portfolio: portfolio.id,
     apikey: apikey.id,
     hook: hook.id,
     webhook: webhook.id,
@@ -330,6 +339,8 @@ function idOfPath(route: Route): Entity | undefined {
       return "apikey";
     case "hooks":
       return "hook";
+    case "portfolio":
+      return "portfolio";
     case "bitrix24":
     case "keycrm":
     case "pipedrive":
