@@ -125,7 +125,8 @@ export function ProfileFileSlot({ field, value, maxMegabytes, texts }: ProfileFi
           {value ? (
             <Button
               variant="subtle"
-              color="red.8"
+              color="red"
+              c="red.9"
               onClick={remove}
               disabled={update.isPending}
               data-testid={`${field}-remove`}

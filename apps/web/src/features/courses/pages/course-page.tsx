@@ -106,14 +106,14 @@ export function CoursePage() {
                 </Text>
               </ThemeIcon>
               <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-                <Group justify="space-between" gap="xs" wrap="wrap">
-                  <Title order={4} size="h5">
+                <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                  <Title order={4} size="h5" style={{ flex: 1, minWidth: 0 }}>
                     <VisuallyHidden>
                       {t("courses:course.lessonNumber", { number: index + 1 })}.{" "}
                     </VisuallyHidden>
                     {t(`courses:course.lessons.${lesson.id}.title`)}
                   </Title>
-                  <Text size="sm" c="dimmed">
+                  <Text size="sm" c="dimmed" style={{ flexShrink: 0, whiteSpace: "nowrap" }}>
                     {t("courses:course.minutes", { count: lesson.minutes })}
                   </Text>
                 </Group>
