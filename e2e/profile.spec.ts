@@ -19,11 +19,11 @@ async function shootBoth(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
   await shoot(page, `${name}-1280`);
   await page.setViewportSize({ width: 375, height: 812 });
-  await shoot(page, `${name}-375`);
   // Nothing wider than the phone's screen: the innermost elements that stick out, if any.
+  await page.waitForTimeout(300); // the layout settles after the resize (Mantine's media queries)
   const wide = await page.evaluate(() => {
     const out = (element: Element) => element.getBoundingClientRect().right > window.innerWidth + 1;
-    return [...document.querySelectorAll("main *")]
+    return [...document.querySelectorAll("body *")]
       .filter((element) => out(element) && ![...element.children].some(out))
       .slice(0, 5)
       .map(
@@ -31,6 +31,7 @@ async function shootBoth(page: Page, name: string) {
       );
   });
   expect(wide).toEqual([]);
+  await shoot(page, `${name}-375`);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 

@@ -87,7 +87,7 @@ export function ProfileFileSlot({ field, value, maxMegabytes, texts }: ProfileFi
         src={shown}
         alt={t(key("alt"))}
         size={96}
-        radius="xl"
+        radius={48}
         data-testid="profile-avatar"
         data-stored={value ? "yes" : "no"}
       />

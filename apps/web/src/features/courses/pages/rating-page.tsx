@@ -52,7 +52,7 @@ function RatingRow({ entry, own }: { entry: RatingEntry; own: boolean }) {
     <Group
       component="li"
       wrap="nowrap"
-      gap="md"
+      gap="sm"
       p="sm"
       style={{
         borderRadius: "var(--mantine-radius-md)",
@@ -63,7 +63,7 @@ function RatingRow({ entry, own }: { entry: RatingEntry; own: boolean }) {
       data-own={own ? "yes" : "no"}
       aria-current={own ? "true" : undefined}
     >
-      <Text fw={700} size="lg" w={44} ta="right" style={{ flexShrink: 0 }}>
+      <Text fw={700} size="lg" miw={28} ta="right" style={{ flexShrink: 0 }}>
         <VisuallyHidden>
           {t("courses:rating.position", { position: entry.position })}
         </VisuallyHidden>
@@ -94,8 +94,12 @@ function RatingRow({ entry, own }: { entry: RatingEntry; own: boolean }) {
             {[entry.speciality, place].filter((part) => part !== "").join(" · ")}
           </Text>
         ) : null}
+        {/* On a phone the points go under the name, leaving the name the row's width. */}
+        <Text size="sm" fw={600} hiddenFrom="xs">
+          {t("courses:rating.points", { count: entry.score })}
+        </Text>
       </Stack>
-      <Text size="sm" fw={600} style={{ flexShrink: 0, whiteSpace: "nowrap" }}>
+      <Text size="sm" fw={600} visibleFrom="xs" style={{ flexShrink: 0, whiteSpace: "nowrap" }}>
         {t("courses:rating.points", { count: entry.score })}
       </Text>
     </Group>
