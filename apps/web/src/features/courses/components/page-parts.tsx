@@ -1,34 +1,10 @@
-import { Alert, Button, Paper, Stack, Text, Title } from "@mantine/core";
+import type { Profile } from "@leadquiz/contract";
+import { Alert, Button, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/shared/api/error-message";
-
-/** A titled card of a page (the look of /settings and /support). */
-export function Section({
-  title,
-  testId,
-  children,
-}: {
-  title: string;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <Paper
-      withBorder
-      radius="md"
-      p="lg"
-      component="section"
-      aria-label={title}
-      data-testid={testId}
-    >
-      <Title order={3} size="h4" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
+import { PageLoader } from "@/shared/ui/page-loader";
+import { useProfile } from "../api/profile-api";
 
 /** A read that failed: why, and a button to try again. */
 export function LoadFailed({
@@ -51,4 +27,21 @@ export function LoadFailed({
       </Stack>
     </Alert>
   );
+}
+
+/** Renders `children` with the caller's profile once read (a loader before, a retry on failure). */
+export function WithProfile({ children }: { children: (profile: Profile) => ReactNode }) {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  if (profile.isPending) return <PageLoader />;
+  if (!profile.data) {
+    return (
+      <LoadFailed
+        title={t("courses:profile.loadFailed")}
+        error={profile.error}
+        retry={() => void profile.refetch()}
+      />
+    );
+  }
+  return children(profile.data);
 }

@@ -1,9 +1,8 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { jsonResponse, renderApp, testJwt, testOwner as user } from "../../../test/render-app";
+import { jsonResponse, renderApp, testOwner as user } from "../../../test/render-app";
 import { courseLessons } from "../course-data";
-
-const session = { access: testJwt(600), refresh: "r" };
+import { session } from "./test-profile";
 
 function renderCourse(settings: Record<string, unknown>) {
   return renderApp({

@@ -1,26 +1,11 @@
-import type { PortfolioItem, Profile } from "@leadquiz/contract";
+import type { PortfolioItem } from "@leadquiz/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { jsonResponse, renderApp, testJwt, testOwner as user } from "../../../test/render-app";
+import { jsonResponse, renderApp, testOwner as user } from "../../../test/render-app";
+import { session, testProfile } from "./test-profile";
 
-const session = { access: testJwt(600), refresh: "r" };
-
-const profile: Profile = {
-  first_name: "Anna",
-  last_name: "Kovalenko",
-  email: "anna@example.com",
-  country: "UA",
-  city: "Kyiv",
-  speciality: "",
-  experience_years: 0,
-  languages: [],
-  avatar: null,
-  certificate: null,
-  slug: "anna-kovalenko",
-  is_public: true,
-  score: 0,
-};
+const profile = testProfile({ is_public: true, score: 0 });
 
 const calculator: PortfolioItem = {
   id: 3,

@@ -2,25 +2,10 @@ import type { Profile } from "@leadquiz/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { jsonResponse, renderApp, testJwt, testOwner as user } from "../../../test/render-app";
+import { jsonResponse, renderApp, testOwner as user } from "../../../test/render-app";
+import { session, testProfile } from "./test-profile";
 
-const session = { access: testJwt(600), refresh: "r" };
-
-const stored: Profile = {
-  first_name: "Anna",
-  last_name: "Kovalenko",
-  email: "anna@example.com",
-  country: "UA",
-  city: "Kyiv",
-  speciality: "Quiz marketer",
-  experience_years: 4,
-  languages: ["uk", "en"],
-  avatar: null,
-  certificate: null,
-  slug: "anna-kovalenko",
-  is_public: false,
-  score: 120,
-};
+const stored = testProfile({});
 
 function renderProfile(patch: (request: Request) => Promise<Response> | Response) {
   return renderApp({

@@ -7,10 +7,10 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { errorMessage } from "@/shared/api/error-message";
 import { CopyTextButton } from "@/shared/ui/copy-text-button";
-import { PageLoader } from "@/shared/ui/page-loader";
+import { Section } from "@/shared/ui/section";
 import { paths } from "../../../app/paths";
-import { useProfile, useUpdateProfile } from "../api/profile-api";
-import { LoadFailed, Section } from "../components/page-parts";
+import { useUpdateProfile } from "../api/profile-api";
+import { WithProfile } from "../components/page-parts";
 import { ProfileAboutForm } from "../components/profile-about-form";
 import { ProfileFileSlot } from "../components/profile-file-slot";
 
@@ -102,59 +102,53 @@ function PublicSection({ profile }: { profile: Profile }) {
 export function ProfilePage() {
   const { t } = useTranslation();
   useDocumentTitle(`${t("courses:profile.title")} · Leadquiz`);
-  const profile = useProfile();
-
-  if (profile.isPending) return <PageLoader />;
-  if (!profile.data) {
-    return (
-      <LoadFailed
-        title={t("courses:profile.loadFailed")}
-        error={profile.error}
-        retry={() => void profile.refetch()}
-      />
-    );
-  }
-  const data = profile.data;
 
   return (
-    <Stack gap="lg" maw={820}>
-      <Title order={2}>{t("courses:profile.title")}</Title>
-      <Text c="dimmed">{t("courses:profile.intro")}</Text>
-      <Section title={t("courses:profile.public.title")} testId="profile-public-section">
-        <PublicSection profile={data} />
-      </Section>
-      <Section title={t("courses:profile.photo.title")} testId="profile-photo-section">
-        <ProfileFileSlot
-          field="avatar"
-          value={data.avatar}
-          maxMegabytes={AVATAR_MAX_MB}
-          texts="photo"
-        />
-      </Section>
-      <Section title={t("courses:profile.about.title")} testId="profile-about-section">
-        <ProfileAboutForm profile={data} />
-      </Section>
-      <Section title={t("courses:profile.certificate.title")} testId="profile-certificate-section">
-        <ProfileFileSlot
-          field="certificate"
-          value={data.certificate}
-          maxMegabytes={CERTIFICATE_MAX_MB}
-          texts="certificate"
-        />
-      </Section>
-      <Section title={t("courses:profile.next.title")} testId="profile-next-section">
-        <Stack gap="sm" align="flex-start">
-          <Text>{t("courses:profile.next.text")}</Text>
-          <Group gap="lg">
-            <Anchor component={Link} to={paths.coursesPortfolio()} fw={600}>
-              {t("courses:profile.next.portfolio")}
-            </Anchor>
-            <Anchor component={Link} to={paths.coursesRating()} fw={600}>
-              {t("courses:profile.next.rating")}
-            </Anchor>
-          </Group>
+    <WithProfile>
+      {(data) => (
+        <Stack gap="lg" maw={820}>
+          <Title order={2}>{t("courses:profile.title")}</Title>
+          <Text c="dimmed">{t("courses:profile.intro")}</Text>
+          <Section title={t("courses:profile.public.title")} testId="profile-public-section">
+            <PublicSection profile={data} />
+          </Section>
+          <Section title={t("courses:profile.photo.title")} testId="profile-photo-section">
+            <ProfileFileSlot
+              field="avatar"
+              value={data.avatar}
+              maxMegabytes={AVATAR_MAX_MB}
+              texts="photo"
+            />
+          </Section>
+          <Section title={t("courses:profile.about.title")} testId="profile-about-section">
+            <ProfileAboutForm profile={data} />
+          </Section>
+          <Section
+            title={t("courses:profile.certificate.title")}
+            testId="profile-certificate-section"
+          >
+            <ProfileFileSlot
+              field="certificate"
+              value={data.certificate}
+              maxMegabytes={CERTIFICATE_MAX_MB}
+              texts="certificate"
+            />
+          </Section>
+          <Section title={t("courses:profile.next.title")} testId="profile-next-section">
+            <Stack gap="sm" align="flex-start">
+              <Text>{t("courses:profile.next.text")}</Text>
+              <Group gap="lg">
+                <Anchor component={Link} to={paths.coursesPortfolio()} fw={600}>
+                  {t("courses:profile.next.portfolio")}
+                </Anchor>
+                <Anchor component={Link} to={paths.coursesRating()} fw={600}>
+                  {t("courses:profile.next.rating")}
+                </Anchor>
+              </Group>
+            </Stack>
+          </Section>
         </Stack>
-      </Section>
-    </Stack>
+      )}
+    </WithProfile>
   );
 }

@@ -2,25 +2,10 @@ import type { Profile, RatingEntry, RatingPage } from "@leadquiz/contract";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { jsonResponse, renderApp, testJwt, testOwner as user } from "../../../test/render-app";
+import { jsonResponse, renderApp, testOwner as user } from "../../../test/render-app";
+import { session, testProfile } from "./test-profile";
 
-const session = { access: testJwt(600), refresh: "r" };
-
-const profile: Profile = {
-  first_name: "Anna",
-  last_name: "Kovalenko",
-  email: "anna@example.com",
-  country: null,
-  city: "",
-  speciality: "",
-  experience_years: 0,
-  languages: [],
-  avatar: null,
-  certificate: null,
-  slug: "anna-kovalenko",
-  is_public: true,
-  score: 40,
-};
+const profile = testProfile({ country: null, city: "", is_public: true, score: 40 });
 
 const entry = (position: number, slug: string, score: number): RatingEntry => ({
   position,

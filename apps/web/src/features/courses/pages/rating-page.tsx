@@ -25,10 +25,9 @@ import { useDocumentTitle } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { currentLanguage } from "@/shared/i18n/i18n";
-import { PageLoader } from "@/shared/ui/page-loader";
 import { paths } from "../../../app/paths";
-import { useProfile, useRating } from "../api/profile-api";
-import { LoadFailed } from "../components/page-parts";
+import { useRating } from "../api/profile-api";
+import { LoadFailed, WithProfile } from "../components/page-parts";
 import { countryName } from "../components/place-names";
 
 const scopes = ratingScopeSchema.options;
@@ -228,51 +227,42 @@ function RatingList({ scope, profile }: { scope: RatingScope; profile: Profile }
 export function RatingPage() {
   const { t } = useTranslation();
   useDocumentTitle(`${t("courses:rating.title")} · Leadquiz`);
-  const profile = useProfile();
   const [search, setSearch] = useSearchParams();
   const parsed = ratingScopeSchema.safeParse(search.get("scope"));
   const scope: RatingScope = parsed.success ? parsed.data : "world";
 
-  if (profile.isPending) return <PageLoader />;
-  if (!profile.data) {
-    return (
-      <LoadFailed
-        title={t("courses:profile.loadFailed")}
-        error={profile.error}
-        retry={() => void profile.refetch()}
-      />
-    );
-  }
-  const data = profile.data;
-
   return (
-    <Stack gap="lg" maw={820}>
-      <Title order={2}>{t("courses:rating.title")}</Title>
-      <Text c="dimmed">{t("courses:rating.intro")}</Text>
-      <Paper withBorder radius="md" p={{ base: "sm", sm: "lg" }}>
-        <Tabs
-          value={scope}
-          onChange={(next) => {
-            const params = new URLSearchParams();
-            if (next && next !== "world") params.set("scope", next);
-            setSearch(params);
-          }}
-          keepMounted={false}
-        >
-          <Tabs.List aria-label={t("courses:rating.scope.label")} mb="md">
-            {scopes.map((value) => (
-              <Tabs.Tab key={value} value={value} data-testid={`rating-scope-${value}`}>
-                {t(`courses:rating.scope.${value}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          {scopes.map((value) => (
-            <Tabs.Panel key={value} value={value}>
-              <RatingList scope={value} profile={data} />
-            </Tabs.Panel>
-          ))}
-        </Tabs>
-      </Paper>
-    </Stack>
+    <WithProfile>
+      {(data) => (
+        <Stack gap="lg" maw={820}>
+          <Title order={2}>{t("courses:rating.title")}</Title>
+          <Text c="dimmed">{t("courses:rating.intro")}</Text>
+          <Paper withBorder radius="md" p={{ base: "sm", sm: "lg" }}>
+            <Tabs
+              value={scope}
+              onChange={(next) => {
+                const params = new URLSearchParams();
+                if (next && next !== "world") params.set("scope", next);
+                setSearch(params);
+              }}
+              keepMounted={false}
+            >
+              <Tabs.List aria-label={t("courses:rating.scope.label")} mb="md">
+                {scopes.map((value) => (
+                  <Tabs.Tab key={value} value={value} data-testid={`rating-scope-${value}`}>
+                    {t(`courses:rating.scope.${value}`)}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+              {scopes.map((value) => (
+                <Tabs.Panel key={value} value={value}>
+                  <RatingList scope={value} profile={data} />
+                </Tabs.Panel>
+              ))}
+            </Tabs>
+          </Paper>
+        </Stack>
+      )}
+    </WithProfile>
   );
 }
