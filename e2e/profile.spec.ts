@@ -156,6 +156,16 @@ test("a specialist fills the profile, goes public, adds a project and sees their
   await dialog.getByLabel("Project name").fill("Kitchen renovation cost calculator");
   await dialog.getByLabel("Work done").fill("Seven questions, a price formula and a discount.");
   await dialog.getByLabel("Results").fill("120 leads in the first month.");
+  // A "PDF" that is a web page: the server refuses it, said under the file, nothing stored.
+  await chooseFile(page, dialog.getByRole("button", { name: "File" }), {
+    name: "case-study.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("<html><body><script>alert(1)</script></body></html>"),
+  });
+  await dialog.getByRole("button", { name: "Save the project" }).click();
+  await expect(dialog).toContainText("Upload an image (JPEG, PNG, WebP, GIF, AVIF) or a PDF");
+  await shoot(page, "portfolio-dialog-refused-en-1280");
+  await expect(page.getByTestId("portfolio-empty")).toBeVisible();
   await chooseFile(page, dialog.getByRole("button", { name: "File" }), {
     name: "calculator.png",
     mimeType: "image/png",
@@ -166,6 +176,20 @@ test("a specialist fills the profile, goes public, adds a project and sees their
   await expect(item).toHaveCount(1);
   await expect(item).toContainText("Kitchen renovation cost calculator");
   await expect(item).toContainText("120 leads in the first month.");
+  await expect(item.getByRole("img")).toBeVisible();
+  // Edited: the new results replace the old ones, the picture stays.
+  await item
+    .getByRole("button", { name: "Actions of the project Kitchen renovation cost calculator" })
+    .click();
+  await page.getByRole("menuitem", { name: "Edit" }).click();
+  const editing = page.getByRole("dialog", { name: "Edit the project" });
+  await expect(editing.getByLabel("Project name")).toHaveValue(
+    "Kitchen renovation cost calculator",
+  );
+  await editing.getByLabel("Results").fill("150 leads in the first month, 9% conversion.");
+  await editing.getByRole("button", { name: "Save the project" }).click();
+  await expect(editing).toBeHidden();
+  await expect(item).toContainText("150 leads in the first month, 9% conversion.");
   await expect(item.getByRole("img")).toBeVisible();
   await expectNoViolations(page, "/courses/profile/portfolio");
   await shootBoth(page, "portfolio-en");
