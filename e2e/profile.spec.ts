@@ -24,10 +24,10 @@ async function shootBoth(page: Page, name: string) {
   const wide = await page.evaluate(() => {
     const out = (element: Element) => element.getBoundingClientRect().right > window.innerWidth + 1;
     return (
-      [...document.querySelectorAll("body *")]
+      Array.from(document.querySelectorAll("body *"))
         // Toasts slide in from the right edge: not part of the page's layout.
         .filter((element) => !element.closest(".mantine-Notifications-root"))
-        .filter((element) => out(element) && ![...element.children].some(out))
+        .filter((element) => out(element) && !Array.from(element.children).some(out))
         .slice(0, 5)
         .map(
           (element) =>
@@ -128,6 +128,18 @@ test("a specialist fills the profile, goes public, adds a project and sees their
   await expect(photo.getByTestId("profile-avatar")).toHaveAttribute("data-stored", "yes");
   await expect(photo.getByTestId("avatar-error")).toHaveCount(0);
   await expect(photo.getByRole("button", { name: "Replace the photo" })).toBeVisible();
+
+  // A certificate (a picture here): stored, and a link opens it.
+  const certificate = page.getByTestId("profile-certificate-section");
+  await chooseFile(page, certificate.getByRole("button", { name: "Upload a certificate" }), {
+    name: "certificate.png",
+    mimeType: "image/png",
+    buffer: PNG,
+  });
+  await expect(certificate.getByRole("link", { name: "Open the certificate" })).toHaveAttribute(
+    "href",
+    /^\/media\/.+\.png$/,
+  );
 
   // Public: the page's address, opened logged out in a fresh browser.
   await page.getByRole("switch", { name: "Make my profile public" }).click();

@@ -15,7 +15,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApiClient } from "@/shared/api/services-context";
 
-/** The specialist profile, its portfolio and the rating (docs/courses.md, OpenAPI `profile`). */
+/** The specialist profile, its portfolio and the rating (docs/courses.md; OpenAPI `profile/`, `portfolio/`, `rating/`). */
 
 export const profileQueryKey = ["profile"] as const;
 export const portfolioQueryKey = ["portfolio"] as const;
@@ -92,7 +92,7 @@ export function usePortfolioMutations() {
   const client = useQueryClient();
   const refresh = () => {
     void client.invalidateQueries({ queryKey: portfolioQueryKey });
-    // The portfolio counts in the score (docs/profile-rating.md).
+    // The portfolio counts in the score (OpenAPI `GET rating/`, docs/courses.md "Rating").
     void client.invalidateQueries({ queryKey: profileQueryKey });
     void client.invalidateQueries({ queryKey: ratingQueryKey });
   };
@@ -133,7 +133,7 @@ export function usePortfolioMutations() {
 
 /**
  * `GET rating/` one page at a time: page `page` (from 1) of the scope. The cursor of the
- * rating is the number of entries before the page (docs/profile-rating.md), so any page can
+ * rating is the number of entries before the page (docs/courses.md "Rating"), so any page can
  * be asked for directly — the owner's own position included.
  */
 export function useRating(scope: RatingScope, page: number, enabled: boolean) {
