@@ -91,6 +91,8 @@ export default async function globalSetup() {
       MANUAL_PAYMENTS: "always",
       // Support requests are mailed here (support-reviews.spec reads them from the inbox).
       SUPPORT_EMAIL: "support-team@leadquiz.test",
+      // The course platform the course page links out to (profile.spec.ts).
+      COURSE_URL: "https://learn.leadquiz.test/quizzes-that-bring-leads",
       TELEGRAM_BOT_TOKEN: telegram.token,
       TELEGRAM_API_URL: telegram.url,
       ...oauthCrms.env,

@@ -1,6 +1,7 @@
 import type { InterfaceLanguageCode } from "./languages";
 import enAuth from "./locales/en/auth.json";
 import enCommon from "./locales/en/common.json";
+import enCourses from "./locales/en/courses.json";
 import enDashboard from "./locales/en/dashboard.json";
 import enDesign from "./locales/en/design.json";
 import enEditor from "./locales/en/editor.json";
@@ -19,6 +20,7 @@ import enTemplates from "./locales/en/templates.json";
 import enValidation from "./locales/en/validation.json";
 import ruAuth from "./locales/ru/auth.json";
 import ruCommon from "./locales/ru/common.json";
+import ruCourses from "./locales/ru/courses.json";
 import ruDashboard from "./locales/ru/dashboard.json";
 import ruDesign from "./locales/ru/design.json";
 import ruEditor from "./locales/ru/editor.json";
@@ -37,6 +39,7 @@ import ruTemplates from "./locales/ru/templates.json";
 import ruValidation from "./locales/ru/validation.json";
 import ukAuth from "./locales/uk/auth.json";
 import ukCommon from "./locales/uk/common.json";
+import ukCourses from "./locales/uk/courses.json";
 import ukDashboard from "./locales/uk/dashboard.json";
 import ukDesign from "./locales/uk/design.json";
 import ukEditor from "./locales/uk/editor.json";
@@ -87,6 +90,8 @@ export const namespaces = [
   "support",
   /** The template catalogue: types, themes, the gallery and copying. */
   "templates",
+  /** The course, the specialist profile, the portfolio and the rating. */
+  "courses",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -110,6 +115,7 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     publication: enPublication,
     support: enSupport,
     templates: enTemplates,
+    courses: enCourses,
   },
   ru: {
     common: ruCommon,
@@ -130,6 +136,7 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     publication: ruPublication,
     support: ruSupport,
     templates: ruTemplates,
+    courses: ruCourses,
   },
   uk: {
     common: ukCommon,
@@ -150,5 +157,6 @@ export const resources: Record<InterfaceLanguageCode, Record<Namespace, Dictiona
     publication: ukPublication,
     support: ukSupport,
     templates: ukTemplates,
+    courses: ukCourses,
   },
 };

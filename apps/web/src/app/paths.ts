@@ -92,6 +92,8 @@ export const paths = {
   projectAnalytics: (projectId: number | string) => `/analytics/project/${id(projectId)}`,
   configAction: (quizId: number | string, section?: ConfigActionSection) =>
     `/quiz/${id(quizId)}/config-action${section ? `?section=${section}` : ""}`,
+  /** A specialist's public page, rendered by the server (not a route of the app). */
+  publicProfile: (slug: string) => `/u/${id(slug)}`,
 } as const;
 
 /** The query parameter that carries where to go after signing in. */

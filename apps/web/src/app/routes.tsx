@@ -155,13 +155,36 @@ export const appRoutes: RouteObject[] = [
                 path: routePatterns.courses,
                 children: [
                   { index: true, element: <Navigate to="course" replace /> },
-                  { path: "course", ...comingSoon("layout:nav.course") },
+                  {
+                    path: "course",
+                    lazy: async () => ({
+                      Component: (await import("../features/courses/pages/course-page")).CoursePage,
+                    }),
+                  },
                   {
                     path: "profile",
                     children: [
-                      { index: true, ...comingSoon("layout:nav.profile") },
-                      { path: "portfolio", ...comingSoon("layout:nav.portfolio") },
-                      { path: "rating", ...comingSoon("layout:nav.rating") },
+                      {
+                        index: true,
+                        lazy: async () => ({
+                          Component: (await import("../features/courses/pages/profile-page"))
+                            .ProfilePage,
+                        }),
+                      },
+                      {
+                        path: "portfolio",
+                        lazy: async () => ({
+                          Component: (await import("../features/courses/pages/portfolio-page"))
+                            .PortfolioPage,
+                        }),
+                      },
+                      {
+                        path: "rating",
+                        lazy: async () => ({
+                          Component: (await import("../features/courses/pages/rating-page"))
+                            .RatingPage,
+                        }),
+                      },
                     ],
                   },
                 ],

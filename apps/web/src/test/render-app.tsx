@@ -23,6 +23,15 @@ export const jsonResponse = (status: number, data: unknown) =>
  * Renders the real routes at `url` with real services, talking to a fake API through an
  * injected fetch (404 for whatever the handler leaves unanswered).
  */
+/** A JSON body parsed; a multipart body as its FormData (file uploads); undefined for none. */
+async function parseBody(request: Request, text: string): Promise<unknown> {
+  if (!text) return undefined;
+  if (request.headers.get("content-type")?.startsWith("multipart/form-data")) {
+    return request.clone().formData();
+  }
+  return JSON.parse(text);
+}
+
 export async function renderApp(options: {
   url: string;
   handler: FakeHandler;
@@ -42,7 +51,7 @@ export async function renderApp(options: {
       const request = new Request(input, init);
       const path = new URL(request.url).pathname.replace("/api/v1", "");
       const text = await request.clone().text();
-      requests.push({ method: request.method, path, body: text ? JSON.parse(text) : undefined });
+      requests.push({ method: request.method, path, body: await parseBody(request, text) });
       return (await options.handler(request, path)) ?? jsonResponse(404, { detail: "Not found" });
     },
   });

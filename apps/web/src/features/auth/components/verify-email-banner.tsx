@@ -28,7 +28,7 @@ export function VerifyEmailBanner() {
       data-testid="verify-email-banner"
     >
       <Group justify="space-between" gap="sm">
-        <Text size="sm" c="dark.7">
+        <Text size="sm" c="dark.7" style={{ overflowWrap: "anywhere" }}>
           {t("auth:verifyBanner.text", { email: user.email })}
         </Text>
         {resend.isSuccess ? (

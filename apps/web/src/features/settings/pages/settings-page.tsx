@@ -1,42 +1,16 @@
-import { Alert, Button, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/shared/api/error-message";
 import { useCurrentUser } from "@/shared/api/user-queries";
 import { PageLoader } from "@/shared/ui/page-loader";
+import { Section } from "@/shared/ui/section";
 import { TariffSummary } from "../../money/components/tariff-summary";
 import { ApiKeysSection } from "../components/api-keys-section";
 import { EmailForm } from "../components/email-form";
 import { LanguageSetting } from "../components/language-setting";
 import { PasswordForm } from "../components/password-form";
 import { ProfileForm } from "../components/profile-form";
-
-function Section({
-  title,
-  testId,
-  children,
-}: {
-  title: string;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <Paper
-      withBorder
-      radius="md"
-      p="lg"
-      component="section"
-      aria-label={title}
-      data-testid={testId}
-    >
-      <Title order={3} size="h4" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 /** /settings: profile, password change, interface language, tariff, API keys. */
 export function SettingsPage() {
