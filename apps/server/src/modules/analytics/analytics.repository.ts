@@ -32,6 +32,8 @@ export interface FunnelEvent {
  * row of (quiz, UTC day, the session's UTM source, step, question, a random shard). An event
  * without a known session of its quiz counts each time. Roll-up rows are written in key
  * order, so two batches upserting the same rows wait for each other instead of deadlocking.
+ * The commit does not wait for the WAL to reach the disk (`synchronous_commit` off for this
+ * transaction only): a crash of PostgreSQL itself may lose the last moment of events.
  */
 export async function recordFunnelEvents(db: DbOrTx, events: FunnelEvent[]): Promise<void> {
   if (events.length === 0) return;
@@ -46,12 +48,22 @@ export async function recordFunnelEvents(db: DbOrTx, events: FunnelEvent[]): Pro
   );
   await db.execute(sql`
     with input as (
-      select * from jsonb_to_recordset(${input}::jsonb)
-        as t(ord int, quiz_id int, session_id uuid, type text, question_id int)
+      select t.* from jsonb_to_recordset(${input}::jsonb)
+        as t(ord int, quiz_id int, session_id uuid, type text, question_id int),
+        -- This statement's commit does not wait for the WAL flush (docs/analytics.md
+        -- "Ingest"): funnel counts, never leads.
+        (select set_config('synchronous_commit', 'off', true)) as no_flush_wait
     ),
+    -- Sessions are looked up one by one through their primary key (a lateral "limit 1" is
+    -- never turned into a join): the planner cannot know how few rows a batch holds and
+    -- would otherwise scan every visitor session for each batch.
     known as (
       select i.ord, vs.id as session_id
-      from input i join visitor_sessions vs on vs.id = i.session_id and vs.quiz_id = i.quiz_id
+      from input i
+      join lateral (
+        select id from visitor_sessions
+        where id = i.session_id and quiz_id = i.quiz_id limit 1
+      ) vs on true
     ),
     e as (
       insert into quiz_events (quiz_id, session_id, type, question_id)
@@ -75,7 +87,10 @@ export async function recordFunnelEvents(db: DbOrTx, events: FunnelEvent[]): Pro
       select vs.quiz_id,
         left(coalesce(vs.utm ->> 'utm_source', ''), ${ANALYTICS_SOURCE_MAX_LENGTH}),
         f.step, f.question_id
-      from first_time f join visitor_sessions vs on vs.id = f.session_id
+      from first_time f
+      join lateral (
+        select quiz_id, utm from visitor_sessions where id = f.session_id limit 1
+      ) vs on true
     ),
     grouped as (
       select quiz_id, source, step, question, count(*)::int as visits,
