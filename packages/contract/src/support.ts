@@ -51,7 +51,18 @@ const ratingField = z
   )
   .meta({ type: "integer", minimum: REVIEW_RATING_MIN, maximum: REVIEW_RATING_MAX, example: 5 });
 
-/** `POST create-feedback/`: the account's one review, made or replaced. */
+/**
+ * An HTML tag or comment (`<b>`, `</p>`, `<img src=x>`, `<!-- -->`); a lone `<` as in
+ * "I <3 it" or "price < 100" is not one.
+ */
+const HTML_TAG = /<\/?[a-z][a-z0-9-]*(\s[^<>]*)?\/?>|<!--/i;
+
+/** Whether a text holds HTML markup (reviews refuse it: they are published as plain text). */
+export function containsHtmlTag(text: string): boolean {
+  return HTML_TAG.test(text);
+}
+
+/** `POST create-feedback/`: the account's one review, made or replaced; plain text only. */
 export const reviewCreateSchema = z.object({
   rating: ratingField,
   text: z
@@ -59,6 +70,7 @@ export const reviewCreateSchema = z.object({
     .trim()
     .min(1, { message: "required" })
     .max(REVIEW_TEXT_MAX_LENGTH, { message: "too_long" })
+    .refine((text) => !containsHtmlTag(text), { message: "no_html" })
     .meta({ example: "Set up my first quiz in ten minutes; leads started coming the same day." }),
 });
 export type ReviewCreate = z.input<typeof reviewCreateSchema>;

@@ -186,24 +186,38 @@ describe("reviews of the service", () => {
     expect(seen.own).toBeNull();
   });
 
-  it("keeps an HTML payload as plain text, exactly as typed", async () => {
+  it("refuses an HTML payload with a translated error and stores nothing; a lone < is text", async () => {
     const user = await named("", "");
-    const html = `<img src=x onerror="alert(1)"><script>alert('x')</script>`;
+    const before = await reviewCount();
+    for (const html of [
+      `<img src=x onerror="alert(1)"><script>alert('x')</script>`,
+      "Great tool, <b>really</b>",
+      "Nice <!-- hidden --> tool",
+    ]) {
+      const refused = await apiCall(t(), "POST", "/create-feedback/", {
+        user,
+        language: "ru",
+        body: { rating: 3, text: html },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        text: ["Отзыв — это обычный текст: уберите HTML-теги (например, <b> или <img>)"],
+      });
+    }
+    expect(await reviewCount()).toBe(before);
+
+    const plain = "I <3 it: leads < 5 minutes after publishing > any form we had";
     const made = await expectCall<Review>(t(), 201, "POST", "/create-feedback/", {
       user,
-      body: { rating: 3, text: html },
+      body: { rating: 3, text: plain },
     });
-    expect(made.text).toBe(html);
+    expect(made.text).toBe(plain);
     expect(made.author).toBe("");
-    const page = await expectCall<ReviewPage>(t(), 200, "GET", "/service-feedback-list/", {
-      user,
-    });
-    expect(page.own?.text).toBe(html);
     const [row] = await t()
       .database.db.select()
       .from(serviceReviews)
       .where(eq(serviceReviews.userId, user.id));
-    expect(row?.text).toBe(html);
+    expect(row?.text).toBe(plain);
   });
 
   it("refuses a bad rating, an empty or too long text with translated errors and changes nothing", async () => {
