@@ -82,14 +82,16 @@ test("a button colour and a font show in the preview and on the published page",
   // The phone: the design tab fits 390 px.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId("design-page")).toBeVisible();
-  expect(await fitsTheWindow(page)).toBe(true);
+  // After a resize the layout settles (the navbar folds away) before it is measured.
+  await expect.poll(() => fitsTheWindow(page)).toBe(true);
   await page.screenshot({ path: testInfo.outputPath("design-en-390.png"), timeout: 60_000 });
   await page.setViewportSize({ width: 1280, height: 900 });
   await chooseLanguage(page, "Русский");
   await expect(page.getByRole("heading", { level: 1, name: "Дизайн" })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("design-ru-1280.png"), timeout: 60_000 });
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await fitsTheWindow(page)).toBe(true);
+  // After a resize the layout settles (the navbar folds away) before it is measured.
+  await expect.poll(() => fitsTheWindow(page)).toBe(true);
   await page.screenshot({ path: testInfo.outputPath("design-ru-390.png"), timeout: 60_000 });
 });
 
@@ -118,5 +120,6 @@ test("settings: the title and the visitors' language survive a reload", async ({
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId("quiz-settings-page")).toBeVisible();
-  expect(await fitsTheWindow(page)).toBe(true);
+  // After a resize the layout settles (the navbar folds away) before it is measured.
+  await expect.poll(() => fitsTheWindow(page)).toBe(true);
 });
