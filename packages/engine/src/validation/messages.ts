@@ -60,6 +60,8 @@ export const validationMessageKeys = [
   "key_value_key",
   // A review's rating: a whole number of stars from 1 to 5.
   "rating_range",
+  // A review holding HTML markup (reviews are plain text).
+  "no_html",
   // Profile and portfolio files of a type the field does not take; a full portfolio.
   "file_type_image",
   "file_type_image_or_pdf",
