@@ -1,6 +1,5 @@
 import type { IncomingMessage } from "node:http";
 import path from "node:path";
-import negotiate from "@fastify/accept-negotiator";
 import compress from "@fastify/compress";
 import type { PublicQuiz } from "@leadquiz/contract";
 import { visitorTexts } from "@leadquiz/i18n/visitor/all";
@@ -8,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context";
 import type { AppConfig } from "../../config";
 import { etagMatches } from "../../lib/http-cache";
+import { type Precompressed, pickEncoding, precompress } from "../../lib/precompressed";
 import { absoluteMediaUrl, landingUrl } from "../../lib/public-urls";
 import { type CachedQuiz, visitorSnapshot } from "../publication";
 import {
@@ -16,7 +16,6 @@ import {
   embedSampleOf,
   embedSamplePageHtml,
 } from "./embed-sample-page";
-import { compressedPage, type HostedPage } from "./hosted-page";
 import { type LandingInfo, messagePageHtml, previewPageHtml, quizPageHtml } from "./page-html";
 import { pageTexts, visitorLanguageOf } from "./page-texts";
 import { createPublicPagesService } from "./public-pages.service";
@@ -26,6 +25,12 @@ import {
   RUNTIME_ASSETS_PREFIX,
   type RuntimeBuild,
 } from "./runtime-assets";
+
+/** `/q/{key}` of one version, runtime build and mode, as sent. */
+interface HostedPage extends Precompressed {
+  etag: string;
+  csp: string;
+}
 
 /** The editor's preview page (outside `/q/{key}`: no public key has a slash). */
 export const PREVIEW_PAGE_PATH = "/q/-/preview";
@@ -229,7 +234,7 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
         embed,
         canonicalUrl: `${config.publicUrl}/q/${encodeURIComponent(quiz.public_key)}`,
       });
-      page = compressedPage(html).then((bytes) => ({
+      page = precompress(html, "text").then((bytes) => ({
         ...bytes,
         csp: pageCsp(config.publicUrl, quiz.analytics),
         etag: `"p${found.quizId}-v${found.version}-${build.id}-${embed ? "e" : "p"}"`,
@@ -255,10 +260,10 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
       .header("vary", "accept-encoding")
       .header("content-security-policy", page.csp);
     if (etagMatches(request.headers["if-none-match"], page.etag)) return reply.status(304).send();
-    const encoding = negotiate(request.headers["accept-encoding"] ?? "", ["br", "gzip"]);
+    const { bytes, encoding } = pickEncoding(page, request.headers["accept-encoding"]);
     reply.header("content-type", "text/html; charset=utf-8");
     if (encoding) reply.header("content-encoding", encoding);
-    return reply.send(encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.html);
+    return reply.send(bytes);
   });
 
   // The editor's preview frame: framed by this origin only, never cached (a release changes

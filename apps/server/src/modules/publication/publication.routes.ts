@@ -1,4 +1,3 @@
-import negotiate from "@fastify/accept-negotiator";
 import {
   apiPaths,
   errorBodySchema,
@@ -18,6 +17,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ApiOptions } from "../../app-context";
 import { etagMatches } from "../../lib/http-cache";
+import { pickEncoding } from "../../lib/precompressed";
 import { authenticatedContext } from "../../plugins/authenticate";
 import { createPublishingWorkflow } from "../../workflows/publishing";
 import { createVersionRestoreWorkflow } from "../../workflows/version-restore";
@@ -202,10 +202,9 @@ export async function publicationRoutes(app: FastifyInstance, { context }: ApiOp
       }
       // Compressed once per version (docs/speed.md "Published quiz cache"): the bytes go out
       // as they are, past the serializer and the on-the-fly compression.
-      const encoding = negotiate(request.headers["accept-encoding"] ?? "", ["br", "gzip"]);
+      const { bytes, encoding } = pickEncoding(body, request.headers["accept-encoding"]);
       reply.type("application/json; charset=utf-8");
       if (encoding) reply.header("content-encoding", encoding);
-      const bytes = encoding === "br" ? body.br : encoding === "gzip" ? body.gzip : body.json;
       // A Buffer is sent as it is (Fastify skips the serializer); the 200 schema still
       // documents what these bytes hold (publicQuizSchema, checked when the body was built).
       return reply.send(bytes as unknown as PublicQuiz);

@@ -1,13 +1,9 @@
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
 import { type PublicQuiz, publicQuizSchema } from "@leadquiz/contract";
 import type { DatabaseHandle } from "../../db/client";
 import { AppError } from "../../lib/app-error";
+import { type Precompressed, precompress } from "../../lib/precompressed";
 import { findLivePublication, type LivePublication } from "./publication.repository";
 import { visitorSnapshot } from "./visitor-snapshot";
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /** The channel the database notifies on (migration 0021): a public key, or `*` for all. */
 export const PUBLIC_QUIZ_CHANNEL = "lq_public_quiz";
@@ -15,11 +11,8 @@ export const PUBLIC_QUIZ_CHANNEL = "lq_public_quiz";
 const MAX_ENTRIES = 500;
 
 /** `GET public/quiz/{key}/` as sent: the body serialised and compressed once per version. */
-export interface PublishedQuizBody {
+export interface PublishedQuizBody extends Precompressed {
   etag: string;
-  json: Buffer;
-  gzip: Buffer;
-  br: Buffer;
 }
 
 /** A live quiz as kept: what the API sends, the snapshot, and what other modules derived. */
@@ -140,22 +133,14 @@ export function createPublishedQuizCache(deps: {
   const live = (entry: Entry) => !tariffHasEndedAt(entry.tariffEndsAt, now());
 
   async function build(found: LivePublication): Promise<Entry> {
-    const json = Buffer.from(
+    const bytes = await precompress(
       JSON.stringify(publicQuizSchema.parse(visitorSnapshot(found.snapshot))),
+      "json",
     );
-    const [gz, br] = await Promise.all([
-      gzipAsync(json, { level: 9 }),
-      brotli(json, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: 11,
-          [constants.BROTLI_PARAM_SIZE_HINT]: json.length,
-        },
-      }),
-    ]);
     return {
       quizId: found.quizId,
       version: found.version,
-      body: { etag: deps.etag(found.quizId, found.version), json, gzip: gz, br },
+      body: { etag: deps.etag(found.quizId, found.version), ...bytes },
       snapshot: found.snapshot,
       memo: new Map(),
       tariffEndsAt: found.tariffEndsAt,

@@ -82,7 +82,7 @@ function someAnswer(question: Question, next: () => number): AnswerValue {
       return { answers: chosen.length > 0 ? chosen : [pick(ids, next)] };
     }
     case QuestionType.Text:
-      return "Lorem ipsum";
+      return "An answer in the visitor's own words";
     case QuestionType.Rating:
       return 1 + Math.floor(next() * (config.quantity_of_answers ?? 5));
     case QuestionType.Date: {
