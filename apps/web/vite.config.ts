@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompressBuild } from "./build/precompress";
 
 /** `@/…` is `src/…`: imports name the app's own folders, not a count of `../`. */
 const sourceAlias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
@@ -24,7 +25,7 @@ const serverPaths = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressBuild()],
   resolve: { alias: sourceAlias },
   server: { port: 5173, strictPort: true, proxy: serverPaths },
   preview: { port: 4173, proxy: serverPaths },
