@@ -37,6 +37,13 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 600,
     rollupOptions: {
+      // The contract and the engine are schemas, constants and functions: a module of theirs
+      // that nothing uses can go, so the entry does not carry both packages whole
+      // (docs/speed.md "Owner app delivery").
+      treeshake: {
+        moduleSideEffects: (id) =>
+          /packages[\\/](contract|engine)[\\/]src[\\/]/.test(id) ? false : undefined,
+      },
       onwarn(warning, warn) {
         // zod's sources carry /* @__PURE__ */ notes where Rollup cannot use them: harmless.
         if (warning.code === "INVALID_ANNOTATION") return;
