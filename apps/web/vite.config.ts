@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { precompressBuild } from "./build/precompress";
+import { stylesheetsAfterShell } from "./build/stylesheets-after-shell";
 
 /** `@/…` is `src/…`: imports name the app's own folders, not a count of `../`. */
 const sourceAlias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
@@ -25,7 +26,7 @@ const serverPaths = {
 };
 
 export default defineConfig({
-  plugins: [react(), precompressBuild()],
+  plugins: [react(), stylesheetsAfterShell(), precompressBuild()],
   resolve: { alias: sourceAlias },
   server: { port: 5173, strictPort: true, proxy: serverPaths },
   preview: { port: 4173, proxy: serverPaths },

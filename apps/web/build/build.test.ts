@@ -86,6 +86,16 @@ describe("the owner app's build", () => {
     expect(login).toBeDefined();
   });
 
+  it("paints a shell before any script or stylesheet: the stylesheets follow it", () => {
+    const html = readFileSync(path.join(outDir, "index.html"), "utf8");
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).not.toMatch(/rel="stylesheet"/);
+    const shell = html.indexOf('class="lq-shell"');
+    const stylesheet = html.indexOf('rel="stylesheet"');
+    expect(shell).toBeGreaterThan(0);
+    expect(stylesheet).toBeGreaterThan(shell);
+  });
+
   it("writes brotli and gzip copies of the entry and index.html that unpack to the files", () => {
     const entryFile = manifest[entryKey()]?.file ?? "";
     for (const file of [entryFile, "index.html"]) {
