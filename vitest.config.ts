@@ -9,6 +9,7 @@ export default defineConfig({
       "packages/*",
       "apps/server",
       "apps/web",
+      "apps/web/vitest.build.config.ts",
       "apps/runtime",
       "apps/runtime/vitest.embed.config.ts",
     ],

@@ -29,6 +29,8 @@ export interface PaintRun {
   transferredBytes: number;
   /** Script requests of the page (their URLs' paths). */
   scripts: string[];
+  /** When the page's own content was first drawn (`ready` given): ms from navigation start. */
+  readyMs?: number;
 }
 
 export interface PaintResult {
@@ -36,6 +38,10 @@ export interface PaintResult {
   runs: PaintRun[];
   medianFcpMs: number;
   medianLoadMs: number;
+  /** Median of `readyMs` when a `ready` selector was given. */
+  medianReadyMs?: number;
+  /** What `readyMs` waits for. */
+  ready?: string;
   chromium: string;
 }
 
@@ -76,9 +82,27 @@ const PAGE_TIMING = `new Promise((resolve) => {
   }
 })`;
 
+/**
+ * Installed before the page's scripts: notes the first animation frame in which `selector`
+ * matches (ms from navigation start), i.e. when the page's own content, not a placeholder
+ * shell, is drawn. Strings, as PAGE_TIMING.
+ */
+const watchReady = (selector: string) => `(() => {
+  const tick = () => {
+    if (document.querySelector(${JSON.stringify(selector)})) window.__benchReadyMs = performance.now();
+    else requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})()`;
+/** Waits for the time `watchReady` notes (evaluated over CDP: the page's CSP forbids eval). */
+const READY_MS = `new Promise((resolve) => {
+  const check = () => (window.__benchReadyMs ? resolve(window.__benchReadyMs) : setTimeout(check, 50));
+  check();
+})`;
+
 export async function measureFirstPaint(
   url: string,
-  options: { runs: number; executablePath: string },
+  options: { runs: number; executablePath: string; ready?: string },
 ): Promise<PaintResult> {
   const browser = await chromium.launch({
     executablePath: options.executablePath,
@@ -115,7 +139,9 @@ export async function measureFirstPaint(
           connectionType: "cellular4g",
         });
         await cdp.send("Emulation.setCPUThrottlingRate", { rate: MOBILE_PROFILE.cpuSlowdown });
+        if (options.ready) await page.addInitScript(watchReady(options.ready));
         await page.goto(url, { waitUntil: "load", timeout: 60_000 });
+        const readyMs = options.ready ? ((await page.evaluate(READY_MS)) as number) : undefined;
         const timing = (await page.evaluate(PAGE_TIMING)) as PageTiming;
         if (timing.fcp === null) throw new Error(`run ${index + 1}: no first-contentful-paint`);
         const run: PaintRun = {
@@ -124,8 +150,12 @@ export async function measureFirstPaint(
           loadMs: Math.round(timing.load),
           transferredBytes: timing.transferred,
           scripts: timing.scripts,
+          ...(readyMs === undefined ? {} : { readyMs: Math.round(readyMs) }),
         };
-        log(`FCP run ${index + 1}/${options.runs}: ${run.fcpMs} ms (load ${run.loadMs} ms)`);
+        log(
+          `FCP run ${index + 1}/${options.runs} of ${new URL(url).pathname}: ${run.fcpMs} ms ` +
+            `(load ${run.loadMs} ms${readyMs === undefined ? "" : `, ready ${run.readyMs} ms`})`,
+        );
         runs.push(run);
       } finally {
         await context.close();
@@ -136,6 +166,9 @@ export async function measureFirstPaint(
       runs,
       medianFcpMs: median(runs.map((run) => run.fcpMs)),
       medianLoadMs: median(runs.map((run) => run.loadMs)),
+      ...(options.ready
+        ? { ready: options.ready, medianReadyMs: median(runs.map((run) => run.readyMs ?? 0)) }
+        : {}),
       chromium: browser.version(),
     };
   } finally {

@@ -238,6 +238,14 @@ async function main(): Promise<number> {
         executablePath: chromiumPath,
       });
     });
+    await part("first contentful paint of the login page", async () => {
+      // The owner app's first page for a visitor without a session; ready when its form is.
+      results.loginPaint = await measureFirstPaint(`${base}/login`, {
+        runs: fcpRuns,
+        executablePath: chromiumPath,
+        ready: 'input[type="password"]',
+      });
+    });
   }
 
   if (only.has("preview")) {

@@ -42,7 +42,14 @@ function run(description, args) {
 }
 
 const packages = ["contract", "engine", "i18n"].map((p) => at("packages", p, "src"));
-const webSources = [at("apps/web/src"), at("apps/web/index.html"), ...packages];
+// The build config and its plugins too: they decide what is written (the .br/.gz copies).
+const webSources = [
+  at("apps/web/src"),
+  at("apps/web/index.html"),
+  at("apps/web/vite.config.ts"),
+  at("apps/web/build"),
+  ...packages,
+];
 const serverSources = [at("apps/server/src"), ...packages];
 
 if (isStale(at("apps/web/dist/index.html"), webSources)) {

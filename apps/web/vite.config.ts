@@ -1,6 +1,8 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompressBuild } from "./build/precompress";
+import { stylesheetsAfterShell } from "./build/stylesheets-after-shell";
 
 /** `@/…` is `src/…`: imports name the app's own folders, not a count of `../`. */
 const sourceAlias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
@@ -24,7 +26,7 @@ const serverPaths = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), stylesheetsAfterShell(), precompressBuild()],
   resolve: { alias: sourceAlias },
   server: { port: 5173, strictPort: true, proxy: serverPaths },
   preview: { port: 4173, proxy: serverPaths },
@@ -36,6 +38,13 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 600,
     rollupOptions: {
+      // The contract and the engine are schemas, constants and functions: a module of theirs
+      // that nothing uses can go, so the entry does not carry both packages whole
+      // (docs/speed.md "Owner app delivery").
+      treeshake: {
+        moduleSideEffects: (id) =>
+          /packages[\\/](contract|engine)[\\/]src[\\/]/.test(id) ? false : undefined,
+      },
       onwarn(warning, warn) {
         // zod's sources carry /* @__PURE__ */ notes where Rollup cannot use them: harmless.
         if (warning.code === "INVALID_ANNOTATION") return;

@@ -1,5 +1,19 @@
-import type { Instance } from "./context";
+import { type Instance, isMobile } from "./context";
 import { capAllows } from "./frequency";
+import { mountLauncher } from "./launchers";
+import { uiOptions } from "./ui-options";
+
+/**
+ * What a declared popup, banner, trigger or chat does before it is opened, once the UI is
+ * in: its launcher (all but popup) and its automatic opening; neither on a phone with
+ * `data-hide-on-mobile`.
+ */
+export function arm(inst: Instance): void {
+  const o = uiOptions(inst.o);
+  if (o.hideOnMobile && isMobile()) return;
+  if (o.mode !== "popup") mountLauncher(inst);
+  armAutoOpen(inst);
+}
 
 /**
  * Opens the quiz by itself at most once per page view, at the first of: the delay (when
@@ -8,7 +22,7 @@ import { capAllows } from "./frequency";
  * the visitor has already seen it, or when it was opened another way meanwhile.
  */
 export function armAutoOpen(inst: Instance): void {
-  const o = inst.o;
+  const o = uiOptions(inst.o);
   if (o.open !== "auto" || !capAllows(o)) return;
   const off: (() => void)[] = [];
   const fire = () => {

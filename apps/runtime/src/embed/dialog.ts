@@ -2,6 +2,7 @@ import { type Ctx, createFrame, type Instance } from "./context";
 import { deepActive, el, shadowHost } from "./dom";
 import { markShown } from "./frequency";
 import type { EmbedOptions } from "./options";
+import { uiOptions } from "./ui-options";
 
 /**
  * A quiz in a dialog: a modal popup (popup, banner, trigger modes; full screen under
@@ -9,7 +10,9 @@ import type { EmbedOptions } from "./options";
  * iframe, so the visitor's answers survive. Focus is trapped with guards around the
  * iframe, Escape closes, and focus returns to where it was.
  */
-export function createDialog(ctx: Ctx, o: EmbedOptions, panel = o.mode === "chat"): Instance {
+export function createDialog(ctx: Ctx, options: EmbedOptions): Instance {
+  const o = uiOptions(options);
+  const panel = o.mode === "chat";
   let wrap: HTMLElement | null = null;
   let closeButton: HTMLButtonElement | null = null;
   let back: HTMLElement | null = null;

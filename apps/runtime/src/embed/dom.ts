@@ -1,4 +1,4 @@
-import type { EmbedOptions } from "./options";
+import type { UiOptions } from "./ui-options";
 
 /** The loader's own styles; they live in Shadow DOM, so neither side leaks into the other. */
 const CSS =
@@ -33,7 +33,7 @@ export function el<K extends keyof HTMLElementTagNameMap>(
 }
 
 /** A host element (in `parent`, default body) with the loader's styles in its shadow root. */
-export function shadowHost(o: EmbedOptions, parent: HTMLElement = document.body): ShadowRoot {
+export function shadowHost(o: UiOptions, parent: HTMLElement = document.body): ShadowRoot {
   const host = el("div", "", parent);
   host.setAttribute("data-leadquiz-ui", o.mode);
   if (o.background) host.style.setProperty("--lq-bg", o.background);

@@ -1,35 +1,31 @@
-import type { EmbedOptions } from "./options";
+import type { UiOptions } from "./ui-options";
 
-/** Whether the frequency cap lets the quiz open by itself now. */
-export function capAllows(o: EmbedOptions): boolean {
-  const s = store(o);
-  return !s || s.getItem(capKey(o)) == null;
-}
-
-/** Records that the quiz was shown (for `session` and `once` caps). */
-export function markShown(o: EmbedOptions): void {
-  store(o)?.setItem(capKey(o), String(Date.now()));
-}
-
-function capKey(o: EmbedOptions): string {
-  return `leadquiz:shown:${o.key}`;
-}
-
-function store(o: EmbedOptions): Storage | null {
+/**
+ * Whether the frequency cap lets the quiz open by itself now. Storage blocked (privacy
+ * settings): no cap can be kept, so a capped quiz does not open by itself at all.
+ */
+export function capAllows(o: UiOptions): boolean {
   try {
-    return o.frequency === "once"
-      ? localStorage
-      : o.frequency === "session"
-        ? sessionStorage
-        : null;
+    return store(o)?.getItem(capKey(o)) == null;
   } catch {
-    // Storage blocked (privacy settings): no cap can be kept, so do not open by itself at all.
-    return o.frequency === "always" ? null : blocked;
+    return o.frequency === "always";
   }
 }
 
-/** Stands in for blocked storage: reports every quiz as already shown. */
-const blocked = {
-  getItem: () => "1",
-  setItem: () => undefined,
-} as unknown as Storage;
+/** Records that the quiz was shown (for `session` and `once` caps). */
+export function markShown(o: UiOptions): void {
+  try {
+    store(o)?.setItem(capKey(o), String(Date.now()));
+  } catch {
+    // Storage blocked: nothing can be recorded (capAllows already keeps it from opening).
+  }
+}
+
+function capKey(o: UiOptions): string {
+  return `leadquiz:shown:${o.key}`;
+}
+
+/** The storage of the cap; reading `localStorage` throws when storage is blocked. */
+function store(o: UiOptions): Storage | null {
+  return o.frequency === "once" ? localStorage : o.frequency === "session" ? sessionStorage : null;
+}

@@ -17,18 +17,16 @@ export function mountInline(ctx: Ctx, box: HTMLElement, o: EmbedOptions): Instan
     f.style.cssText = `border:0;width:100%;display:block;height:${o.minHeight}px`;
     box.appendChild(f);
   };
-  if (typeof IntersectionObserver !== "function") show();
-  else {
-    const io = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          io.disconnect();
-          show();
-        }
-      },
-      { rootMargin: "400px" },
-    );
-    io.observe(box);
-  }
+  // Every browser the loader's ES2020 output runs in has IntersectionObserver.
+  const io = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        io.disconnect();
+        show();
+      }
+    },
+    { rootMargin: "400px" },
+  );
+  io.observe(box);
   return inst;
 }

@@ -1,12 +1,13 @@
 import type { Instance } from "./context";
 import { el, shadowHost } from "./dom";
+import { type UiOptions, uiOptions } from "./ui-options";
 
 /**
  * The always-visible part of banner, trigger and chat modes, or (with `box`) the button
  * that stands in for an inline quiz on a phone; a click opens the quiz.
  */
 export function mountLauncher(inst: Instance, box?: HTMLElement): void {
-  const o = inst.o;
+  const o = uiOptions(inst.o);
   const root = shadowHost(o, box);
   const side = o.position === "left" ? "l" : "r";
   if (box) button("ib", root, inst).textContent = o.text;
@@ -53,7 +54,7 @@ function button(cls: string, parent: Node, inst: Instance): HTMLButtonElement {
 }
 
 /** The picture on the round trigger button: a video, a photo, an icon image or a glyph. */
-function face(b: HTMLButtonElement, src: string, o: Instance["o"]): void {
+function face(b: HTMLButtonElement, src: string, o: UiOptions): void {
   const safe = /^(https?:)?\/\//.test(src) || src.startsWith("/");
   const yt = /(?:youtu\.be\/|[?&]v=|\/(?:embed|shorts)\/)([\w-]{11})/.exec(src)?.[1];
   if (o.format === "video" && yt) {

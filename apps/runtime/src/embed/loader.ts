@@ -1,4 +1,4 @@
-import { armAutoOpen, bindButton } from "./auto-open";
+import { bindButton } from "./auto-open";
 import {
   type Ctx,
   type EmbedMessage,
@@ -30,17 +30,14 @@ export interface LeadquizApi {
 
 /** Loads `embed-ui.js` from the product's origin once, by a script tag. */
 export function loadUiScript(origin: string): Promise<Ui> {
-  const loaded = (window as unknown as UiHost).LeadquizUi;
+  const host = window as unknown as UiHost;
   return new Promise((resolve, reject) => {
-    if (loaded) return resolve(loaded);
+    if (host.LeadquizUi) return resolve(host.LeadquizUi);
     const s = document.createElement("script");
     s.src = `${origin}/embed-ui.js`;
     s.async = true;
-    s.onload = () => {
-      const ui = (window as unknown as UiHost).LeadquizUi;
-      if (ui) resolve(ui);
-      else reject(new Error("leadquiz: no UI"));
-    };
+    // Without the UI (a broken deploy), the next opening tries again.
+    s.onload = () => (host.LeadquizUi ? resolve(host.LeadquizUi) : reject());
     s.onerror = reject;
     document.head.appendChild(s);
   });
@@ -96,19 +93,21 @@ export function createLoader(
   };
 
   addEventListener("message", (e) => {
-    if (e.origin !== origin || !e.source) return;
-    const rec = frames.find((r) => r.iframe.contentWindow === e.source);
+    // Only from our origin and one of our iframes' windows (an iframe not yet in the page
+    // has none: hence the check of `source`).
+    const rec =
+      e.source && e.origin === origin && frames.find((r) => r.iframe.contentWindow === e.source);
     const d = e.data as EmbedMessage | null;
     if (!rec || d?.source !== "leadquiz") return;
+    const { type } = d;
     const detail: EventDetail = { publicKey: rec.inst.o.key, mode: rec.inst.o.mode };
-    if (d.type === "resize") {
+    if (type === "resize") {
       const h = Number(d.height);
       if (h > 0 && h < 1e5) rec.onResize?.(Math.ceil(h));
-    } else if (d.type === "close") rec.inst.close();
-    else if (d.type === "lead") ctx.emit("lead", { ...detail, lead: d.lead });
-    else if (d.type === "step") ctx.emit("step", { ...detail, step: d.step });
-    else if (d.type === "ready") {
-      rec.iframe.contentWindow?.postMessage(
+    } else if (type === "close") rec.inst.close();
+    else if (type === "lead" || type === "step") ctx.emit(type, { ...detail, [type]: d[type] });
+    else if (type === "ready") {
+      (e.source as Window).postMessage(
         { source: "leadquiz", type: "context", ...hostContext() },
         origin,
       );
@@ -136,8 +135,11 @@ export function createLoader(
     if (!o) return;
     if (o.mode === "inline") {
       // A script tag cannot hold the quiz: it gets a container right after it.
-      const box = node.tagName === "SCRIPT" ? document.createElement("div") : node;
-      if (box !== node) node.after(box);
+      let box = node;
+      if (node.tagName === "SCRIPT") {
+        box = document.createElement("div");
+        node.after(box);
+      }
       const inst =
         o.text && isMobile() ? lazyDialog({ ...o, mode: "popup" }) : mountInline(ctx, box, o);
       if (inst.o.mode === "popup") withUi((u) => u.mountLauncher(inst, box));
@@ -149,9 +151,9 @@ export function createLoader(
     const inst = lazyDialog(o);
     keyed[id] = inst;
     instances.push(inst);
-    const off = o.hideOnMobile && isMobile();
-    if (o.mode !== "popup" && !off) withUi((u) => u.mountLauncher(inst));
-    if (!off) armAutoOpen(inst);
+    // Launchers and the opening rules (delay, exit intent, scroll, frequency cap, hiding
+    // on phones) come with the UI; a popup opened only on request waits for its opening.
+    if (o.mode !== "popup" || o.open === "auto") withUi((u) => u.arm(inst));
     bindButton(inst);
     return inst;
   };
@@ -184,9 +186,7 @@ export function createLoader(
 /** Runs one queued call `[method, ...args]`, ignoring unknown methods. */
 export function run(api: LeadquizApi, call: unknown): void {
   if (!Array.isArray(call)) return;
-  const [name, ...args] = call as [unknown, ...unknown[]];
-  if (name === "open" || name === "close") api[name](args[0] as string | undefined);
-  else if (name === "on" && typeof args[1] === "function") {
-    api.on(args[0] as EventName, args[1] as Listener);
-  }
+  const [name, a, b] = call as [unknown, unknown, unknown];
+  if (name === "open" || name === "close") api[name](a as string | undefined);
+  else if (name === "on" && typeof b === "function") api.on(a as EventName, b as Listener);
 }

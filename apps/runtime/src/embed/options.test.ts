@@ -1,8 +1,15 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { parseOptions } from "./options";
 import { place, reset } from "./test-support";
+import { uiOptions } from "./ui-options";
 
 afterEach(reset);
+
+/** The options `embed-ui.js` sees: the loader's, completed with the look. */
+function parseUi(node: HTMLElement) {
+  const o = parseOptions(node);
+  return o && uiOptions(o);
+}
 
 describe("parseOptions", () => {
   it("needs a public key", () => {
@@ -17,7 +24,7 @@ describe("parseOptions", () => {
   });
 
   it("reads the popup's opening rules", () => {
-    const o = parseOptions(
+    const o = parseUi(
       place({
         leadquiz: "k1",
         mode: "popup",
@@ -45,18 +52,18 @@ describe("parseOptions", () => {
   });
 
   it("falls back on bad numbers and unknown values", () => {
-    const o = parseOptions(
+    const o = parseUi(
       place({ leadquiz: "k1", mode: "popup", delay: "-3", scroll: "x", frequency: "daily" }),
     );
     expect(o).toMatchObject({ delay: null, scroll: 0, frequency: "always", open: "auto" });
     expect(o?.exitIntent).toBe(false);
-    expect(
-      parseOptions(place({ leadquiz: "k1", mode: "popup", "exit-intent": "false" })),
-    ).toMatchObject({ exitIntent: false, title: "Quiz", closeLabel: "Close" });
+    expect(parseUi(place({ leadquiz: "k1", mode: "popup", "exit-intent": "false" }))).toMatchObject(
+      { exitIntent: false, title: "Quiz", closeLabel: "Close" },
+    );
   });
 
   it("reads the banner", () => {
-    const o = parseOptions(
+    const o = parseUi(
       place({
         leadquiz: "k2",
         mode: "banner",
@@ -76,11 +83,11 @@ describe("parseOptions", () => {
       position: "top",
       open: "button",
     });
-    expect(parseOptions(place({ leadquiz: "k2", mode: "banner" }))?.position).toBe("bottom");
+    expect(parseUi(place({ leadquiz: "k2", mode: "banner" }))?.position).toBe("bottom");
   });
 
   it("reads the trigger", () => {
-    const o = parseOptions(
+    const o = parseUi(
       place({
         leadquiz: "k3",
         mode: "trigger",
@@ -106,7 +113,7 @@ describe("parseOptions", () => {
       video: "https://youtu.be/dQw4w9WgXcQ",
       icon: "https://cdn.example/i.svg",
     });
-    expect(parseOptions(place({ leadquiz: "k3", mode: "trigger" }))).toMatchObject({
+    expect(parseUi(place({ leadquiz: "k3", mode: "trigger" }))).toMatchObject({
       format: "icon",
       position: "right",
       playOnHover: true,
@@ -115,12 +122,14 @@ describe("parseOptions", () => {
   });
 
   it("reads inline and chat", () => {
+    expect(parseUi(place({ leadquiz: "k4", "min-height": "640", text: "Start" }))).toMatchObject({
+      mode: "inline",
+      minHeight: 640,
+      text: "Start",
+    });
+    expect(parseUi(place({ leadquiz: "k4" }))?.minHeight).toBe(500);
     expect(
-      parseOptions(place({ leadquiz: "k4", "min-height": "640", text: "Start" })),
-    ).toMatchObject({ mode: "inline", minHeight: 640, text: "Start" });
-    expect(parseOptions(place({ leadquiz: "k4" }))?.minHeight).toBe(500);
-    expect(
-      parseOptions(place({ leadquiz: "k5", mode: "chat", position: "left", text: "Ask us" })),
+      parseUi(place({ leadquiz: "k5", mode: "chat", position: "left", text: "Ask us" })),
     ).toMatchObject({ mode: "chat", position: "left", text: "Ask us" });
   });
 });

@@ -1,5 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { dialogs, flush, isShown, loader, mockMobile, place, record, reset } from "./test-support";
+import { createLoader } from "./loader";
+import {
+  dialogs,
+  flush,
+  isShown,
+  loader,
+  mockMobile,
+  ORIGIN,
+  place,
+  record,
+  reset,
+} from "./test-support";
+import { ui } from "./ui";
 
 afterEach(reset);
 
@@ -96,6 +108,41 @@ describe("popup", () => {
     document.getElementById("cta-m")?.click();
     await vi.advanceTimersByTimeAsync(0);
     expect(isShown(dialogs()[0])).toBe(true);
+  });
+
+  it("loads the UI for an automatic popup at once, for one opened on request only when opened", async () => {
+    const loads: string[] = [];
+    const countingLoader = () =>
+      createLoader(ORIGIN, async () => {
+        loads.push("embed-ui.js");
+        return ui;
+      });
+    // An inline quiz that never comes near the viewport (jsdom has no IntersectionObserver).
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    document.body.innerHTML = '<button id="cta-r">Quiz</button>';
+    place({ leadquiz: "p-req", mode: "popup", open: "button", "button-id": "cta-r" });
+    place({ leadquiz: "i-page" });
+    countingLoader().scan();
+    await flush();
+    expect(loads).toEqual([]);
+    document.getElementById("cta-r")?.click();
+    await flush();
+    expect(loads).toEqual(["embed-ui.js"]);
+    expect(isShown(dialogs()[0])).toBe(true);
+
+    reset();
+    loads.length = 0;
+    place({ leadquiz: "p-auto", mode: "popup", delay: "30" });
+    countingLoader().scan();
+    await flush();
+    expect(loads).toEqual(["embed-ui.js"]);
+    expect(dialogs()).toHaveLength(0);
   });
 
   it("closes on Escape and gives focus back", async () => {

@@ -8,9 +8,18 @@ export interface WebAppOptions {
   distDir: string | undefined;
 }
 
+/** Hashed file names: a changed file is a new address, so the browser may keep one forever. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+/** index.html names the current hashes: the browser asks again each time (ETag, 304). */
+const REVALIDATE = "no-cache";
+const COMPRESSED_COPY = /\.(br|gz)$/;
+
 /**
  * Serves the built owner app (apps/web/dist): hashed assets with long cache headers, and
- * index.html for every other GET (files are routed one by one, so the rest are client routes) that is not an API call (client-side routes).
+ * index.html for every other GET that is not an API call (client-side routes). Files are
+ * routed one by one (wildcard off). The build writes brotli and gzip copies next to each
+ * file (apps/web/build/precompress.ts); they are sent as they are for the encodings the
+ * browser accepts, the plain file otherwise (docs/speed.md "Owner app delivery").
  */
 export async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
   const root = options.distDir ?? defaultWebDistDir;
@@ -23,12 +32,16 @@ export async function webAppPlugin(app: FastifyInstance, options: WebAppOptions)
     root,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    // Ours below: @fastify/send's own `public, max-age=0` would replace what setHeaders sets.
+    cacheControl: false,
+    // The compressed copies are reached through Accept-Encoding, not by their own names.
+    allowedPath: (pathname) => !COMPRESSED_COPY.test(pathname),
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader(
-        "cache-control",
-        immutable ? "public, max-age=31536000, immutable" : "no-cache",
-      );
+      res.setHeader("cache-control", immutable ? IMMUTABLE : REVALIDATE);
+      // The same address answers br, gzip or plain bytes: caches must keep them apart.
+      res.setHeader("vary", "accept-encoding");
     },
   });
   app.get("/*", async (request, reply) => {
@@ -36,7 +49,6 @@ export async function webAppPlugin(app: FastifyInstance, options: WebAppOptions)
     if (url.startsWith("/api/")) {
       return reply.callNotFound();
     }
-    reply.header("cache-control", "no-cache");
     return reply.sendFile("index.html");
   });
 }

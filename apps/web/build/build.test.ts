@@ -1,0 +1,117 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { build } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * The owner app as `npm run build` makes it, in a temporary folder: what a browser loads
+ * before the first page (docs/speed.md "Owner app delivery"). Sizes are deterministic, so
+ * the budget of issue 15 is a test; load times are measured by `npm run bench`.
+ */
+const webRoot = fileURLToPath(new URL("..", import.meta.url));
+/** The entry's JavaScript with its static imports, gzip -9, at most 200 KB. */
+const ENTRY_BUDGET_BYTES = 200 * 1024;
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+let outDir: string;
+let manifest: Record<string, ManifestChunk>;
+
+beforeAll(async () => {
+  outDir = mkdtempSync(path.join(tmpdir(), "leadquiz-web-build-"));
+  // Vitest sets NODE_ENV=test, which would bundle React's development builds.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await build({
+      root: webRoot,
+      configFile: path.join(webRoot, "vite.config.ts"),
+      mode: "production",
+      logLevel: "silent",
+      build: { outDir, emptyOutDir: true, sourcemap: false },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  manifest = JSON.parse(readFileSync(path.join(outDir, ".vite", "manifest.json"), "utf8"));
+}, 180_000);
+
+afterAll(() => {
+  rmSync(outDir, { recursive: true, force: true });
+});
+
+/** A chunk's file and its static imports' files, transitively: what loads with it. */
+function staticClosure(key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticClosure(imported, into);
+  return into;
+}
+
+function entryKey(): string {
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry === true);
+  if (!entry) throw new Error("the build has no entry");
+  return entry[0];
+}
+
+describe("the owner app's build", () => {
+  it("loads at most 200 KB of gzipped JavaScript before the first page", () => {
+    const initial = [...staticClosure(entryKey())];
+    const gzipped = initial.reduce(
+      (sum, file) => sum + gzipSync(readFileSync(path.join(outDir, file)), { level: 9 }).length,
+      0,
+    );
+    expect(gzipped).toBeLessThanOrEqual(ENTRY_BUDGET_BYTES);
+  });
+
+  it("loads the login page and the other pages on demand, not with the entry", () => {
+    const initial = staticClosure(entryKey());
+    const lazyPages = (manifest[entryKey()]?.dynamicImports ?? [])
+      .filter((key) => /features\/.+-page\.tsx$/.test(key))
+      .map((key) => manifest[key]?.file);
+    expect(lazyPages.length).toBeGreaterThan(20);
+    expect(lazyPages.filter((file) => file && initial.has(file))).toEqual([]);
+    const login = (manifest[entryKey()]?.dynamicImports ?? []).find((key) =>
+      key.endsWith("login-page.tsx"),
+    );
+    expect(login).toBeDefined();
+  });
+
+  it("paints a shell before any script or stylesheet: the stylesheets follow it", () => {
+    const html = readFileSync(path.join(outDir, "index.html"), "utf8");
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).not.toMatch(/rel="stylesheet"/);
+    const shell = html.indexOf('class="lq-shell"');
+    const stylesheet = html.indexOf('rel="stylesheet"');
+    expect(shell).toBeGreaterThan(0);
+    expect(stylesheet).toBeGreaterThan(shell);
+  });
+
+  it("writes brotli and gzip copies of the entry and index.html that unpack to the files", () => {
+    const entryFile = manifest[entryKey()]?.file ?? "";
+    for (const file of [entryFile, "index.html"]) {
+      const plain = readFileSync(path.join(outDir, file));
+      expect(brotliDecompressSync(readFileSync(path.join(outDir, `${file}.br`)))).toEqual(plain);
+      expect(gunzipSync(readFileSync(path.join(outDir, `${file}.gz`)))).toEqual(plain);
+    }
+    // Every script but the smallest (where the copy would not be smaller than the file).
+    const assets = readdirSync(path.join(outDir, "assets"));
+    const scripts = assets.filter(
+      (name) => name.endsWith(".js") && statSync(path.join(outDir, "assets", name)).size > 1024,
+    );
+    const withCopies = scripts.filter(
+      (name) => assets.includes(`${name}.br`) && assets.includes(`${name}.gz`),
+    );
+    expect(scripts.length).toBeGreaterThan(50);
+    expect(withCopies).toEqual(scripts);
+  });
+});
