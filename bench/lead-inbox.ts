@@ -90,13 +90,15 @@ async function seed(db: BenchDatabase, quizId: number, from: number, to: number,
      select gen_random_uuid(), q.id, q.project_id, q.user_id, 1,
        'Visitor ' || g, 'visitor' || g || '@example.com',
        '+380 50 ' || lpad((g % 10000000)::text, 7, '0'), '{}'::jsonb,
-       jsonb_build_array(
-         jsonb_build_object('question', 1, 'question_title', 'Що ремонтуємо?', 'answer', 'Квартиру'),
-         jsonb_build_object('question', 2, 'question_title', 'Площа?', 'answer', (g % 200) || ' м²')),
+       (select jsonb_agg(jsonb_build_object('question', a.id::int, 'question_title', 'Питання',
+          'answer', case when a.n % 2 = 0 then (g % 200) || ' м²' else 'Квартиру, ' || (g % 7) end))
+        from jsonb_array_elements_text(p.question_ids) with ordinality as a(id, n)),
        '[{"id": 1, "title": "Ремонт", "value": 100, "unit": null}]'::jsonb,
        jsonb_build_object('utm_source', case when g % 3 = 0 then 'google' else 'facebook' end),
        g % 10 = 0, now() - (($4 - g) * interval '1 second')
-     from generate_series($2::int, $3::int) as g, quizzes q where q.id = $1`,
+     from generate_series($2::int, $3::int) as g, quizzes q
+       join quiz_publications p on p.quiz_id = q.id and p.version = 1
+     where q.id = $1`,
     [quizId, from, to, total],
   );
   await db.query("analyze leads");

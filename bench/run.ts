@@ -407,7 +407,9 @@ async function main(): Promise<number> {
 async function cleanUp(): Promise<void> {
   await ceiling?.stop().catch(() => undefined);
   await server?.stop().catch(() => undefined);
-  if (database) {
+  if (database && process.env.BENCH_KEEP_DATABASE === "1") {
+    log(`kept database ${database.name} (BENCH_KEEP_DATABASE=1): drop it when done`);
+  } else if (database) {
     const db = database;
     await db.drop().then(
       () => log(`dropped database ${db.name}`),

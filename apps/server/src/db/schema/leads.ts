@@ -193,3 +193,34 @@ export const projectLeadCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.projectId, t.shard] })],
 );
+
+/**
+ * The CSV export's cells of every opened, live lead, finished when the lead is written
+ * (triggers `leads_export_rows_*`, migration 0024; docs/leads.md "Export"): `head` is
+ * `id,date`, `contacts` name … other2, `tail` flags … note, `answers` one `,cell` per
+ * question of the lead's published version in that version's order (null when that
+ * version is unknown). Apart from `leads` so that an export reads densely packed rows, not
+ * one page of `leads` per opened lead. Never written by the application.
+ */
+export const leadExportRows = pgTable(
+  "lead_export_rows",
+  {
+    leadId: integer("lead_id")
+      .primaryKey()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull(),
+    quizId: integer("quiz_id").notNull(),
+    publicationVersion: integer("publication_version").notNull(),
+    isPartial: boolean("is_partial").notNull(),
+    status: text("status").$type<LeadStatus>().notNull(),
+    head: text("head").notNull(),
+    contacts: text("contacts").notNull(),
+    tail: text("tail").notNull(),
+    answers: text("answers"),
+  },
+  (t) => [
+    // The export's rows, newest first, and which quizzes have any (its question columns).
+    index("lead_export_rows_user_idx").on(t.userId, t.isPartial, t.leadId),
+    index("lead_export_rows_quiz_idx").on(t.quizId, t.isPartial),
+  ],
+);

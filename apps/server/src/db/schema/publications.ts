@@ -1,4 +1,5 @@
 import type { PublicQuiz } from "@leadquiz/contract";
+import { sql } from "drizzle-orm";
 import {
   index,
   integer,
@@ -26,6 +27,14 @@ export const quizPublications = pgTable(
     /** The draft_version the snapshot was taken from. */
     draftVersion: integer("draft_version").notNull(),
     snapshot: jsonb("snapshot").$type<PublicQuiz>().notNull(),
+    /**
+     * The snapshot's question ids in order, kept by PostgreSQL: the lead export's trigger
+     * reads these instead of the whole snapshot (docs/leads.md "Export").
+     */
+    questionIds: jsonb("question_ids")
+      .$type<number[]>()
+      .notNull()
+      .generatedAlwaysAs(sql`jsonb_path_query_array(snapshot, '$.questions[*].id')`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,23 +1,24 @@
 import { Readable } from "node:stream";
-import type { SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { zipStream } from "../../lib/zip-stream";
+import { csvCell, neutralizeCell } from "./export-cells";
 import {
   columnName,
   EXPORT_FIXED_COLUMNS,
   type ExportLayout,
+  type ExportSelection,
+  exportColumns,
   exportLines,
-  exportQuestionColumns,
-} from "./lead-inbox.repository";
+} from "./lead-export.repository";
 
 /**
  * `GET leads/export/` (docs/leads.md "Export"): the matching opened leads, newest first,
  * written as they are read, so memory stays flat whatever the number of leads. One column
  * per question title, taken from the quizzes' published snapshots.
  *
- * Speed: every line (CSV) or row XML (XLSX) is finished in SQL (`exportLinesQuery`: the
- * cells neutralised, quoted or escaped there) and reaches this module as bytes, from COPY
- * on PostgreSQL; only the header and the XLSX frame are written here.
+ * Speed: every line (CSV, from cells stored with each lead) or row XML (XLSX) is finished in
+ * SQL (lead-export.repository.ts) and reaches this module as bytes, from COPY on PostgreSQL;
+ * only the header and the XLSX frame are written here.
  */
 
 const BOM = "\uFEFF";
@@ -27,46 +28,28 @@ export { EXPORT_FIXED_COLUMNS };
 /** Labels of the fixed columns, in the owner's language. */
 export type ExportLabels = Record<(typeof EXPORT_FIXED_COLUMNS)[number], string>;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * A cell a spreadsheet would run as a formula (starting with = + - @, a tab or a carriage
- * return) gets a leading apostrophe, so it is shown as text.
- */
-export function neutralizeCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
-
 export interface ExportInput {
   db: Database;
-  userId: number;
-  /** The list's filters, narrowed to opened leads. */
-  condition: SQL;
+  /** The account, the kind, and the list's filters narrowed to opened leads. */
+  selection: ExportSelection;
   labels: ExportLabels;
   statusLabels: ExportLayout["statusLabels"];
 }
 
 /** The header cells and the query layout: the question columns come from the snapshots. */
 async function headerAndLayout(input: ExportInput, format: ExportLayout["format"]) {
-  const questions = await exportQuestionColumns(input.db, input.userId, input.condition);
+  const { selection } = input;
+  const columns = await exportColumns(input.db, selection);
   const header = [
     ...EXPORT_FIXED_COLUMNS.map((column) => input.labels[column]),
-    ...questions.map((q) => q.title),
-  ].map(neutralizeCell);
-  const layout: ExportLayout = { format, statusLabels: input.statusLabels, questions };
-  return { header, lines: () => exportLines(input.db, input.condition, layout) };
+    ...columns.questions.map((q) => q.title),
+  ];
+  const layout: ExportLayout = { format, statusLabels: input.statusLabels, ...columns };
+  return { header, lines: () => exportLines(input.db, selection, layout) };
 }
 
-const CSV_QUOTE = /[",\r\n;]/;
-
 function csvLine(cells: readonly string[]): string {
-  let line = "";
-  for (let i = 0; i < cells.length; i += 1) {
-    const cell = cells[i] as string;
-    if (i > 0) line += ",";
-    line += CSV_QUOTE.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
-  }
-  return `${line}\r\n`;
+  return `${cells.map(csvCell).join(",")}\r\n`;
 }
 
 /** CSV, UTF-8 with a BOM (Excel then reads Cyrillic right), CRLF lines (RFC 4180). */
@@ -145,7 +128,9 @@ const XLSX_PARTS: Record<string, string> = {
  * sheet's XML streamed into a zip entry as the batches are read.
  */
 export async function exportXlsx(input: ExportInput): Promise<Readable> {
-  const { header, lines } = await headerAndLayout(input, "xlsx");
+  const layout = await headerAndLayout(input, "xlsx");
+  const { lines } = layout;
+  const header = layout.header.map(neutralizeCell);
   const columns = header.map((_, i) => columnName(i));
   async function* sheet() {
     yield `${XML_HEAD}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${xlsxRow(header, columns, 1)}`;

@@ -17,7 +17,7 @@ import {
   type PublishedQuiz,
 } from "../../test-support/leads-fixtures";
 import { grantLeadRequests, TRIAL_LEAD_REQUESTS } from "../tariffs";
-import { copyLines } from "./lead-inbox.repository";
+import { copyLines } from "./lead-export.repository";
 
 let h: LeadsHarness;
 let quiz: PublishedQuiz;
@@ -393,6 +393,60 @@ describe("GET leads/export/", () => {
     expect(oldest[titles.indexOf("Name")]).toBe("Ömer & <Co>");
     expect(oldest[titles.indexOf("Ваше житло?")]).toBe("House");
     expect(sheet.rowCount).toBe(3);
+  });
+
+  it("shows the note and status as they are now, drops an erased lead, and places answers when two questions of a version share a title", async () => {
+    // Version 2 asks "Which floor?" under the title of "Garden area?": one column for both.
+    const shared = {
+      ...branchingQuiz,
+      questions: branchingQuiz.questions.map((question) =>
+        question.title === "Which floor?" ? { ...question, title: "Garden area?" } : question,
+      ),
+    };
+    const target = await h.publishedQuiz([branchingQuiz, shared]);
+    const first = await submit(target, { version: 1 });
+    const second = await submit(target, { version: 2 });
+    for (const lead of [first, second])
+      expect((await open(target.owner, lead)).statusCode).toBe(200);
+    const patched = await apiCall(h.t, "PATCH", apiPaths.leadById(first), {
+      user: target.owner,
+      body: { status: "won", note: '=SUM(A1); call "after 5"' },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+
+    const csv = await apiCall(h.t, "GET", `${apiPaths.leadsExport}?format=csv`, {
+      user: target.owner,
+      language: "en",
+    });
+    expect(csv.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = await workbook.csv.read(Readable.from([csv.rawPayload.subarray(3)]), {
+      parserOptions: { delimiter: "," },
+    } as never);
+    const rows = (sheet.getSheetValues().filter(Boolean) as unknown[][]).map((row) =>
+      row.slice(1).map((cell) => (cell === undefined || cell === null ? "" : String(cell))),
+    );
+    const header = rows[0] ?? [];
+    expect(header.slice(-3)).toEqual(["What do you live in?", "Garden area?", "Which extras?"]);
+    const byId = new Map(rows.slice(1).map((row) => [row[0], row]));
+    const cell = (lead: number, title: string) => byId.get(String(lead))?.[header.indexOf(title)];
+    for (const lead of [first, second]) {
+      expect(cell(lead, "What do you live in?")).toBe("House");
+      expect(cell(lead, "Garden area?")).toBe("200 m²");
+      expect(cell(lead, "Which extras?")).toBe("Painting, Plumbing");
+      expect(byId.get(String(lead))).toHaveLength(header.length);
+    }
+    expect(cell(first, "Status")).toBe("Won");
+    expect(cell(first, "Note")).toBe(`'=SUM(A1); call "after 5"`);
+    expect(cell(second, "Status")).toBe("New");
+
+    // An erased lead leaves the export at once.
+    await expectCall(h.t, 204, "DELETE", apiPaths.leadById(second), { user: target.owner });
+    const after = await apiCall(h.t, "GET", `${apiPaths.leadsExport}?format=csv`, {
+      user: target.owner,
+    });
+    const ids = after.body.slice(1).trimEnd().split("\r\n").slice(1);
+    expect(ids.map((line) => line.split(",")[0])).toEqual([String(first)]);
   });
 });
 

@@ -158,12 +158,14 @@ export function createLeadInboxService(ctx: { db: Database }) {
       format: "csv" | "xlsx",
       texts: { labels: ExportLabels; statusLabels: Record<LeadListRow["status"], string> },
     ) {
-      const input = {
-        db,
+      const { kind, ...narrowing } = filters;
+      const selection = {
         userId,
+        partial: kind === "partial",
         condition: openedOnly(await condition(userId, filters)),
-        ...texts,
+        narrowed: Object.values(narrowing).some((value) => value !== undefined),
       };
+      const input = { db, selection, ...texts };
       return format === "csv" ? exportCsv(input) : exportXlsx(input);
     },
 

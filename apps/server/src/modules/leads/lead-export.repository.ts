@@ -1,0 +1,471 @@
+import type { Readable } from "node:stream";
+import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import pg from "pg";
+import { to as copyTo } from "pg-copy-streams";
+import type { Database, DbOrTx } from "../../db/client";
+import { leadExportRows, leads, quizPublications, quizzes } from "../../db/schema";
+import { csvCell } from "./export-cells";
+import type { LeadListRow } from "./lead-inbox.repository";
+
+/**
+ * The export's SQL (docs/leads.md "Export"): each lead becomes one finished line (CSV) or
+ * `<row>` (XLSX) in SQL, so the server only forwards bytes. On PostgreSQL the lines come
+ * through `COPY (…) TO STDOUT (FORMAT binary)` on one connection: no per-row objects, no
+ * text decoding, only the length prefixes stripped. PGlite (no COPY stream) reads the same
+ * SELECT in keyset batches.
+ *
+ * CSV lines are joined from cells stored with each lead when it was written (trigger
+ * `leads_export_cells`, migration 0024, whose SQL functions `lq_csv_cell`,
+ * `lq_export_messengers` and `lq_export_results` are the one definition of a cell).
+ */
+
+/** One question column: its header and the question ids whose answers it holds. */
+export interface ExportQuestionColumn {
+  title: string;
+  questions: number[];
+}
+
+/** A published version of a quiz with matching leads: its question ids in order. */
+export interface ExportVersion {
+  quizId: number;
+  version: number;
+  questionIds: number[];
+}
+
+/** The question columns, the versions they were laid out from, and the quizzes' titles. */
+export interface ExportColumns {
+  questions: ExportQuestionColumn[];
+  versions: ExportVersion[];
+  quizzes: { id: number; title: string }[];
+}
+
+/** What a line is built from, all of it known before the first row. */
+export interface ExportLayout extends ExportColumns {
+  format: "csv" | "xlsx";
+  /** Status labels in the owner's language, by status. */
+  statusLabels: Record<LeadListRow["status"], string>;
+}
+
+/** `A`, `B`, … `Z`, `AA` … : the column letters of a cell reference. */
+export function columnName(index: number): string {
+  let name = "";
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  }
+  return name;
+}
+
+/** XML markup and the characters XML 1.0 refuses (those are dropped). */
+const XML_SPECIAL_RE = "[&<>\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\uFFFE\\uFFFF]";
+const XML_FORBIDDEN = `${Array.from({ length: 31 }, (_, i) => i + 1)
+  .filter((code) => code !== 9 && code !== 10 && code !== 13)
+  .map((code) => String.fromCharCode(code))
+  .join("")}\uFFFE\uFFFF`;
+
+/** A regular expression as an SQL literal (constants above: no quote in them). */
+const re = (pattern: string) => sql.raw(`'${pattern}'`);
+
+/**
+ * The value of the plain column `x` with a leading `'` before a formula start (= + - @, tab,
+ * CR: 61, 43, 45, 64, 9, 13). `ascii()` reads the first character only: cheaper than a match.
+ */
+function neutralised(x: SQL): SQL {
+  return sql`case when ascii(${x}) in (61, 43, 45, 64, 9, 13) then '''' || ${x} else ${x} end`;
+}
+
+/** An XLSX inline-string cell in `column` of row `rn`, nothing for an empty value. */
+function xlsxCell(x: SQL, column: string): SQL {
+  const text = sql`case when ${x} !~ ${re(XML_SPECIAL_RE)} then ${neutralised(x)}
+    else translate(replace(replace(replace(${neutralised(x)}, '&', '&amp;'), '<', '&lt;'),
+      '>', '&gt;'), ${XML_FORBIDDEN}::text, '') end`;
+  return sql`case when ${x} = '' then '' else ${sql.raw(`'<c r="${column}'`)} || s.rn
+    || '" t="inlineStr"><is><t xml:space="preserve">' || ${text} || '</t></is></c>' end`;
+}
+
+/** The export's fixed columns, in order (`s.<name>` in the XLSX query); the questions follow. */
+export const EXPORT_FIXED_COLUMNS = [
+  "id",
+  "date",
+  "quiz",
+  "name",
+  "email",
+  "phone",
+  "messengers",
+  "other",
+  "other2",
+  "status",
+  "flags",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "results",
+  "note",
+] as const;
+
+/** The status in the owner's language (labels are constants of the dictionary). */
+function statusLabel(layout: ExportLayout): SQL {
+  return sql`case ${leads.status} ${sql.join(
+    Object.entries(layout.statusLabels).map(
+      ([value, label]) => sql`when ${value} then ${label}::text`,
+    ),
+    sql` `,
+  )} else ${leads.status}::text end`;
+}
+
+/** The answer a lead gave to any of a column's questions (the last one wins), or ''. */
+function answerOf(column: ExportQuestionColumn): SQL {
+  const ids = column.questions.map((id) => `@.question == ${id}`).join(" || ");
+  return sql`coalesce(jsonb_path_query_array(${leads.answers}, ${`$[*] ? (${ids}).answer`}::jsonpath)
+    ->> -1, '')`;
+}
+
+/**
+ * Where a version's stored answer cells can go as they are: when its questions fill
+ * consecutive columns in its own order, the cells only need the empty columns before and
+ * after them. Otherwise (a question sharing a column with another of the same version, or
+ * an order the layout does not follow) the answers are picked per column instead.
+ */
+export function alignedVersions(
+  columns: ExportColumns,
+): { quizId: number; version: number; before: string; after: string }[] {
+  const columnOf = new Map<number, number>();
+  columns.questions.forEach((column, i) => {
+    for (const id of column.questions) columnOf.set(id, i);
+  });
+  const total = columns.questions.length;
+  const aligned = [];
+  for (const v of columns.versions) {
+    const first = v.questionIds.length === 0 ? 0 : columnOf.get(v.questionIds[0] as number);
+    if (first === undefined) continue;
+    if (!v.questionIds.every((id, i) => columnOf.get(id) === first + i)) continue;
+    const before = ",".repeat(first);
+    const after = ",".repeat(total - first - v.questionIds.length);
+    aligned.push({ quizId: v.quizId, version: v.version, before, after });
+  }
+  return aligned;
+}
+
+/**
+ * Which leads an export holds: the list's condition on `leads` (narrowed to opened leads),
+ * and whether it asks for more than the account's sent or partial leads (then the CSV
+ * query checks it against `leads`; otherwise `lead_export_rows` alone answers).
+ */
+export interface ExportSelection {
+  userId: number;
+  partial: boolean;
+  condition: SQL;
+  narrowed: boolean;
+}
+
+/**
+ * The CSV SELECT, from `lead_export_rows`: the stored cells joined, the quiz title and the
+ * status label (which change without a write to the cells' text) added per row, and the
+ * answer cells placed where the layout wants them (`alignedVersions`), else picked per
+ * column from the lead's answers. Keyset: ids below `before`, newest first.
+ */
+function csvLinesQuery(
+  selection: ExportSelection,
+  layout: ExportLayout,
+  page: { before: number | null; limit: number | null },
+): SQL {
+  // No quiz has a matching lead: nothing to read.
+  if (layout.quizzes.length === 0) return sql`select 0 as id, '' as line where false`;
+  const aligned = alignedVersions(layout);
+  let answers = sql`''`;
+  if (layout.questions.length > 0) {
+    const picked = sql.join(
+      layout.questions.map((column) => sql`',' || lq_csv_cell(${answerOf(column)})`),
+      sql` || `,
+    );
+    const pickedFromLead = sql`(select ${picked} from ${leads} where ${leads.id} = e.lead_id)`;
+    answers =
+      aligned.length === 0
+        ? pickedFromLead
+        : sql`case when v.before is not null and e.answers is not null
+            then v.before || e.answers || v.after else ${pickedFromLead} end`;
+  }
+  const versions =
+    aligned.length === 0 || layout.questions.length === 0
+      ? sql``
+      : sql`left join (values ${sql.join(
+          aligned.map(
+            (v) => sql`(${v.quizId}::int, ${v.version}::int, ${v.before}::text, ${v.after}::text)`,
+          ),
+          sql`, `,
+        )}) as v(quiz_id, version, before, after)
+        on v.quiz_id = e.quiz_id and v.version = e.publication_version`;
+  const conditions = [
+    sql`e.user_id = ${selection.userId}::int`,
+    sql`e.is_partial = ${selection.partial}::boolean`,
+  ];
+  if (selection.narrowed)
+    conditions.push(
+      sql`exists (select 1 from ${leads} where ${leads.id} = e.lead_id and ${selection.condition})`,
+    );
+  if (page.before !== null) conditions.push(sql`e.lead_id < ${page.before}::int`);
+  // Titles and labels as finished cells, written in by value: a join and a CASE per row.
+  const titles = sql`(values ${sql.join(
+    layout.quizzes.map((quiz) => sql`(${quiz.id}::int, ${csvCell(quiz.title)}::text)`),
+    sql`, `,
+  )}) as t(quiz_id, title)`;
+  const status = sql`case e.status ${sql.join(
+    Object.entries(layout.statusLabels).map(
+      ([value, label]) => sql`when ${value} then ${csvCell(label)}::text`,
+    ),
+    sql` `,
+  )} else e.status end`;
+  return sql`select e.lead_id as id, e.head || ',' || t.title || ',' || e.contacts || ','
+      || ${status} || ',' || e.tail || ${answers} || ${"\r\n"}::text as line
+    from ${leadExportRows} as e inner join ${titles} on t.quiz_id = e.quiz_id ${versions}
+    where ${sql.join(conditions, sql` and `)}
+    order by e.lead_id desc
+    ${page.limit === null ? sql`` : sql`limit ${page.limit}`}`;
+}
+
+/**
+ * The XLSX SELECT: an inner query reads each lead's values once (`offset 0` keeps the
+ * planner from inlining them into every use), the outer one writes the `<row>`; rows are
+ * numbered from `rowsBefore + 2` (row 1 is the header). One match per row over its
+ * free-text cells decides whether any needs escaping; most rows get their cells as they are.
+ */
+function xlsxRowsQuery(
+  condition: SQL,
+  layout: ExportLayout,
+  page: { before: number | null; limit: number | null; rowsBefore: number },
+): SQL {
+  const where =
+    page.before === null ? condition : sql`${condition} and ${leads.id} < ${page.before}`;
+  const questionValues = layout.questions.map(
+    (column, i) => sql`${answerOf(column)} as ${sql.raw(`q${i}`)}`,
+  );
+  const names = [...EXPORT_FIXED_COLUMNS, ...layout.questions.map((_, i) => `q${i}`)];
+  // The id and the ISO date never need escaping or neutralising.
+  const free = names.filter((name) => name !== "id" && name !== "date");
+  const cells = (careful: boolean) =>
+    names.map((name, i) => {
+      const x = sql.raw(`s.${name}`);
+      const plain = name === "id" || name === "date";
+      if (careful && !plain) return xlsxCell(x, columnName(i));
+      const cell = sql`${sql.raw(`'<c r="${columnName(i)}'`)} || s.rn
+        || '" t="inlineStr"><is><t xml:space="preserve">' || ${plain ? x : neutralised(x)}
+        || '</t></is></c>'`;
+      return plain ? cell : sql`case when ${x} = '' then '' else ${cell} end`;
+    });
+  const row = (parts: SQL[]) =>
+    sql`'<row r="' || s.rn || '">' || ${sql.join(parts, sql` || `)} || '</row>'`;
+  const needsCare = sql`concat_ws(chr(10), ${sql.join(
+    free.map((name) => sql.raw(`s.${name}`)),
+    sql`, `,
+  )}) ~ ${re(XML_SPECIAL_RE)}`;
+  return sql`select s.id, case when ${needsCare} then ${row(cells(true))} else ${row(cells(false))} end as line from (
+    select ${leads.id} as id,
+      row_number() over (order by ${leads.id} desc) + ${page.rowsBefore + 1}::int as rn,
+      to_char(${leads.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date,
+      ${quizzes.title} as quiz, ${leads.name} as name, ${leads.email} as email,
+      ${leads.phone} as phone, lq_export_messengers(${leads.messengers}) as messengers,
+      ${leads.other} as other, ${leads.other2} as other2, ${statusLabel(layout)} as status,
+      array_to_string(${leads.flags}, ', ') as flags,
+      coalesce(${leads.utm} ->> 'utm_source', '') as utm_source,
+      coalesce(${leads.utm} ->> 'utm_medium', '') as utm_medium,
+      coalesce(${leads.utm} ->> 'utm_campaign', '') as utm_campaign,
+      lq_export_results(${leads.results}) as results,
+      ${leads.note} as note
+      ${questionValues.length > 0 ? sql`, ${sql.join(questionValues, sql`, `)}` : sql``}
+    from ${leads} inner join ${quizzes} on ${quizzes.id} = ${leads.quizId}
+    where ${where}
+    order by ${leads.id} desc
+    ${page.limit === null ? sql`` : sql`limit ${page.limit}`}
+    offset 0) as s
+  order by s.id desc`;
+}
+
+function linesQuery(
+  selection: ExportSelection,
+  layout: ExportLayout,
+  page: { before: number | null; limit: number | null; rowsBefore: number },
+): SQL {
+  return layout.format === "csv"
+    ? csvLinesQuery(selection, layout, page)
+    : xlsxRowsQuery(selection.condition, layout, page);
+}
+
+const dialect = new PgDialect();
+
+/**
+ * The query as one text, its parameters written in as quoted literals (COPY takes no
+ * parameters). A quoted literal gets its type from the context exactly like an untyped
+ * parameter, which is how both drivers send them, so the meaning does not change.
+ */
+function inlined(query: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return text.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    if (value === null || value === undefined) return "null";
+    if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") {
+      throw new Error(`export query parameter of type ${typeof value}`);
+    }
+    return `'${String(value).replace(/'/g, "''")}'`;
+  });
+}
+
+/** COPY binary header: an 11-byte signature, 32-bit flags, 32-bit extension length. */
+const COPY_SIGNATURE = 11;
+
+/**
+ * The `line` field of COPY's binary tuples, as bytes: a tuple is a 16-bit field count (-1
+ * ends the data) then, per field, a 32-bit length and the bytes. The first field (the id)
+ * is skipped. One Buffer per chunk read, not per row.
+ */
+export async function* copyLines(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  let pending: Buffer | null = null;
+  let headerDone = false;
+  for await (const chunk of source) {
+    const data: Buffer = pending ? Buffer.concat([pending, chunk]) : chunk;
+    pending = null;
+    let at = 0;
+    if (!headerDone) {
+      const start =
+        data.length < COPY_SIGNATURE + 8
+          ? Number.POSITIVE_INFINITY
+          : COPY_SIGNATURE + 8 + data.readUInt32BE(COPY_SIGNATURE + 4);
+      if (start > data.length) {
+        pending = data;
+        continue;
+      }
+      at = start;
+      headerDone = true;
+    }
+    const parts: Buffer[] = [];
+    while (data.length - at >= 2) {
+      if (data.readInt16BE(at) === -1) {
+        at = data.length;
+        break;
+      }
+      if (data.length - at < 6) break;
+      const lineAt = at + 6 + data.readInt32BE(at + 2);
+      if (data.length - lineAt < 4) break;
+      const end = lineAt + 4 + data.readInt32BE(lineAt);
+      if (end > data.length) break;
+      parts.push(data.subarray(lineAt + 4, end));
+      at = end;
+    }
+    if (at < data.length) pending = data.subarray(at);
+    if (parts.length === 1) yield parts[0] as Buffer;
+    else if (parts.length > 1) yield Buffer.concat(parts);
+  }
+}
+
+const BATCH_FIRST = 1000;
+const BATCH_MAX = 8000;
+
+/** PGlite: the same SELECT a keyset batch at a time (1000 rows, doubling to 8000). */
+async function* batchLines(
+  db: Database,
+  selection: ExportSelection,
+  layout: ExportLayout,
+): AsyncGenerator<string> {
+  let before: number | null = null;
+  let size = BATCH_FIRST;
+  let rowsBefore = 0;
+  for (;;) {
+    const result: unknown = await db.execute(
+      linesQuery(selection, layout, { before, limit: size, rowsBefore }),
+    );
+    // Both drivers answer `{rows}`; drizzle types the result per driver.
+    const rows = (result as { rows: { id: number; line: string }[] }).rows;
+    if (rows.length > 0) yield rows.map((row) => row.line).join("");
+    const last = rows.at(-1);
+    if (rows.length < size || !last) return;
+    before = last.id;
+    rowsBefore += rows.length;
+    size = Math.min(BATCH_MAX, size * 2);
+  }
+}
+
+/**
+ * The export's lines, newest lead first: Buffers on PostgreSQL (COPY on one pooled
+ * connection, held until the last byte or until the reader leaves), strings on PGlite.
+ */
+export async function* exportLines(
+  db: Database,
+  selection: ExportSelection,
+  layout: ExportLayout,
+): AsyncGenerator<Buffer | string> {
+  const pool = (db as unknown as { $client: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) {
+    yield* batchLines(db, selection, layout);
+    return;
+  }
+  const query = linesQuery(selection, layout, { before: null, limit: null, rowsBefore: 0 });
+  const connection = await pool.connect();
+  let finished = false;
+  try {
+    // JIT would compile the long line expression first (~0.4 s before the first row): the
+    // work per row is small and already in C functions, nothing for JIT to win.
+    await connection.query("set jit = off");
+    const stream = connection.query(copyTo(`copy (${inlined(query)}) to stdout (format binary)`));
+    yield* copyLines(stream as Readable);
+    await connection.query("reset jit");
+    finished = true;
+  } finally {
+    // A COPY cut short leaves the connection mid-protocol: dropped, not reused.
+    connection.release(!finished);
+  }
+}
+
+/** Both drivers answer `{rows}`; drizzle types the result per driver. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * The question columns of the matching leads, from the published snapshots of their
+ * quizzes, not from every lead's answers (docs/leads.md "Export"): a question is named by
+ * its title in the newest version that has it (a renamed question keeps one column, under
+ * its latest title), questions with the same title share a column. Ordered by quiz, then
+ * the question's place in its newest version. With them, every version's question ids, so
+ * the stored answer cells can be placed (`alignedVersions`).
+ */
+export async function exportColumns(
+  db: DbOrTx,
+  selection: ExportSelection,
+): Promise<ExportColumns> {
+  // One probe per quiz of the account in lead_export_rows (index lead_export_rows_quiz_idx),
+  // not a pass over every matching lead.
+  const quizRows = rowsOf<{ id: number; title: string }>(
+    await db.execute(sql`select ${quizzes.id} as id, ${quizzes.title} as title from ${quizzes}
+      where ${quizzes.userId} = ${selection.userId}::int and exists (select 1
+        from ${leadExportRows} as e ${selection.narrowed ? sql`join ${leads} on ${leads.id} = e.lead_id` : sql``}
+        where e.quiz_id = ${quizzes.id} and e.is_partial = ${selection.partial}::boolean
+          ${selection.narrowed ? sql`and ${selection.condition}` : sql``})`),
+  );
+  const quizIds = quizRows.map((row) => row.id);
+  if (quizIds.length === 0) return { questions: [], versions: [], quizzes: [] };
+  const inQuizzes = sql`p.quiz_id in (${sql.join(
+    quizIds.map((id) => sql`${id}::int`),
+    sql`, `,
+  )})`;
+  const rows = rowsOf<{ quiz_id: number; id: number; title: string; position: number }>(
+    await db.execute(sql`select distinct on (p.quiz_id, (x.question ->> 'id')::int)
+        p.quiz_id, (x.question ->> 'id')::int as id,
+        coalesce(x.question ->> 'title', '') as title, x.position::int as position
+      from ${quizPublications} as p
+      cross join lateral jsonb_array_elements(p.snapshot -> 'questions')
+        with ordinality as x(question, position)
+      where ${inQuizzes}
+      order by p.quiz_id, (x.question ->> 'id')::int, p.version desc`),
+  );
+  rows.sort((a, b) => a.quiz_id - b.quiz_id || a.position - b.position || a.id - b.id);
+  const columns = new Map<string, ExportQuestionColumn>();
+  for (const row of rows) {
+    const column = columns.get(row.title);
+    if (column) column.questions.push(row.id);
+    else columns.set(row.title, { title: row.title, questions: [row.id] });
+  }
+  const versions = rowsOf<{ quiz_id: number; version: number; question_ids: number[] }>(
+    await db.execute(sql`select p.quiz_id, p.version, p.question_ids
+      from ${quizPublications} as p where ${inQuizzes}`),
+  ).map((row) => ({ quizId: row.quiz_id, version: row.version, questionIds: row.question_ids }));
+  return { questions: [...columns.values()], versions, quizzes: quizRows };
+}
