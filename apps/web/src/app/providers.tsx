@@ -69,7 +69,14 @@ function ThemedMantine({ children }: { children: ReactNode }) {
     [close],
   );
   return (
-    <MantineProvider theme={themed} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider
+      theme={themed}
+      cssVariablesResolver={cssVariablesResolver}
+      // The theme's variables must win over the defaults in Mantine's stylesheet, which now
+      // loads after them (at the end of <body>, docs/speed.md "Owner app delivery"): a
+      // doubled :root outranks the stylesheet's :root rules whatever their order.
+      cssVariablesSelector=":root:root"
+    >
       {children}
     </MantineProvider>
   );
