@@ -51,7 +51,8 @@ describe("the server process", () => {
 
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
-  });
+    // A fresh data folder: migrations and the template seed run first, slow on a busy machine.
+  }, 120_000);
 
   it("refuses to start on a bad variable and names it", async () => {
     const server = startServer({ PORT: "not-a-port", SMTP_URL: "http://mail" });
