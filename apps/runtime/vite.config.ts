@@ -1,4 +1,5 @@
 import { rmSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 
@@ -20,12 +21,16 @@ export const preactAlias = [
  * builds may run in any order.
  */
 function cleanOwnOutput(): Plugin {
+  let outDir = fileURLToPath(new URL("dist", import.meta.url));
   return {
     name: "leadquiz-clean-runtime-output",
     apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
     buildStart() {
-      for (const dir of ["dist/assets", "dist/.vite"]) {
-        rmSync(fileURLToPath(new URL(dir, import.meta.url)), { recursive: true, force: true });
+      for (const dir of ["assets", ".vite"]) {
+        rmSync(path.join(outDir, dir), { recursive: true, force: true });
       }
     },
   };
@@ -38,6 +43,8 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: false,
     manifest: true,
+    // The lazy chunks are fetched by the player itself (src/lazy-part.ts), ahead of need.
+    modulePreload: false,
     sourcemap: true,
     target: "es2020",
     cssCodeSplit: false,
@@ -49,6 +56,18 @@ export default defineConfig({
         entryFileNames: "assets/[name]-[hash].js",
         chunkFileNames: "assets/[name]-[hash].js",
         assetFileNames: "assets/[name]-[hash][extname]",
+        // Everything the first screen needs is one file (one request, one gzip context), and
+        // the later screens are one more (docs/adr/0007): small chunks compress badly.
+        codeSplitting: {
+          groups: [
+            { name: "runtime", tags: ["$initial"], priority: 2 },
+            {
+              name: "screens",
+              test: /src\/(questions\/|screens\/(?!start)|submission-queue)/,
+              priority: 1,
+            },
+          ],
+        },
       },
     },
   },
