@@ -2,10 +2,10 @@ import type { LeadResponse, LeadSubmission, PublicQuiz } from "@leadquiz/contrac
 import type { AnswerMap } from "@leadquiz/engine";
 import { hydrate, render } from "react-dom";
 import type { QuizEvent } from "./events";
-import { lazyPart, whenIdle } from "./lazy-part";
+import { whenIdle } from "./lazy-part";
 import type { PageContext } from "./page-context";
 import type { VisitorProgress } from "./partial-lead";
-import { partFor } from "./player/parts";
+import { partFor, screensPart } from "./player/parts";
 import { initialPlayerState } from "./player/player-state";
 import { QuizPlayer } from "./player/quiz-player";
 import type { QueueStorage, SubmissionQueue } from "./submission-queue";
@@ -61,9 +61,6 @@ function useFont(quiz: PublicQuiz): void {
   document.head.appendChild(link);
 }
 
-/** The lead queue's code: needed on the first lead, or for a lead left by an earlier visit. */
-const queuePart = lazyPart(() => import("./submission-queue"));
-
 /** The root carries `data-lq-hydrated` once the player took over (clicks work from then). */
 export const HYDRATED_ATTRIBUTE = "data-lq-hydrated";
 
@@ -83,7 +80,7 @@ async function start(
   const queued = () => {
     queue =
       queue ??
-      queuePart.load().then(({ createSubmissionQueue }) => {
+      screensPart.load().then(({ createSubmissionQueue }) => {
         const created = createSubmissionQueue({
           quizKey: options.quiz.public_key,
           send: options.onSubmit,

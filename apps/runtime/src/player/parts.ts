@@ -1,20 +1,17 @@
 import type { Step } from "@leadquiz/engine";
 import { type LazyPart, lazyPart } from "../lazy-part";
 
+export type Screens = typeof import("./screens");
+
 /**
- * The screens that are not the start screen, each a chunk of its own (docs/adr/0007): the
- * entry holds the player, the engine and the start screen; a question, the contact form,
- * the results and the thank-you screen are loaded when first needed and fetched ahead in
- * idle time. The server renderer and the unit tests provide them (`provideAllParts`).
+ * The screens that are not the start screen, with the lead queue: one chunk
+ * (docs/adr/0007). The entry holds the player, the engine and the start screen; this part
+ * is fetched ahead in idle time and waited for only when a screen needs it first. The
+ * server renderer and the unit tests provide it (`provideAllParts`).
  */
-export const parts = {
-  question: lazyPart(() => import("../questions/question-screen")),
-  form: lazyPart(() => import("../screens/contact-form")),
-  results: lazyPart(() => import("../screens/results-screen")),
-  thank_you: lazyPart(() => import("../screens/thank-you-screen")),
-};
+export const screensPart: LazyPart<Screens> = lazyPart(() => import("./screens"));
 
 /** The part a screen needs (none for the start screen, which is in the entry). */
-export function partFor(kind: Step["kind"]): LazyPart<unknown> | null {
-  return kind === "start" ? null : parts[kind];
+export function partFor(kind: Step["kind"]): LazyPart<Screens> | null {
+  return kind === "start" ? null : screensPart;
 }

@@ -20,7 +20,7 @@ import type { SubmitOutcome } from "../submission-queue";
 import { TextsContext, type VisitorTexts } from "../texts";
 import { AdditionsPanel } from "./additions-panel";
 import { PartScreen } from "./part-screen";
-import { parts } from "./parts";
+import { screensPart } from "./parts";
 import {
   canGoBack,
   initialPlayerState,
@@ -60,18 +60,9 @@ export interface QuizPlayerProps {
   onProgress?: ((progress: VisitorProgress) => void) | undefined;
 }
 
-/**
- * Fetches the later screens' code in idle time (docs/adr/0007): the question screen as
- * soon as the quiz shows, the rest once the visitor has started.
- */
-function prefetchParts(started: boolean): void {
-  whenIdle(() => {
-    void parts.question.load();
-    if (!started) return;
-    void parts.form.load();
-    void parts.results.load();
-    void parts.thank_you.load();
-  });
+/** Fetches the later screens' code in idle time, as soon as the quiz shows (docs/adr/0007). */
+function prefetchScreens(): void {
+  whenIdle(() => void screensPart.load());
 }
 
 export function defaultNavigate(url: string): void {
@@ -147,7 +138,7 @@ export function QuizPlayer(props: QuizPlayerProps) {
       (field) => field.enabled && field.type === FormFieldType.Phone,
     );
     if (step.kind !== "start" && hasPhoneField) preloadPhone(quiz.language);
-    prefetchParts(step.kind !== "start");
+    prefetchScreens();
     if (step.kind === "form") emit({ type: "contacts" });
     if (step.kind === "results") emit({ type: "result" });
     if (step.kind === "thank_you" && redirect) (props.navigate ?? defaultNavigate)(redirect);
@@ -228,7 +219,7 @@ export function QuizPlayer(props: QuizPlayerProps) {
         return (
           <PartScreen
             key={question.id}
-            part={parts.question}
+            part={screensPart}
             render={({ QuestionScreen }) => (
               <QuestionScreen
                 quiz={quiz}
@@ -252,7 +243,7 @@ export function QuizPlayer(props: QuizPlayerProps) {
       case "results":
         return (
           <PartScreen
-            part={parts.results}
+            part={screensPart}
             render={({ ResultsScreen }) => (
               <ResultsScreen
                 quiz={quiz}
@@ -266,7 +257,7 @@ export function QuizPlayer(props: QuizPlayerProps) {
       case "form":
         return (
           <PartScreen
-            part={parts.form}
+            part={screensPart}
             render={({ ContactForm }) => (
               <ContactForm
                 quiz={quiz}
@@ -288,7 +279,7 @@ export function QuizPlayer(props: QuizPlayerProps) {
       case "thank_you":
         return (
           <PartScreen
-            part={parts.thank_you}
+            part={screensPart}
             render={({ ThankYouScreen }) => (
               <ThankYouScreen
                 quiz={quiz}
