@@ -90,6 +90,7 @@ export async function servedFile(url: string): Promise<ServedFile> {
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
@@ -118,7 +119,7 @@ export interface RuntimeSizes {
 /**
  * The visitor runtime's JavaScript for a typical quiz, from the build's manifest
  * (docs/adr/0007): the entry with its static imports (always), the language chunk of the
- * quiz language, the phone chunk (libphonenumber-js core, when the quiz has a phone field
+ * quiz language, the later screens (one chunk, fetched in idle time), the phone chunk (libphonenumber-js core, when the quiz has a phone field
  * and is started) and the metadata zone of the language's default country.
  */
 export function runtimeSizes(language: string, phoneZone: string): RuntimeSizes {
@@ -155,6 +156,10 @@ export function runtimeSizes(language: string, phoneZone: string): RuntimeSizes 
     `language chunk ${language}`,
   );
   add(languageKey, `language ${language} (inlined by the hosted page)`);
+  add(
+    keyOf((_, chunk) => chunk.name === "screens", "screens chunk"),
+    "later screens: question, results, form, thanks (fetched in idle time)",
+  );
   add(
     keyOf((key) => key.endsWith("src/phone.ts"), "phone chunk"),
     "phone checker (quiz started, phone field)",

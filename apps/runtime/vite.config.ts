@@ -1,17 +1,20 @@
 import { rmSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 
 /**
- * The visitor bundle: React's API on preact/compat (docs/adr/0007). `react` and
- * `react-dom` (and `react/jsx-runtime` through the prefix) resolve to preact/compat here
- * and in the tests (vitest.config.ts), so the tests run what ships.
+ * The visitor bundle: React's API on preact (docs/adr/0007). `react` and `react-dom`
+ * resolve to src/react-on-preact.ts (preact and its hooks, no compat) and the JSX runtime
+ * to preact's, here, in the SSR build and in the tests (vitest.config.ts), so the tests
+ * run what ships.
  */
+const reactOnPreact = fileURLToPath(new URL("src/react-on-preact.ts", import.meta.url));
 export const preactAlias = [
-  { find: /^react-dom(\/.*)?$/, replacement: "preact/compat" },
-  { find: /^react\/jsx-runtime$/, replacement: "preact/compat/jsx-runtime" },
-  { find: /^react\/jsx-dev-runtime$/, replacement: "preact/compat/jsx-dev-runtime" },
-  { find: /^react$/, replacement: "preact/compat" },
+  { find: /^react-dom(\/.*)?$/, replacement: reactOnPreact },
+  { find: /^react\/jsx-runtime$/, replacement: "preact/jsx-runtime" },
+  { find: /^react\/jsx-dev-runtime$/, replacement: "preact/jsx-dev-runtime" },
+  { find: /^react$/, replacement: reactOnPreact },
 ];
 
 /**
@@ -20,24 +23,49 @@ export const preactAlias = [
  * builds may run in any order.
  */
 function cleanOwnOutput(): Plugin {
+  let outDir = fileURLToPath(new URL("dist", import.meta.url));
   return {
     name: "leadquiz-clean-runtime-output",
     apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
     buildStart() {
-      for (const dir of ["dist/assets", "dist/.vite"]) {
-        rmSync(fileURLToPath(new URL(dir, import.meta.url)), { recursive: true, force: true });
+      for (const dir of ["assets", ".vite"]) {
+        rmSync(path.join(outDir, dir), { recursive: true, force: true });
       }
+    },
+  };
+}
+
+/**
+ * Vite wraps every dynamic import in its preload helper (`__vitePreload`), which fetches the
+ * chunk's dependencies and CSS ahead and fires `vite:preloadError`. Here it has nothing to
+ * do: `modulePreload` is off, the CSS is one file, the player fetches ahead itself and
+ * retries (src/lazy-part.ts). The helper still cost about 1 KB gzipped in the entry, so it
+ * is replaced by a plain call of the import.
+ */
+function plainDynamicImports(): Plugin {
+  const helperId = "\0vite/preload-helper.js";
+  return {
+    name: "leadquiz-plain-dynamic-imports",
+    apply: "build",
+    enforce: "pre",
+    load(id) {
+      if (id === helperId) return "export const __vitePreload = (load) => load();";
     },
   };
 }
 
 export default defineConfig({
   resolve: { alias: preactAlias },
-  plugins: [cleanOwnOutput()],
+  plugins: [cleanOwnOutput(), plainDynamicImports()],
   build: {
     outDir: "dist",
     emptyOutDir: false,
     manifest: true,
+    // The lazy chunks are fetched by the player itself (src/lazy-part.ts), ahead of need.
+    modulePreload: false,
     sourcemap: true,
     target: "es2020",
     cssCodeSplit: false,
@@ -49,6 +77,11 @@ export default defineConfig({
         entryFileNames: "assets/[name]-[hash].js",
         chunkFileNames: "assets/[name]-[hash].js",
         assetFileNames: "assets/[name]-[hash][extname]",
+        // Everything the first screen needs is one file (one request, one gzip context). The
+        // later screens are one more, the chunk of src/player/screens.ts (docs/adr/0007).
+        codeSplitting: {
+          groups: [{ name: "runtime", tags: ["$initial"], priority: 2 }],
+        },
       },
     },
   },

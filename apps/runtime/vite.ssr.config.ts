@@ -3,7 +3,7 @@ import { preactAlias } from "./vite.config";
 
 /**
  * The server-side renderer for `/q/{key}` and the landings: `src/server.tsx` bundled for
- * Node with preact/compat in place of React (the same alias as the browser bundle), so
+ * Node with preact in place of React (the same alias as the browser bundle), so
  * the server renders exactly what the browser hydrates. Written to `dist/server/server.js`
  * and loaded by the server at run time (apps/server modules/public-pages). Run it after
  * the runtime's own build (which empties `dist/`).

@@ -1,4 +1,5 @@
 import type { PublicQuiz } from "@leadquiz/contract";
+import { holdEarlyClicks } from "./early-clicks";
 import { hasAnalytics } from "./events";
 import { embedFrame, frameBridge } from "./frame";
 import { eventSender, leadSender, sessionSource } from "./http";
@@ -81,6 +82,7 @@ export function boot(root: ParentNode = document): void {
     });
     window.addEventListener("pagehide", partial.leave);
     const start = config.hydrate ? hydrateQuiz : mountQuiz;
+    const replayClicks = config.hydrate ? holdEarlyClicks(element) : () => undefined;
     void start(element, {
       quiz,
       texts: config.texts,
@@ -93,6 +95,9 @@ export function boot(root: ParentNode = document): void {
       onAcknowledged: (_submission, response) => bridge?.onLead(response),
       onProgress: partial.update,
       pageContext: () => page,
-    }).then(() => bridge?.ready(element));
+    }).then(() => {
+      replayClicks();
+      bridge?.ready(element);
+    });
   }
 }

@@ -4,11 +4,13 @@ import type { PageContext } from "./page-context";
 
 /** An HTTP answer other than 2xx (the submission queue reads `status`, the form `body`). */
 export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown = null,
-  ) {
+  // Assigned, not class fields: es2020 output would need a defineProperty helper for them.
+  declare readonly status: number;
+  declare readonly body: unknown;
+  constructor(status: number, body: unknown = null) {
     super(`HTTP ${status}`);
+    this.status = status;
+    this.body = body;
   }
 }
 

@@ -2,10 +2,13 @@ import type { LeadResponse, LeadSubmission, PublicQuiz } from "@leadquiz/contrac
 import type { AnswerMap } from "@leadquiz/engine";
 import { hydrate, render } from "react-dom";
 import type { QuizEvent } from "./events";
+import { whenIdle } from "./lazy-part";
 import type { PageContext } from "./page-context";
 import type { VisitorProgress } from "./partial-lead";
+import { partFor, screensPart } from "./player/parts";
+import { initialPlayerState } from "./player/player-state";
 import { QuizPlayer } from "./player/quiz-player";
-import { createSubmissionQueue, type QueueStorage, type SubmissionQueue } from "./submission-queue";
+import type { QueueStorage, SubmissionQueue } from "./submission-queue";
 import { loadVisitorTexts, type VisitorTexts } from "./texts";
 
 export interface MountOptions {
@@ -32,7 +35,8 @@ export interface MountOptions {
 }
 
 export interface MountedQuiz {
-  queue: SubmissionQueue;
+  /** The lead queue (its code is a lazy part: loaded in idle time or on the first lead). */
+  queue: () => Promise<SubmissionQueue>;
   unmount: () => void;
 }
 
@@ -57,22 +61,41 @@ function useFont(quiz: PublicQuiz): void {
   document.head.appendChild(link);
 }
 
+/** The root carries `data-lq-hydrated` once the player took over (clicks work from then). */
+export const HYDRATED_ATTRIBUTE = "data-lq-hydrated";
+
 async function start(
   element: Element,
   options: MountOptions,
   attach: typeof render,
 ): Promise<MountedQuiz> {
-  const texts = options.texts ?? (await loadVisitorTexts(options.quiz.language));
+  // The first screen's code comes first (the server rendered it: hydration must match).
+  const firstPart = partFor(initialPlayerState(options.quiz, options.initialAnswers).step.kind);
+  const [texts] = await Promise.all([
+    options.texts ?? loadVisitorTexts(options.quiz.language),
+    firstPart?.load(),
+  ]);
   const listeners = new Set<Listener>();
-  const queue = createSubmissionQueue({
-    quizKey: options.quiz.public_key,
-    send: options.onSubmit,
-    storage: options.storage === undefined ? browserStorage() : options.storage,
-    onAcknowledged: (submission, response) => {
-      for (const listener of listeners) listener(submission, response);
-      options.onAcknowledged?.(submission, response);
-    },
-  });
+  let queue: Promise<SubmissionQueue> | null = null;
+  const queued = () => {
+    queue =
+      queue ??
+      screensPart.load().then(({ createSubmissionQueue }) => {
+        const created = createSubmissionQueue({
+          quizKey: options.quiz.public_key,
+          send: options.onSubmit,
+          storage: options.storage === undefined ? browserStorage() : options.storage,
+          onAcknowledged: (submission, response) => {
+            for (const listener of listeners) listener(submission, response);
+            options.onAcknowledged?.(submission, response);
+          },
+        });
+        // A lead of an earlier visit that never reached the server goes out now.
+        created.flush();
+        return created;
+      });
+    return queue;
+  };
   const watchAcknowledged = (listener: Listener) => {
     listeners.add(listener);
     return () => void listeners.delete(listener);
@@ -83,7 +106,7 @@ async function start(
       quiz={options.quiz}
       texts={texts}
       initialAnswers={options.initialAnswers}
-      submit={queue.submit}
+      submit={(submission) => queued().then((ready) => ready.submit(submission))}
       onEvent={options.onEvent}
       pageContext={options.pageContext}
       session={options.session}
@@ -93,9 +116,9 @@ async function start(
     />,
     element,
   );
-  // A lead of an earlier visit that never reached the server goes out now.
-  queue.flush();
-  return { queue, unmount: () => render(null, element) };
+  element.firstElementChild?.setAttribute(HYDRATED_ATTRIBUTE, "");
+  whenIdle(() => void queued());
+  return { queue: queued, unmount: () => render(null, element) };
 }
 
 /** Renders the quiz into an element (the embed's frame, the editor preview). */

@@ -1,8 +1,12 @@
 import type { PublicQuiz } from "@leadquiz/contract";
 import type { AnswerMap } from "@leadquiz/engine";
 import { renderToString } from "preact-render-to-string";
+import { provideAllParts } from "./player/parts-provided";
 import { QuizPlayer } from "./player/quiz-player";
 import type { VisitorTexts } from "./texts";
+
+// The server renders whatever step is asked for at once: every screen is at hand.
+provideAllParts();
 
 /**
  * The first screen as HTML, for `/q/{key}` rendered on the server; `hydrateQuiz` with the

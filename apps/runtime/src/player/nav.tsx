@@ -14,9 +14,15 @@ export function Nav(props: { backText: string; onBack: (() => void) | null; prim
   );
 }
 
-/** The primary button: `aria-disabled` keeps it focusable, so the reason can be heard. */
+/**
+ * The primary button: `aria-disabled` keeps it focusable, so the reason can be heard.
+ * With `busyText` both texts take the same place (the wider sets the size) and the one not
+ * shown is hidden, so turning busy moves nothing on the page (no layout shift).
+ */
 export function PrimaryButton(props: {
   text: string;
+  busyText?: string;
+  busy?: boolean;
   type?: "submit" | "button";
   disabled?: boolean;
   describedBy?: string | undefined;
@@ -30,7 +36,14 @@ export function PrimaryButton(props: {
       aria-describedby={props.describedBy}
       onClick={props.onClick}
     >
-      <span>{props.text}</span>
+      {props.busyText === undefined ? (
+        <span>{props.text}</span>
+      ) : (
+        <span className="lq-btn__texts">
+          <span aria-hidden={props.busy ? "true" : undefined}>{props.text}</span>
+          <span aria-hidden={props.busy ? undefined : "true"}>{props.busyText}</span>
+        </span>
+      )}
     </button>
   );
 }

@@ -11,17 +11,16 @@ import { useEffect, useLayoutEffect, useReducer, useRef } from "react";
 import { buttonClasses, designVariables } from "../design";
 import type { QuizEvent } from "../events";
 import { isVideo } from "../format";
+import { whenIdle } from "../lazy-part";
 import type { PageContext } from "../page-context";
 import type { VisitorProgress } from "../partial-lead";
 import { preloadPhone } from "../phone-loader";
-import { QuestionScreen } from "../questions/question-screen";
-import { ContactForm } from "../screens/contact-form";
-import { ResultsScreen } from "../screens/results-screen";
 import { StartScreen } from "../screens/start-screen";
-import { ThankYouScreen } from "../screens/thank-you-screen";
 import type { SubmitOutcome } from "../submission-queue";
 import { TextsContext, type VisitorTexts } from "../texts";
 import { AdditionsPanel } from "./additions-panel";
+import { PartScreen } from "./part-screen";
+import { screensPart } from "./parts";
 import {
   canGoBack,
   initialPlayerState,
@@ -59,6 +58,11 @@ export interface QuizPlayerProps {
   schedule?: Schedule | undefined;
   /** What the visitor gave so far, after each change (partial leads, docs/leads.md). */
   onProgress?: ((progress: VisitorProgress) => void) | undefined;
+}
+
+/** Fetches the later screens' code in idle time, as soon as the quiz shows (docs/adr/0007). */
+function prefetchScreens(): void {
+  whenIdle(() => void screensPart.load());
 }
 
 export function defaultNavigate(url: string): void {
@@ -134,6 +138,7 @@ export function QuizPlayer(props: QuizPlayerProps) {
       (field) => field.enabled && field.type === FormFieldType.Phone,
     );
     if (step.kind !== "start" && hasPhoneField) preloadPhone(quiz.language);
+    prefetchScreens();
     if (step.kind === "form") emit({ type: "contacts" });
     if (step.kind === "results") emit({ type: "result" });
     if (step.kind === "thank_you" && redirect) (props.navigate ?? defaultNavigate)(redirect);
@@ -212,56 +217,76 @@ export function QuizPlayer(props: QuizPlayerProps) {
         const question = quiz.questions.find((q) => q.id === step.question);
         if (!question) return null;
         return (
-          <QuestionScreen
+          <PartScreen
             key={question.id}
-            quiz={quiz}
-            question={question}
-            value={answers[question.id]}
-            onChange={(value: AnswerValue | undefined) =>
-              dispatch({ type: "change_answer", question: question.id, value })
-            }
-            onBack={onBack}
-            idBase={`${idBase}-q${question.id}`}
-            onNext={(value) => {
-              begin();
-              if (value !== undefined) emit({ type: "answer", question: question.id });
-              dispatch({ type: "leave_question", question: question.id, value });
-            }}
+            part={screensPart}
+            render={({ QuestionScreen }) => (
+              <QuestionScreen
+                quiz={quiz}
+                question={question}
+                value={answers[question.id]}
+                onChange={(value: AnswerValue | undefined) =>
+                  dispatch({ type: "change_answer", question: question.id, value })
+                }
+                onBack={onBack}
+                idBase={`${idBase}-q${question.id}`}
+                onNext={(value) => {
+                  begin();
+                  if (value !== undefined) emit({ type: "answer", question: question.id });
+                  dispatch({ type: "leave_question", question: question.id, value });
+                }}
+              />
+            )}
           />
         );
       }
       case "results":
         return (
-          <ResultsScreen
-            quiz={quiz}
-            results={leadResults(quiz, state) ?? shownResults(quiz, answers)}
-            onBack={onBack}
-            onNext={() => dispatch({ type: "next" })}
+          <PartScreen
+            part={screensPart}
+            render={({ ResultsScreen }) => (
+              <ResultsScreen
+                quiz={quiz}
+                results={leadResults(quiz, state) ?? shownResults(quiz, answers)}
+                onBack={onBack}
+                onNext={() => dispatch({ type: "next" })}
+              />
+            )}
           />
         );
       case "form":
         return (
-          <ContactForm
-            quiz={quiz}
-            values={state.contacts}
-            onChange={(patch) => dispatch({ type: "change_contacts", patch })}
-            onPhoneFormatted={(typed, formatted) =>
-              dispatch({ type: "format_phone", typed, formatted })
-            }
-            onSubmit={() => void send()}
-            onBack={onBack}
-            sending={lead.phase === "sending"}
-            serverErrors={lead.phase === "editing" ? lead.serverErrors : undefined}
-            closed={lead.phase === "editing" && lead.closed === true}
-            idBase={`${idBase}-f`}
+          <PartScreen
+            part={screensPart}
+            render={({ ContactForm }) => (
+              <ContactForm
+                quiz={quiz}
+                values={state.contacts}
+                onChange={(patch) => dispatch({ type: "change_contacts", patch })}
+                onPhoneFormatted={(typed, formatted) =>
+                  dispatch({ type: "format_phone", typed, formatted })
+                }
+                onSubmit={() => void send()}
+                onBack={onBack}
+                sending={lead.phase === "sending"}
+                serverErrors={lead.phase === "editing" ? lead.serverErrors : undefined}
+                closed={lead.phase === "editing" && lead.closed === true}
+                idBase={`${idBase}-f`}
+              />
+            )}
           />
         );
       case "thank_you":
         return (
-          <ThankYouScreen
-            quiz={quiz}
-            offline={lead.phase === "sent" && lead.offline}
-            redirecting={redirect !== null}
+          <PartScreen
+            part={screensPart}
+            render={({ ThankYouScreen }) => (
+              <ThankYouScreen
+                quiz={quiz}
+                offline={lead.phase === "sent" && lead.offline}
+                redirecting={redirect !== null}
+              />
+            )}
           />
         );
     }

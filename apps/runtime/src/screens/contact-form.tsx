@@ -337,7 +337,9 @@ export function ContactForm(props: {
         onBack={props.onBack}
         primary={
           <PrimaryButton
-            text={props.sending ? t.sending : form.button_text || t.submit}
+            text={form.button_text || t.submit}
+            busyText={t.sending}
+            busy={props.sending}
             disabled={props.sending || props.closed === true}
           />
         }

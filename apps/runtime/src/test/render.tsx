@@ -11,7 +11,7 @@ import type { VisitorTexts } from "../texts";
 
 export const okResponse: LeadResponse = { lead: 1, results: [], redirect_url: null };
 
-/** Renders the player (the preact build: react → preact/compat) with spies. */
+/** Renders the player (the preact build: react → preact, src/react-on-preact.ts) with spies. */
 export function renderQuiz(
   quiz: PublicQuiz,
   options: { texts?: VisitorTexts; initialAnswers?: AnswerMap; outcome?: SubmitOutcome } = {},

@@ -6,6 +6,7 @@ export const texts: VisitorTexts = {
   back: "Zurück",
   submit: "Senden",
   sending: "Wird gesendet…",
+  loading: "Wird geladen…",
   step_of: "Schritt {{current}} von {{total}}",
   progress: "Fortschritt",
   required: "Pflichtfeld",

@@ -6,6 +6,7 @@ export const texts: VisitorTexts = {
   back: "Back",
   submit: "Send",
   sending: "Sending…",
+  loading: "Loading…",
   step_of: "Step {{current}} of {{total}}",
   progress: "Progress",
   required: "Required field",

@@ -6,6 +6,7 @@ export const texts: VisitorTexts = {
   back: "Retour",
   submit: "Envoyer",
   sending: "Envoi en cours…",
+  loading: "Chargement…",
   step_of: "Étape {{current}} sur {{total}}",
   progress: "Progression",
   required: "Champ obligatoire",

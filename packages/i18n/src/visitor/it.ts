@@ -6,6 +6,7 @@ export const texts: VisitorTexts = {
   back: "Indietro",
   submit: "Invia",
   sending: "Invio in corso…",
+  loading: "Caricamento…",
   step_of: "Passo {{current}} di {{total}}",
   progress: "Avanzamento",
   required: "Campo obbligatorio",

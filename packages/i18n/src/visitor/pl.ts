@@ -6,6 +6,7 @@ export const texts: VisitorTexts = {
   back: "Wstecz",
   submit: "Wyślij",
   sending: "Wysyłanie…",
+  loading: "Ładowanie…",
   step_of: "Krok {{current}} z {{total}}",
   progress: "Postęp",
   required: "Pole wymagane",

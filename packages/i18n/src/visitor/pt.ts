@@ -6,6 +6,7 @@ export const texts: VisitorTexts = {
   back: "Voltar",
   submit: "Enviar",
   sending: "A enviar…",
+  loading: "Carregando…",
   step_of: "Passo {{current}} de {{total}}",
   progress: "Progresso",
   required: "Campo obrigatório",

@@ -6,6 +6,7 @@ export const texts: VisitorTexts = {
   back: "Назад",
   submit: "Отправить",
   sending: "Отправляем…",
+  loading: "Загрузка…",
   step_of: "Шаг {{current}} из {{total}}",
   progress: "Прогресс",
   required: "Обязательное поле",

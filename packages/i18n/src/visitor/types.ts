@@ -10,6 +10,8 @@ export interface VisitorTexts {
   back: string;
   submit: string;
   sending: string;
+  /** A screen whose code is still on its way (shown only while the network is slow or away). */
+  loading: string;
   /** "Step {{current}} of {{total}}". */
   step_of: string;
   progress: string;

@@ -6,6 +6,7 @@ export const texts: VisitorTexts = {
   back: "Назад",
   submit: "Надіслати",
   sending: "Надсилаємо…",
+  loading: "Завантаження…",
   step_of: "Крок {{current}} з {{total}}",
   progress: "Прогрес",
   required: "Обов'язкове поле",

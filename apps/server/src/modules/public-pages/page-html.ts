@@ -109,6 +109,10 @@ export function quizPageHtml(options: QuizPageOptions): string {
     embed ? '<meta name="robots" content="noindex">' : "",
     font ? `<link rel="stylesheet" href="${escapeHtml(font.url)}">` : "",
     `<link rel="modulepreload" href="${escapeHtml(runtime.entryUrl)}">`,
+    // Without a start page the first screen is a later one: its chunk comes with the entry.
+    !quiz.start_page.enabled && runtime.screensUrl
+      ? `<link rel="modulepreload" href="${escapeHtml(runtime.screensUrl)}">`
+      : "",
     `<style>${runtime.css}</style>`,
     `<style>${PAGE_CSS}:root{--lq-page-bg:${cssColor(quiz.design.background_color)}}</style>`,
     `<script type="module" src="${escapeHtml(runtime.entryUrl)}"></script>`,

@@ -98,6 +98,7 @@ describe("/q/{public_key}", () => {
         html,
       )?.[1];
     expect(entry).toBeDefined();
+    expect(html).not.toContain("/runtime/assets/screens-"); // a start page needs only the entry
 
     const boot = bootConfigOf(html);
     const snapshot = (await publicQuiz(t, made.publicKey)).json<PublicQuiz>();
@@ -139,6 +140,8 @@ describe("/q/{public_key}", () => {
     const html = response.body;
     expect(html).toContain('<html lang="de" data-embed="1">');
     expect(html).toContain("What do you live in?");
+    // The question screen's chunk is fetched with the entry: hydration waits for it.
+    expect(html).toMatch(/<link rel="modulepreload" href="\/runtime\/assets\/screens-[\w-]+\.js">/);
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(bootConfigOf(html).texts.next).toBe("Weiter");
     const csp = String(response.headers["content-security-policy"]);

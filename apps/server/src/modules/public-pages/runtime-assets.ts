@@ -24,6 +24,11 @@ export interface RuntimeBuild {
   id: string;
   /** `/runtime/assets/runtime-….js`: the browser entry (a module script). */
   entryUrl: string;
+  /**
+   * `/runtime/assets/screens-….js`: the later screens (a question, the form, the results),
+   * loaded by the entry when needed; a page whose first screen is one preloads it.
+   */
+  screensUrl?: string | undefined;
   /** The runtime's stylesheet, inlined into every page (about 2 KB gzipped). */
   css: string;
   render: RenderQuiz;
@@ -31,6 +36,7 @@ export interface RuntimeBuild {
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   isEntry?: boolean;
   css?: string[];
 }
@@ -75,6 +81,7 @@ export function createRuntimeAssets(
     const cssFile =
       entry?.css?.[0] ?? chunks.find((chunk) => chunk.file.endsWith(".css"))?.file ?? undefined;
     if (!entry || !cssFile || !existsSync(ssrFile)) return undefined;
+    const screens = chunks.find((chunk) => chunk.name === "screens" && chunk.file.endsWith(".js"));
     const css = readFileSync(path.join(dir, cssFile), "utf8");
     const ssr = (await import(
       /* @vite-ignore */ `${pathToFileURL(ssrFile).href}?v=${statSync(ssrFile).mtimeMs}`
@@ -87,6 +94,7 @@ export function createRuntimeAssets(
         .digest("base64url")
         .slice(0, 10),
       entryUrl: `${RUNTIME_ASSETS_PREFIX}${path.basename(entry.file)}`,
+      screensUrl: screens && `${RUNTIME_ASSETS_PREFIX}${path.basename(screens.file)}`,
       css,
       render: ssr.renderQuizToString,
     };

@@ -93,8 +93,14 @@ function checkStructure(tokens: readonly Token[], errors: FormulaError[]): void 
 
 /** Recursive descent over tokens already known to be well-formed. */
 class Parser {
-  private position = 0;
-  constructor(private readonly tokens: readonly Token[]) {}
+  // Assigned in the constructor, not declared as class fields: the visitor runtime's build
+  // target (es2020) would turn fields into a defineProperty helper (docs/adr/0007).
+  declare private position: number;
+  declare private readonly tokens: readonly Token[];
+  constructor(tokens: readonly Token[]) {
+    this.tokens = tokens;
+    this.position = 0;
+  }
 
   parse(): FormulaNode | null {
     const node = this.sum();

@@ -1,0 +1,11 @@
+/**
+ * The later screens' chunk (docs/adr/0007): a question, the contact form, the results, the
+ * thank-you screen and the lead queue, loaded as one module through `screensPart`
+ * (parts.ts). One module rather than one dynamic import each: they are one chunk anyway,
+ * and each dynamically imported module costs the entry a loader and the chunk a namespace.
+ */
+export { QuestionScreen } from "../questions/question-screen";
+export { ContactForm } from "../screens/contact-form";
+export { ResultsScreen } from "../screens/results-screen";
+export { ThankYouScreen } from "../screens/thank-you-screen";
+export { createSubmissionQueue } from "../submission-queue";
