@@ -458,8 +458,11 @@ describe("copyLines", () => {
       length.writeInt32BE(bytes.length);
       return Buffer.concat([length, bytes]);
     };
+    // Two fields (the id, then the line: the keyset shape) or the line alone (the export's).
     const tuple = (id: string, line: string) =>
-      Buffer.concat([Buffer.from([0, 2]), field(id), field(line)]);
+      id === ""
+        ? Buffer.concat([Buffer.from([0, 1]), field(line)])
+        : Buffer.concat([Buffer.from([0, 2]), field(id), field(line)]);
     const header = Buffer.concat([
       Buffer.from("PGCOPY\n\xff\r\n\0", "latin1"),
       Buffer.from([0, 0, 0, 0, 0, 0, 0, 3, 1, 2, 3]),
@@ -469,6 +472,7 @@ describe("copyLines", () => {
       tuple("12", "Олена,a@b.c\r\n"),
       tuple("7", ""),
       tuple("3", "x\r\n"),
+      tuple("", 'Ї,"a,b"\r\n'),
       Buffer.from([0xff, 0xff]),
     ]);
     for (const size of [1, 5, copy.length]) {
@@ -476,7 +480,7 @@ describe("copyLines", () => {
       for (let at = 0; at < copy.length; at += size) chunks.push(copy.subarray(at, at + size));
       const out: Buffer[] = [];
       for await (const part of copyLines(Readable.from(chunks))) out.push(part);
-      expect(Buffer.concat(out).toString("utf8")).toBe("Олена,a@b.c\r\nx\r\n");
+      expect(Buffer.concat(out).toString("utf8")).toBe('Олена,a@b.c\r\nx\r\nЇ,"a,b"\r\n');
     }
   });
 });

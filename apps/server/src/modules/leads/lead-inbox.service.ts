@@ -76,16 +76,20 @@ export function createLeadInboxService(ctx: { db: Database }) {
     async list(userId: number, query: LeadPageQuery): Promise<LeadListPage> {
       const { cursor, limit, ...filters } = query;
       const before = cursorId(cursor);
-      const rows =
+      // The page and the allowance are independent reads: on PostgreSQL they run on two
+      // pooled connections at once (one round trip less per page).
+      const [rows, left] = await Promise.all([
         before === 0
           ? []
-          : await listLeadPage(db, await condition(userId, filters), before, limit + 1);
+          : condition(userId, filters).then((where) => listLeadPage(db, where, before, limit + 1)),
+        requestsLeft(db, userId),
+      ]);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
         next: rows.length > limit && last ? String(last.id) : null,
         results: page.map(presentListItem),
-        requests_left: await requestsLeft(db, userId),
+        requests_left: left,
       };
     },
 
