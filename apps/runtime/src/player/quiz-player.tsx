@@ -10,7 +10,6 @@ import {
 import { useEffect, useLayoutEffect, useReducer, useRef } from "react";
 import { buttonClasses, designVariables } from "../design";
 import type { QuizEvent } from "../events";
-import { isVideo } from "../format";
 import { whenIdle } from "../lazy-part";
 import type { PageContext } from "../page-context";
 import type { VisitorProgress } from "../partial-lead";
@@ -18,6 +17,7 @@ import { preloadPhone } from "../phone-loader";
 import { StartScreen } from "../screens/start-screen";
 import type { SubmitOutcome } from "../submission-queue";
 import { TextsContext, type VisitorTexts } from "../texts";
+import { isVideo } from "../video";
 import { AdditionsPanel } from "./additions-panel";
 import { PartScreen } from "./part-screen";
 import { screensPart } from "./parts";
