@@ -2,10 +2,11 @@ import type { PublicQuiz } from "@leadquiz/contract";
 import { holdEarlyClicks } from "./early-clicks";
 import { hasAnalytics } from "./events";
 import { embedFrame, frameBridge } from "./frame";
-import { eventSender, leadSender, sessionSource } from "./http";
+import { eventSender, sessionSource } from "./http";
 import { hydrateQuiz, mountQuiz } from "./mount";
 import { type PageContext, readPageContext } from "./page-context";
 import { partialLeadSender, partialReporter } from "./partial-lead";
+import { screensPart } from "./player/parts";
 import { timerSchedule } from "./player/use-lead-submission";
 import type { VisitorTexts } from "./texts";
 
@@ -87,7 +88,11 @@ export function boot(root: ParentNode = document): void {
       quiz,
       texts: config.texts,
       session: () => sessionId,
-      onSubmit: leadSender(config.api, key, quiz.language),
+      // Called by the lead queue, which comes with the later screens' part (and its sender).
+      onSubmit: (submission) =>
+        screensPart
+          .load()
+          .then(({ leadSender }) => leadSender(config.api, key, quiz.language)(submission)),
       onEvent: (event) => {
         sendEvent(event);
         bridge?.onEvent(event);

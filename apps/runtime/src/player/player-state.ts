@@ -8,8 +8,8 @@ import {
   previousStep,
   type Step,
 } from "@leadquiz/engine";
+import { type ContactValues, emptyContacts } from "../contact-values";
 import { type ServerFieldErrors, serverFieldErrors } from "../lead-errors";
-import { type ContactValues, emptyContacts } from "../submission";
 import type { SubmitOutcome } from "../submission-queue";
 
 /** Where the visitor's lead stands. */

@@ -4,8 +4,12 @@
  * (parts.ts). One module rather than one dynamic import each: they are one chunk anyway,
  * and each dynamically imported module costs the entry a loader and the chunk a namespace.
  */
+
+export { leadSender } from "../lead-sender";
+export { partialLeadBody } from "../partial-lead-body";
 export { QuestionScreen } from "../questions/question-screen";
 export { ContactForm } from "../screens/contact-form";
 export { ResultsScreen } from "../screens/results-screen";
 export { ThankYouScreen } from "../screens/thank-you-screen";
 export { createSubmissionQueue } from "../submission-queue";
+export { sendLead } from "./send-lead";
