@@ -93,8 +93,8 @@ const inboxSizes = (args["inbox-sizes"] ?? "")
   .map((size) => positive(size.trim(), "inbox-sizes"));
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-/** The default country of the typical (Ukrainian) quiz is UA: phone metadata zone 3. */
-const TYPICAL_PHONE_ZONE = "3";
+/** The default country of the typical (Ukrainian) quiz is UA (+380): phone metadata zone 38. */
+const TYPICAL_PHONE_ZONE = "38";
 
 function commit(): string | undefined {
   try {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { installAnalytics } from "./analytics";
-import { hasAnalytics, reportLeadToAnalytics } from "./events";
+import { hasAnalytics } from "./events";
+import { reportLeadToAnalytics } from "./lead-analytics";
 import { quiz } from "./test/fixtures";
 
 const none = { gtm_id: "", ga_id: "", pixel_id: "", tiktok_id: "" };

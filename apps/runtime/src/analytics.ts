@@ -1,11 +1,11 @@
 import type { PublicQuiz } from "@leadquiz/contract";
-import type { AnalyticsWindow } from "./events";
+import type { AnalyticsWindow } from "./lead-analytics";
 
 /**
  * The owner's tags on the visitor's page (the hosted page `/q/{key}` and the embed's
  * frame), each vendor's standard loader snippet, injected only when its id is configured
  * and the tag is not on the page already. A chunk of its own: quizzes without analytics
- * never download it. The lead events themselves: `reportLeadToAnalytics` (events.ts).
+ * never download it. The lead events themselves: `reportLeadToAnalytics` (lead-analytics.ts).
  */
 
 /** Ids go into script URLs: letters, digits, `-` and `_` only (GTM-XXXX, G-XXXX, 1234…). */

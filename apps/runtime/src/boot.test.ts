@@ -3,7 +3,8 @@ import { texts as en } from "@leadquiz/i18n/visitor/en";
 import { screen, waitFor } from "@testing-library/preact";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { boot } from "./boot";
-import { eventSender, HttpError, leadSender, sessionSource } from "./http";
+import { eventSender, sessionSource } from "./http";
+import { HttpError, leadSender } from "./lead-sender";
 import { emptyPageContext } from "./page-context";
 import { question, quiz } from "./test/fixtures";
 

@@ -6,20 +6,22 @@ import { build } from "vite";
 import { describe, expect, it } from "vitest";
 
 /**
- * The visitor runtime's JavaScript budget (docs/adr/0007), from a real production build
+ * The visitor runtime's JavaScript budget (docs/adr/0007, 0011), from a real production build
  * (in memory). Sizes are `gzip -9` bytes and deterministic: a change that grows the first
  * load or a typical quiz's total past these figures fails here, not only in the bench.
+ * Issue 15 asks for at most 15 KB for the first load: 14,792 since 0011 (19,922 before).
  */
-const ENTRY_BUDGET = 20_000;
+const ENTRY_BUDGET = 14_900;
 /**
  * Everything a typical quiz with a phone field fetches, its texts inlined by the page:
- * the entry, the later screens, the phone checker and the metadata zone of Ukraine.
- * Before the split (one file for every screen) it was 38,949: the split must not cost more.
+ * the entry, the later screens (with the flow and the lead's sending), the phone checker and
+ * the metadata zone of Ukraine (calling codes 38x). 34,440 since 0011 (38,767 before);
+ * issue 15's 30 KB is not reached yet (ADR 0011 says what would reach it).
  */
-const TYPICAL_BUDGET = 39_000;
+const TYPICAL_BUDGET = 34_550;
 
 const isScreens = (chunk: Rolldown.OutputChunk) => chunk.name === "screens";
-const TYPICAL_PARTS = [isScreens, from("src/phone.ts"), from("src/phone-metadata/zone-3.json")];
+const TYPICAL_PARTS = [isScreens, from("src/phone.ts"), from("src/phone-metadata/zone-38.json")];
 
 function from(source: string) {
   return (chunk: Rolldown.OutputChunk) => chunk.facadeModuleId?.endsWith(source) === true;

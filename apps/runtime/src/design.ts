@@ -1,6 +1,6 @@
 import type { PublicDesign } from "@leadquiz/contract";
 import { buttonStyle, errorColorOn } from "@leadquiz/engine";
-import { isVideo } from "./format";
+import { isVideo } from "./video";
 
 export { type ButtonShape, type ButtonStyle, buttonStyle } from "@leadquiz/engine";
 

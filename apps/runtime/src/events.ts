@@ -17,51 +17,6 @@ export type QuizEvent =
   | { type: "step"; step: StepInfo }
   | { type: "lead"; submission_id: string; response: LeadResponse | null };
 
-/** The vendors' globals, as their standard snippets define them. */
-export interface AnalyticsWindow {
-  dataLayer?: unknown[];
-  gtag?: (...args: unknown[]) => void;
-  fbq?: (...args: unknown[]) => void;
-  ttq?: { track: (event: string, properties?: Record<string, unknown>) => void };
-}
-
-type AnalyticsQuiz = Pick<PublicQuiz, "analytics" | "public_key" | "title">;
-
-/**
- * The owner's analytics on a lead, each only when its id is configured in the quiz and its
- * tag is on the page (`installAnalytics` puts it there): GTM `leadquiz_lead` dataLayer
- * event, GA4 `generate_lead`, Meta Pixel `Lead`, TikTok pixel `SubmitForm`.
- */
-export function reportLeadToAnalytics(
-  quiz: AnalyticsQuiz,
-  submissionId: string,
-  target: AnalyticsWindow = window as unknown as AnalyticsWindow,
-): void {
-  const { analytics } = quiz;
-  try {
-    if (analytics.gtm_id.trim()) {
-      target.dataLayer = target.dataLayer ?? [];
-      target.dataLayer.push({
-        event: "leadquiz_lead",
-        leadquiz_quiz: quiz.public_key,
-        leadquiz_title: quiz.title,
-        leadquiz_submission: submissionId,
-      });
-    }
-    if (analytics.ga_id.trim() && target.gtag) {
-      target.gtag("event", "generate_lead", { send_to: analytics.ga_id.trim(), quiz: quiz.title });
-    }
-    if (analytics.pixel_id.trim() && target.fbq) {
-      target.fbq("track", "Lead", { content_name: quiz.title }, { eventID: submissionId });
-    }
-    if (analytics.tiktok_id.trim() && target.ttq) {
-      target.ttq.track("SubmitForm", { content_name: quiz.title, event_id: submissionId });
-    }
-  } catch {
-    // An owner's tag that throws never stops the visitor.
-  }
-}
-
 /** Whether any of the owner's analytics is configured (then `installAnalytics` loads). */
 export function hasAnalytics(analytics: PublicQuiz["analytics"]): boolean {
   return Object.values(analytics).some((id) => id.trim() !== "");

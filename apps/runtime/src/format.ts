@@ -31,8 +31,3 @@ export function valueWithUnit(
   const text = typeof value === "number" ? formatNumber(value, language) : value;
   return unit === "" ? text : `${text} ${unit}`;
 }
-
-/** Whether a media address is a video file (else an image). */
-export function isVideo(src: string): boolean {
-  return /\.(mp4|webm|ogg|mov)(\?|#|$)/i.test(src);
-}

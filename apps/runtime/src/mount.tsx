@@ -5,8 +5,7 @@ import type { QuizEvent } from "./events";
 import { whenIdle } from "./lazy-part";
 import type { PageContext } from "./page-context";
 import type { VisitorProgress } from "./partial-lead";
-import { partFor, screensPart } from "./player/parts";
-import { initialPlayerState } from "./player/player-state";
+import { partForFirst, screensPart } from "./player/parts";
 import { QuizPlayer } from "./player/quiz-player";
 import type { QueueStorage, SubmissionQueue } from "./submission-queue";
 import { loadVisitorTexts, type VisitorTexts } from "./texts";
@@ -70,7 +69,7 @@ async function start(
   attach: typeof render,
 ): Promise<MountedQuiz> {
   // The first screen's code comes first (the server rendered it: hydration must match).
-  const firstPart = partFor(initialPlayerState(options.quiz, options.initialAnswers).step.kind);
+  const firstPart = partForFirst(options.quiz);
   const [texts] = await Promise.all([
     options.texts ?? loadVisitorTexts(options.quiz.language),
     firstPart?.load(),

@@ -1,8 +1,8 @@
 import type { PartialLead } from "@leadquiz/contract";
 import { describe, expect, it } from "vitest";
+import { emptyContacts } from "./contact-values";
 import { emptyPageContext } from "./page-context";
 import { PARTIAL_IDLE_MS, partialReporter } from "./partial-lead";
-import { emptyContacts } from "./submission";
 import { branchingQuiz } from "./test/fixtures";
 import { manualClock } from "./test/manual-clock";
 

@@ -1,7 +1,8 @@
 import type { PartialLead, PublicQuiz } from "@leadquiz/contract";
 import type { AnswerMap } from "@leadquiz/engine";
+import type { ContactValues } from "./contact-values";
 import type { PageContext } from "./page-context";
-import { buildSubmission, type ContactValues } from "./submission";
+import { screensPart } from "./player/parts";
 
 /** No activity for this long counts as leaving (docs/leads.md "Partial leads"). */
 export const PARTIAL_IDLE_MS = 30 * 60_000;
@@ -24,31 +25,6 @@ export interface PartialReporterOptions {
   schedule: (task: () => void, ms: number) => () => void;
 }
 
-/** The partial-lead body, or null when there is nothing worth keeping yet. */
-export function partialLeadBody(
-  quiz: PublicQuiz,
-  progress: VisitorProgress,
-  session: string | null,
-  page: PageContext,
-): PartialLead | null {
-  if (progress.finished || !session) return null;
-  const {
-    submission_id: _id,
-    website: _website,
-    ...lead
-  } = buildSubmission({
-    quiz,
-    answers: progress.answers,
-    contacts: progress.contacts,
-    page,
-    session,
-    submissionId: "",
-  });
-  const typed = [lead.contacts.name, lead.contacts.email, lead.contacts.phone].some(Boolean);
-  if (lead.answers.length === 0 && !typed) return null;
-  return { ...lead, session };
-}
-
 /**
  * Reports what a visitor gave when they leave: the page is hidden (tab closed or switched
  * away) or nothing happened for 30 minutes. A report goes out only when something changed
@@ -61,7 +37,9 @@ export function partialReporter(options: PartialReporterOptions) {
 
   const report = () => {
     if (!latest) return;
-    const body = partialLeadBody(options.quiz, latest, options.session(), options.page());
+    // The body is built by the later screens' part: nothing was given before it arrived.
+    const build = screensPart.loaded?.partialLeadBody;
+    const body = build?.(options.quiz, latest, options.session(), options.page());
     if (!body) return;
     const text = JSON.stringify(body);
     if (text === lastSent) return;

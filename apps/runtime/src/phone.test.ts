@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { type PhoneMetadataJson, phoneZones } from "./phone-metadata/zones";
+import { type PhoneMetadataJson, phoneZoneKey, phoneZones } from "./phone-metadata/zones";
 
 type Phone = typeof import("./phone");
 let phone: Phone;
@@ -18,13 +18,23 @@ describe("phone metadata zones", () => {
       readFileSync(require.resolve("libphonenumber-js/metadata.min.json"), "utf8"),
     ) as PhoneMetadataJson;
     const zones = phoneZones(min);
-    expect(Object.keys(zones).sort()).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "9"]);
     const files = import.meta.glob<{ default: unknown }>("./phone-metadata/zone-*.json", {
       eager: true,
     });
-    for (const [digit, zone] of Object.entries(zones)) {
-      const file = files[`./phone-metadata/zone-${digit}.json`]?.default;
-      expect(file, `zone-${digit}.json is stale: npm run phone-metadata`).toEqual(zone);
+    expect(Object.keys(files).sort()).toEqual(
+      Object.keys(zones)
+        .map((key) => `./phone-metadata/zone-${key}.json`)
+        .sort(),
+    );
+    for (const [key, zone] of Object.entries(zones)) {
+      const file = files[`./phone-metadata/zone-${key}.json`]?.default;
+      expect(file, `zone-${key}.json is stale: npm run phone-metadata`).toEqual(zone);
+    }
+    // A zone's key is what the digits of each of its calling codes give.
+    for (const [key, zone] of Object.entries(zones)) {
+      for (const code of Object.keys(zone.country_calling_codes)) {
+        expect(phoneZoneKey(`${code}501234567`)).toBe(key);
+      }
     }
     // Every country of the metadata is in exactly one zone: no country is left out.
     const countries = Object.values(zones).flatMap((zone) => Object.keys(zone.countries));

@@ -4,22 +4,22 @@ import {
   type MetadataJson,
   parsePhoneNumberFromString,
 } from "libphonenumber-js/core";
-import type { PhoneZone } from "./phone-metadata/zones";
+import { type PhoneZone, phoneZoneKey } from "./phone-metadata/zones";
 
 /**
  * Phone numbers, checked and formatted with libphonenumber-js (`core` + the `min` metadata
- * split by world numbering zone, docs/adr/0007): this chunk holds the library; the
- * metadata of a zone (0.4-3.2 KB gzipped) is fetched when a number of that zone is typed,
- * and the zone of the quiz's default country in advance.
+ * split by the first digits of the calling code, docs/adr/0007 and 0011): this chunk holds
+ * the library; the metadata of a zone (0.2-1.4 KB gzipped) is fetched when a number of that
+ * zone is typed, and the zone of the quiz's default country in advance.
  */
 
-/** The zone (first digit of the calling code) of each default country. */
+/** The zone (`phoneZoneKey` of the calling code) of each default country. */
 const COUNTRY_ZONE: Partial<Record<CountryCode, string>> = {
-  UA: "3",
-  PL: "4",
-  DE: "4",
-  FR: "3",
-  IT: "3",
+  UA: "38",
+  PL: "48",
+  DE: "49",
+  FR: "33",
+  IT: "39",
 };
 
 /** The default country of a quiz language's numbers (the engine's table, shared with the server). */
@@ -27,18 +27,12 @@ export function defaultCountryFor(language: string): CountryCode | undefined {
   return defaultPhoneCountryFor(language);
 }
 
-type ZoneModule = { default: PhoneZone };
-const ZONES: Record<string, () => Promise<ZoneModule>> = {
-  "1": () => import("./phone-metadata/zone-1.json"),
-  "2": () => import("./phone-metadata/zone-2.json"),
-  "3": () => import("./phone-metadata/zone-3.json"),
-  "4": () => import("./phone-metadata/zone-4.json"),
-  "5": () => import("./phone-metadata/zone-5.json"),
-  "6": () => import("./phone-metadata/zone-6.json"),
-  "7": () => import("./phone-metadata/zone-7.json"),
-  "8": () => import("./phone-metadata/zone-8.json"),
-  "9": () => import("./phone-metadata/zone-9.json"),
-};
+/** The zones' loaders by key (`./phone-metadata/zone-38.json` → "38"), one chunk each. */
+const ZONES: Record<string, () => Promise<PhoneZone>> = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<PhoneZone>("./phone-metadata/zone-*.json", { import: "default" }),
+  ).map(([file, load]) => [/zone-(\d+)/.exec(file)?.[1] ?? "", load]),
+);
 
 /** The metadata of the zones loaded so far, merged (libphonenumber-js reads it as `min`). */
 const metadata = {
@@ -56,7 +50,7 @@ function loadZone(zone: string): Promise<void> {
   let pending = loading.get(zone);
   if (!pending) {
     pending = load().then(
-      ({ default: data }) => {
+      (data) => {
         Object.assign(metadata.country_calling_codes, data.country_calling_codes);
         Object.assign(metadata.countries, data.countries);
         Object.assign(metadata.nonGeographic, data.nonGeographic ?? {});
@@ -82,13 +76,12 @@ function zonesOf(text: string, country: CountryCode | undefined): string[] {
   const zones: string[] = [];
   if (country) zones.push(COUNTRY_ZONE[country] ?? "");
   if (trimmed.startsWith("+")) {
-    zones.push(digits.charAt(0));
+    zones.push(phoneZoneKey(digits));
   } else if (country) {
     const idd = metadata.countries[country]?.[1];
     if (typeof idd === "string") {
       const prefix = new RegExp(`^(?:${idd})`).exec(digits)?.[0];
-      const next = prefix === undefined ? "" : digits.charAt(prefix.length);
-      if (next !== "" && next !== "0") zones.push(next);
+      if (prefix !== undefined) zones.push(phoneZoneKey(digits.slice(prefix.length)));
     }
   }
   return zones.filter((zone) => zone in ZONES);

@@ -5,6 +5,7 @@ import {
   readPreviewShow,
 } from "@leadquiz/contract/preview";
 import { render } from "react-dom";
+import { partForFirst } from "./player/parts";
 import { QuizPlayer } from "./player/quiz-player";
 import type { SubmitOutcome } from "./submission-queue";
 import { loadVisitorTexts, type VisitorTexts } from "./texts";
@@ -54,7 +55,8 @@ export function startPreview(host: PreviewHost): () => void {
     if (!message || message.seq <= latest) return;
     latest = message.seq;
     const { quiz } = message;
-    const texts = await loadTexts(quiz.language);
+    // The first screen's part too (a quiz without a start page begins on a later screen).
+    const [texts] = await Promise.all([loadTexts(quiz.language), partForFirst(quiz)?.load()]);
     if (message.seq !== latest) return; // a newer snapshot came while the texts loaded
     if (message.restart || !stepStillThere(element, quiz)) run += 1;
     render(

@@ -1,6 +1,6 @@
 import type { LeadResponse, LeadSubmission } from "@leadquiz/contract";
 import { describe, expect, it, vi } from "vitest";
-import { HttpError } from "./http";
+import { HttpError } from "./lead-sender";
 import { backoffDelay, createSubmissionQueue } from "./submission-queue";
 import { manualClock } from "./test/manual-clock";
 

@@ -1,14 +1,15 @@
 /**
- * Splits libphonenumber-js's `min` metadata by world numbering zone (the first digit of the
- * country calling code: 1 North America, 2 Africa, 3-4 Europe, 5 Latin America, 6 Oceania and
- * South-East Asia, 7 Russia and Kazakhstan, 8 East Asia, 9 Middle East and South Asia), so a
- * visitor downloads the metadata of the zone of the number they type, not of the world
- * (docs/adr/0007). Nothing is dropped that parsing, validating or formatting a complete
+ * Splits libphonenumber-js's `min` metadata by the first two digits of the country calling
+ * code ("38": Ukraine, Serbia, Croatia…; "44": the UK and its islands), the codes of North
+ * America (1) and of Russia and Kazakhstan (7) being one digit long, so a visitor downloads
+ * the metadata of the calling code of the number they type, not of its world numbering zone
+ * nor of the world (docs/adr/0007, 0011). The zone's key is known from the typed digits
+ * alone: no list of calling codes is needed in the browser. Nothing is dropped that parsing, validating or formatting a complete
  * number in the international form reads: only the earlier, shorter leading-digits patterns
  * of each format go (libphonenumber-js's `format` matches the last one; the shorter ones
  * serve the as-you-type formatter, which the runtime does not use).
  *
- * Used by `scripts/phone-metadata.ts` (writes `zone-{1..9}.json`) and by the test that
+ * Used by `scripts/phone-metadata.ts` (writes `zone-{key}.json`) and by the test that
  * checks those files match the installed libphonenumber-js. Not part of the visitor bundle.
  */
 
@@ -42,13 +43,23 @@ function reduceCountry(country: unknown[]): unknown[] {
   return copy;
 }
 
-/** The nine zones ("1".."9") of the metadata. */
+/**
+ * The key of the metadata a number's digits (after "+" or the international prefix) need:
+ * "1" and "7" (one-digit calling codes), else the first two digits. Also in the browser
+ * (phone.ts), so this file imports nothing.
+ */
+export function phoneZoneKey(digits: string): string {
+  const first = digits.charAt(0);
+  return first === "1" || first === "7" ? first : digits.slice(0, 2);
+}
+
+/** The zones of the metadata, by `phoneZoneKey` of their calling codes. */
 export function phoneZones(metadata: PhoneMetadataJson): Record<string, PhoneZone> {
   const zones: Record<string, PhoneZone> = {};
   for (const [code, countries] of Object.entries(metadata.country_calling_codes)) {
-    const digit = code.charAt(0);
-    const zone = zones[digit] ?? { country_calling_codes: {}, countries: {}, nonGeographic: {} };
-    zones[digit] = zone;
+    const key = phoneZoneKey(code);
+    const zone = zones[key] ?? { country_calling_codes: {}, countries: {}, nonGeographic: {} };
+    zones[key] = zone;
     zone.country_calling_codes[code] = countries;
     for (const country of countries) {
       if (country === "001") {

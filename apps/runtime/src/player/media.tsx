@@ -1,5 +1,4 @@
-import { extractYouTubeVideoId } from "@leadquiz/engine";
-import { isVideo } from "../format";
+import { isVideo } from "../video";
 
 /** An image or video file of a question, result or start page; space reserved by ratio. */
 export function Media({ src, className }: { src: string | null; className?: string }) {
@@ -12,22 +11,4 @@ export function Media({ src, className }: { src: string | null; className?: stri
     );
   }
   return <img className={classes} src={src} alt="" width={640} height={360} decoding="async" />;
-}
-
-/** A YouTube video (privacy-enhanced embed, loaded lazily); a consultant's is a bubble. */
-export function YouTube({ url, consultant }: { url: string | null; consultant: boolean }) {
-  const id = url ? extractYouTubeVideoId(url) : null;
-  if (!id) return null;
-  return (
-    <iframe
-      className={consultant ? "lq-video lq-video--consultant" : "lq-video"}
-      src={`https://www.youtube-nocookie.com/embed/${id}`}
-      title="YouTube"
-      width={640}
-      height={360}
-      loading="lazy"
-      allow="autoplay; encrypted-media; picture-in-picture"
-      allowFullScreen
-    />
-  );
 }

@@ -1,4 +1,4 @@
-import type { Step } from "@leadquiz/engine";
+import type { PublicQuiz } from "@leadquiz/contract";
 import { type LazyPart, lazyPart } from "../lazy-part";
 
 export type Screens = typeof import("./screens");
@@ -11,7 +11,20 @@ export type Screens = typeof import("./screens");
  */
 export const screensPart: LazyPart<Screens> = lazyPart(() => import("./screens"));
 
-/** The part a screen needs (none for the start screen, which is in the entry). */
-export function partFor(kind: Step["kind"]): LazyPart<Screens> | null {
-  return kind === "start" ? null : screensPart;
+/**
+ * The part the first screen needs: none for the start page (in the entry, and always the
+ * first screen of a quiz that has one), else this one (the screen and the flow).
+ */
+export function partForFirst(quiz: Pick<PublicQuiz, "start_page">): LazyPart<Screens> | null {
+  return quiz.start_page.enabled ? null : screensPart;
+}
+
+/**
+ * The later screens' part where it must be there: on any screen but the start page (mount
+ * and the preview wait for it, Start waits for it), and in the server renderer and tests.
+ */
+export function loadedScreens(): Screens {
+  const screens = screensPart.loaded;
+  if (!screens) throw new Error("the later screens' part is not loaded yet");
+  return screens;
 }

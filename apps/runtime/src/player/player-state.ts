@@ -8,9 +8,10 @@ import {
   previousStep,
   type Step,
 } from "@leadquiz/engine";
+import type { ContactValues } from "../contact-values";
 import { type ServerFieldErrors, serverFieldErrors } from "../lead-errors";
-import { type ContactValues, emptyContacts } from "../submission";
 import type { SubmitOutcome } from "../submission-queue";
+import { stateAt } from "./start-state";
 
 /** Where the visitor's lead stands. */
 export type LeadState =
@@ -70,18 +71,7 @@ export type PlayerEvent =
   | { type: "acknowledged"; submissionId: string };
 
 export function initialPlayerState(quiz: PublicQuiz, answers: AnswerMap = {}): PlayerState {
-  return {
-    step: firstStep(quiz, answers),
-    answers,
-    contacts: emptyContacts,
-    started: false,
-    lead: { phase: "editing" },
-  };
-}
-
-/** A stable name of the screen (one per question). */
-export function stepKey(step: Step): string {
-  return step.kind === "question" ? `q${step.question}` : step.kind;
+  return stateAt(firstStep(quiz, answers), answers);
 }
 
 /** Whether Back is offered: never once the lead went out, else when the engine has a screen. */

@@ -1,16 +1,9 @@
 import type { LeadResponse, LeadSubmission, PublicQuiz } from "@leadquiz/contract";
 import { FormFieldType } from "@leadquiz/contract/codes";
-import {
-  type AnswerMap,
-  type AnswerValue,
-  progress,
-  reachableQuestions,
-  shownResults,
-} from "@leadquiz/engine";
-import { useEffect, useLayoutEffect, useReducer, useRef } from "react";
+import { type AnswerMap, type AnswerValue, progress, reachableQuestions } from "@leadquiz/engine";
+import { useEffect, useLayoutEffect, useReducer, useRef, useState } from "react";
 import { buttonClasses, designVariables } from "../design";
 import type { QuizEvent } from "../events";
-import { isVideo } from "../format";
 import { whenIdle } from "../lazy-part";
 import type { PageContext } from "../page-context";
 import type { VisitorProgress } from "../partial-lead";
@@ -18,19 +11,13 @@ import { preloadPhone } from "../phone-loader";
 import { StartScreen } from "../screens/start-screen";
 import type { SubmitOutcome } from "../submission-queue";
 import { TextsContext, type VisitorTexts } from "../texts";
+import { isVideo } from "../video";
 import { AdditionsPanel } from "./additions-panel";
 import { PartScreen } from "./part-screen";
-import { screensPart } from "./parts";
-import {
-  canGoBack,
-  initialPlayerState,
-  leadResults,
-  type PlayerEvent,
-  type PlayerState,
-  playerReducer,
-  stepKey,
-} from "./player-state";
+import { loadedScreens, screensPart } from "./parts";
+import type { PlayerEvent, PlayerState } from "./player-state";
 import { ProgressBar } from "./progress-bar";
+import { startState, stepKey } from "./start-state";
 import { type Schedule, useLeadSubmission } from "./use-lead-submission";
 
 export interface QuizPlayerProps {
@@ -82,11 +69,17 @@ export function defaultNavigate(url: string): void {
  */
 export function QuizPlayer(props: QuizPlayerProps) {
   const { quiz, texts } = props;
+  // The reducer is the flow's, in the later screens' part: every event but Start comes from
+  // one of its screens, and Start waits for it (below). A quiz without a start page begins
+  // on one of its screens, which mount and the preview wait for.
   const [state, dispatch] = useReducer(
-    (current: PlayerState, event: PlayerEvent) => playerReducer(quiz, current, event),
+    (current: PlayerState, event: PlayerEvent) =>
+      screensPart.loaded ? screensPart.loaded.playerReducer(quiz, current, event) : current,
     props.initialAnswers,
-    (answers) => initialPlayerState(quiz, answers),
+    (answers) => startState(quiz, answers) ?? loadedScreens().initialPlayerState(quiz, answers),
   );
+  /** Start was pressed before the later screens' part came: "Loading…" until it does. */
+  const [starting, setStarting] = useState(false);
   const { step, answers, lead } = state;
   const rootRef = useRef<HTMLDivElement>(null);
   /** The screen the host was last told about (null before the first one). */
@@ -154,7 +147,11 @@ export function QuizPlayer(props: QuizPlayerProps) {
   const begin = () => {
     if (!state.started) emit({ type: "start" });
   };
-  const onBack = canGoBack(quiz, state) ? () => dispatch({ type: "back" }) : null;
+  // No way back from the start page, the first screen; elsewhere the flow (its part) says.
+  const onBack =
+    step.kind !== "start" && loadedScreens().canGoBack(quiz, state)
+      ? () => dispatch({ type: "back" })
+      : null;
   const reachable = reachableQuestions(quiz, answers);
   const currentIndex =
     step.kind === "question" ? reachable.findIndex((q) => q.id === step.question) : -1;
@@ -203,16 +200,24 @@ export function QuizPlayer(props: QuizPlayerProps) {
 
   function renderScreen() {
     switch (step.kind) {
-      case "start":
-        return (
+      case "start": {
+        const start = (
           <StartScreen
             quiz={quiz}
             onStart={() => {
               begin();
-              dispatch({ type: "start" });
+              if (screensPart.loaded) {
+                dispatch({ type: "start" });
+              } else {
+                // The next screen and the flow come with the later screens' part (retried).
+                setStarting(true);
+                void screensPart.load().then(() => dispatch({ type: "start" }));
+              }
             }}
           />
         );
+        return starting ? <PartScreen part={screensPart} render={() => start} /> : start;
+      }
       case "question": {
         const question = quiz.questions.find((q) => q.id === step.question);
         if (!question) return null;
@@ -244,7 +249,7 @@ export function QuizPlayer(props: QuizPlayerProps) {
         return (
           <PartScreen
             part={screensPart}
-            render={({ ResultsScreen }) => (
+            render={({ ResultsScreen, leadResults, shownResults }) => (
               <ResultsScreen
                 quiz={quiz}
                 results={leadResults(quiz, state) ?? shownResults(quiz, answers)}

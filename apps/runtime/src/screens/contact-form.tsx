@@ -2,10 +2,11 @@ import type { Messenger, PublicFormField, PublicQuiz } from "@leadquiz/contract"
 import { formFieldKeys } from "@leadquiz/contract/codes";
 import { bySort, validateEmail } from "@leadquiz/engine";
 import { useEffect, useState } from "react";
+import type { ContactValues } from "../contact-values";
 import type { FieldKey, ServerFieldErrors } from "../lead-errors";
 import { loadPhone, type PhoneApi } from "../phone-loader";
 import { Nav, PrimaryButton } from "../player/nav";
-import { type ContactValues, messengerHandle, usesPhone } from "../submission";
+import { messengerHandle, usesPhone } from "../submission";
 import { fill, useTexts, type VisitorTexts } from "../texts";
 
 const FIELD_KEYS: Record<PublicFormField["type"], FieldKey> = formFieldKeys;

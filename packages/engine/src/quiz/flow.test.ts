@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { canProceed, firstStep, flowSteps, nextStep, previousStep, progress } from "./flow";
-import { reachableQuestions } from "./reachable";
+import { canProceed, firstStep, flowSteps, nextStep, previousStep } from "./flow";
+import { progress, reachableQuestions } from "./reachable";
 import { choice, condition, question, result, snapshot } from "./test-fixtures";
 import type { AnswerMap, QuizSnapshot, Step } from "./types";
 

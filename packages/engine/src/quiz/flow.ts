@@ -93,16 +93,6 @@ export function previousStep(
 }
 
 /**
- * Progress = answered / reachable questions for the current answers, in [0, 1]; 1 when
- * no question is reachable.
- */
-export function progress(snapshot: QuizSnapshot, answers: AnswerMap): number {
-  const state = quizState(snapshot, answers);
-  if (state.reachable.length === 0) return 1;
-  return state.answered.length / state.reachable.length;
-}
-
-/**
  * Whether the visitor may leave a question: a given answer must fit the question, and a
  * required question needs a non-empty answer.
  */

@@ -10,10 +10,10 @@ export {
   readAnswer,
 } from "./answer-value";
 export { type ConditionSubject, conditionHolds, conditionsHold, rangeHolds } from "./condition";
-export { canProceed, firstStep, flowSteps, nextStep, previousStep, progress } from "./flow";
+export { canProceed, firstStep, flowSteps, nextStep, previousStep } from "./flow";
 export * from "./formula/index";
 export { parseInstant } from "./instant";
-export { type QuizState, quizState, reachableQuestions } from "./reachable";
+export { progress, type QuizState, quizState, reachableQuestions } from "./reachable";
 export {
   answersSum,
   computedNumber,

@@ -39,3 +39,13 @@ export function quizState(snapshot: QuizSnapshot, answers: AnswerMap): QuizState
 export function reachableQuestions(snapshot: QuizSnapshot, answers: AnswerMap): Question[] {
   return [...quizState(snapshot, answers).reachable];
 }
+
+/**
+ * Progress = answered / reachable questions for the current answers, in [0, 1]; 1 when
+ * no question is reachable.
+ */
+export function progress(snapshot: QuizSnapshot, answers: AnswerMap): number {
+  const state = quizState(snapshot, answers);
+  if (state.reachable.length === 0) return 1;
+  return state.answered.length / state.reachable.length;
+}

@@ -113,6 +113,10 @@ export function quizPageHtml(options: QuizPageOptions): string {
     !quiz.start_page.enabled && runtime.screensUrl
       ? `<link rel="modulepreload" href="${escapeHtml(runtime.screensUrl)}">`
       : "",
+    // In the embed's iframe the entry waits for the embed protocol's chunk: it comes with it.
+    embed && runtime.frameUrl
+      ? `<link rel="modulepreload" href="${escapeHtml(runtime.frameUrl)}">`
+      : "",
     `<style>${runtime.css}</style>`,
     `<style>${PAGE_CSS}:root{--lq-page-bg:${cssColor(quiz.design.background_color)}}</style>`,
     `<script type="module" src="${escapeHtml(runtime.entryUrl)}"></script>`,

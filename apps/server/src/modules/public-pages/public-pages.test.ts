@@ -99,6 +99,7 @@ describe("/q/{public_key}", () => {
       )?.[1];
     expect(entry).toBeDefined();
     expect(html).not.toContain("/runtime/assets/screens-"); // a start page needs only the entry
+    expect(html).not.toContain("/runtime/assets/frame-"); // the embed protocol: frames only
 
     const boot = bootConfigOf(html);
     const snapshot = (await publicQuiz(t, made.publicKey)).json<PublicQuiz>();
@@ -142,6 +143,8 @@ describe("/q/{public_key}", () => {
     expect(html).toContain("What do you live in?");
     // The question screen's chunk is fetched with the entry: hydration waits for it.
     expect(html).toMatch(/<link rel="modulepreload" href="\/runtime\/assets\/screens-[\w-]+\.js">/);
+    // So is the embed protocol's, which the entry loads first inside the loader's iframe.
+    expect(html).toMatch(/<link rel="modulepreload" href="\/runtime\/assets\/frame-[\w-]+\.js">/);
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(bootConfigOf(html).texts.next).toBe("Weiter");
     const csp = String(response.headers["content-security-policy"]);

@@ -29,6 +29,11 @@ export interface RuntimeBuild {
    * loaded by the entry when needed; a page whose first screen is one preloads it.
    */
   screensUrl?: string | undefined;
+  /**
+   * `/runtime/assets/frame-….js`: the embed protocol, loaded by the entry only in the embed's
+   * iframe (`?embed=1`), whose page preloads it.
+   */
+  frameUrl?: string | undefined;
   /** The runtime's stylesheet, inlined into every page (about 2 KB gzipped). */
   css: string;
   render: RenderQuiz;
@@ -82,6 +87,7 @@ export function createRuntimeAssets(
       entry?.css?.[0] ?? chunks.find((chunk) => chunk.file.endsWith(".css"))?.file ?? undefined;
     if (!entry || !cssFile || !existsSync(ssrFile)) return undefined;
     const screens = chunks.find((chunk) => chunk.name === "screens" && chunk.file.endsWith(".js"));
+    const frame = chunks.find((chunk) => chunk.name === "frame" && chunk.file.endsWith(".js"));
     const css = readFileSync(path.join(dir, cssFile), "utf8");
     const ssr = (await import(
       /* @vite-ignore */ `${pathToFileURL(ssrFile).href}?v=${statSync(ssrFile).mtimeMs}`
@@ -95,6 +101,7 @@ export function createRuntimeAssets(
         .slice(0, 10),
       entryUrl: `${RUNTIME_ASSETS_PREFIX}${path.basename(entry.file)}`,
       screensUrl: screens && `${RUNTIME_ASSETS_PREFIX}${path.basename(screens.file)}`,
+      frameUrl: frame && `${RUNTIME_ASSETS_PREFIX}${path.basename(frame.file)}`,
       css,
       render: ssr.renderQuizToString,
     };
