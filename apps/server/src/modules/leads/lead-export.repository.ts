@@ -9,8 +9,8 @@ import { csvCell } from "./export-cells";
 import type { LeadListRow } from "./lead-inbox.repository";
 
 /**
- * The export's SQL (docs/leads.md "Export"): each lead becomes one finished line (CSV) or
- * `<row>` (XLSX) in SQL, so the server only forwards bytes. On PostgreSQL the lines come
+ * The export's SQL (docs/leads.md "Export"): each lead becomes one finished CSV line in SQL
+ * (the XLSX rows are written from the same lines, sheet-rows.ts). On PostgreSQL the lines come
  * through `COPY (…) TO STDOUT (FORMAT binary)` on one connection: no per-row objects, no
  * text decoding, only the length prefixes stripped. PGlite (no COPY stream) reads the same
  * SELECT in keyset batches.
@@ -42,7 +42,6 @@ export interface ExportColumns {
 
 /** What a line is built from, all of it known before the first row. */
 export interface ExportLayout extends ExportColumns {
-  format: "csv" | "xlsx";
   /** Status labels in the owner's language, by status. */
   statusLabels: Record<LeadListRow["status"], string>;
 }
@@ -56,34 +55,7 @@ export function columnName(index: number): string {
   return name;
 }
 
-/** XML markup and the characters XML 1.0 refuses (those are dropped). */
-const XML_SPECIAL_RE = "[&<>\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\uFFFE\\uFFFF]";
-const XML_FORBIDDEN = `${Array.from({ length: 31 }, (_, i) => i + 1)
-  .filter((code) => code !== 9 && code !== 10 && code !== 13)
-  .map((code) => String.fromCharCode(code))
-  .join("")}\uFFFE\uFFFF`;
-
-/** A regular expression as an SQL literal (constants above: no quote in them). */
-const re = (pattern: string) => sql.raw(`'${pattern}'`);
-
-/**
- * The value of the plain column `x` with a leading `'` before a formula start (= + - @, tab,
- * CR: 61, 43, 45, 64, 9, 13). `ascii()` reads the first character only: cheaper than a match.
- */
-function neutralised(x: SQL): SQL {
-  return sql`case when ascii(${x}) in (61, 43, 45, 64, 9, 13) then '''' || ${x} else ${x} end`;
-}
-
-/** An XLSX inline-string cell in `column` of row `rn`, nothing for an empty value. */
-function xlsxCell(x: SQL, column: string): SQL {
-  const text = sql`case when ${x} !~ ${re(XML_SPECIAL_RE)} then ${neutralised(x)}
-    else translate(replace(replace(replace(${neutralised(x)}, '&', '&amp;'), '<', '&lt;'),
-      '>', '&gt;'), ${XML_FORBIDDEN}::text, '') end`;
-  return sql`case when ${x} = '' then '' else ${sql.raw(`'<c r="${column}'`)} || s.rn
-    || '" t="inlineStr"><is><t xml:space="preserve">' || ${text} || '</t></is></c>' end`;
-}
-
-/** The export's fixed columns, in order (`s.<name>` in the XLSX query); the questions follow. */
+/** The export's fixed columns, in order; the questions follow. */
 export const EXPORT_FIXED_COLUMNS = [
   "id",
   "date",
@@ -102,16 +74,6 @@ export const EXPORT_FIXED_COLUMNS = [
   "results",
   "note",
 ] as const;
-
-/** The status in the owner's language (labels are constants of the dictionary). */
-function statusLabel(layout: ExportLayout): SQL {
-  return sql`case ${leads.status} ${sql.join(
-    Object.entries(layout.statusLabels).map(
-      ([value, label]) => sql`when ${value} then ${label}::text`,
-    ),
-    sql` `,
-  )} else ${leads.status}::text end`;
-}
 
 /** The answer a lead gave to any of a column's questions (the last one wins), or ''. */
 function answerOf(column: ExportQuestionColumn): SQL {
@@ -225,74 +187,6 @@ function csvLinesQuery(
     ${page.limit === null ? sql`` : sql`limit ${page.limit}`}`;
 }
 
-/**
- * The XLSX SELECT: an inner query reads each lead's values once (`offset 0` keeps the
- * planner from inlining them into every use), the outer one writes the `<row>`; rows are
- * numbered from `rowsBefore + 2` (row 1 is the header). One match per row over its
- * free-text cells decides whether any needs escaping; most rows get their cells as they are.
- */
-function xlsxRowsQuery(
-  condition: SQL,
-  layout: ExportLayout,
-  page: { before: number | null; limit: number | null; rowsBefore: number },
-): SQL {
-  const where =
-    page.before === null ? condition : sql`${condition} and ${leads.id} < ${page.before}`;
-  const questionValues = layout.questions.map(
-    (column, i) => sql`${answerOf(column)} as ${sql.raw(`q${i}`)}`,
-  );
-  const names = [...EXPORT_FIXED_COLUMNS, ...layout.questions.map((_, i) => `q${i}`)];
-  // The id and the ISO date never need escaping or neutralising.
-  const free = names.filter((name) => name !== "id" && name !== "date");
-  const cells = (careful: boolean) =>
-    names.map((name, i) => {
-      const x = sql.raw(`s.${name}`);
-      const plain = name === "id" || name === "date";
-      if (careful && !plain) return xlsxCell(x, columnName(i));
-      const cell = sql`${sql.raw(`'<c r="${columnName(i)}'`)} || s.rn
-        || '" t="inlineStr"><is><t xml:space="preserve">' || ${plain ? x : neutralised(x)}
-        || '</t></is></c>'`;
-      return plain ? cell : sql`case when ${x} = '' then '' else ${cell} end`;
-    });
-  const row = (parts: SQL[]) =>
-    sql`'<row r="' || s.rn || '">' || ${sql.join(parts, sql` || `)} || '</row>'`;
-  const needsCare = sql`concat_ws(chr(10), ${sql.join(
-    free.map((name) => sql.raw(`s.${name}`)),
-    sql`, `,
-  )}) ~ ${re(XML_SPECIAL_RE)}`;
-  const id = page.limit === null ? sql`` : sql`s.id, `;
-  return sql`select ${id}case when ${needsCare} then ${row(cells(true))} else ${row(cells(false))} end as line from (
-    select ${leads.id} as id,
-      row_number() over (order by ${leads.id} desc) + ${page.rowsBefore + 1}::int as rn,
-      to_char(${leads.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date,
-      ${quizzes.title} as quiz, ${leads.name} as name, ${leads.email} as email,
-      ${leads.phone} as phone, lq_export_messengers(${leads.messengers}) as messengers,
-      ${leads.other} as other, ${leads.other2} as other2, ${statusLabel(layout)} as status,
-      array_to_string(${leads.flags}, ', ') as flags,
-      coalesce(${leads.utm} ->> 'utm_source', '') as utm_source,
-      coalesce(${leads.utm} ->> 'utm_medium', '') as utm_medium,
-      coalesce(${leads.utm} ->> 'utm_campaign', '') as utm_campaign,
-      lq_export_results(${leads.results}) as results,
-      ${leads.note} as note
-      ${questionValues.length > 0 ? sql`, ${sql.join(questionValues, sql`, `)}` : sql``}
-    from ${leads} inner join ${quizzes} on ${quizzes.id} = ${leads.quizId}
-    where ${where}
-    order by ${leads.id} desc
-    ${page.limit === null ? sql`` : sql`limit ${page.limit}`}
-    offset 0) as s
-  order by s.id desc`;
-}
-
-function linesQuery(
-  selection: ExportSelection,
-  layout: ExportLayout,
-  page: { before: number | null; limit: number | null; rowsBefore: number },
-): SQL {
-  return layout.format === "csv"
-    ? csvLinesQuery(selection, layout, page)
-    : xlsxRowsQuery(selection.condition, layout, page);
-}
-
 const dialect = new PgDialect();
 
 /**
@@ -377,10 +271,9 @@ async function* batchLines(
 ): AsyncGenerator<string> {
   let before: number | null = null;
   let size = BATCH_FIRST;
-  let rowsBefore = 0;
   for (;;) {
     const result: unknown = await db.execute(
-      linesQuery(selection, layout, { before, limit: size, rowsBefore }),
+      csvLinesQuery(selection, layout, { before, limit: size }),
     );
     // Both drivers answer `{rows}`; drizzle types the result per driver.
     const rows = (result as { rows: { id: number; line: string }[] }).rows;
@@ -388,7 +281,6 @@ async function* batchLines(
     const last = rows.at(-1);
     if (rows.length < size || !last) return;
     before = last.id;
-    rowsBefore += rows.length;
     size = Math.min(BATCH_MAX, size * 2);
   }
 }
@@ -407,7 +299,7 @@ export async function* exportLines(
     yield* batchLines(db, selection, layout);
     return;
   }
-  const query = linesQuery(selection, layout, { before: null, limit: null, rowsBefore: 0 });
+  const query = csvLinesQuery(selection, layout, { before: null, limit: null });
   const connection = await pool.connect();
   let finished = false;
   try {

@@ -10,15 +10,16 @@ import {
   exportColumns,
   exportLines,
 } from "./lead-export.repository";
+import { SheetRowWriter } from "./sheet-rows";
 
 /**
  * `GET leads/export/` (docs/leads.md "Export"): the matching opened leads, newest first,
  * written as they are read, so memory stays flat whatever the number of leads. One column
  * per question title, taken from the quizzes' published snapshots.
  *
- * Speed: every line (CSV, from cells stored with each lead) or row XML (XLSX) is finished in
- * SQL (lead-export.repository.ts) and reaches this module as bytes, from COPY on PostgreSQL;
- * only the header and the XLSX frame are written here.
+ * Speed: every CSV line is finished in SQL from cells stored with each lead
+ * (lead-export.repository.ts) and reaches this module as bytes, from COPY on PostgreSQL; the
+ * XLSX rows are written from those bytes (sheet-rows.ts), the header and the frame here.
  */
 
 const BOM = "\uFEFF";
@@ -37,14 +38,14 @@ export interface ExportInput {
 }
 
 /** The header cells and the query layout: the question columns come from the snapshots. */
-async function headerAndLayout(input: ExportInput, format: ExportLayout["format"]) {
+async function headerAndLayout(input: ExportInput) {
   const { selection } = input;
   const columns = await exportColumns(input.db, selection);
   const header = [
     ...EXPORT_FIXED_COLUMNS.map((column) => input.labels[column]),
     ...columns.questions.map((q) => q.title),
   ];
-  const layout: ExportLayout = { format, statusLabels: input.statusLabels, ...columns };
+  const layout: ExportLayout = { statusLabels: input.statusLabels, ...columns };
   return { header, lines: () => exportLines(input.db, selection, layout) };
 }
 
@@ -54,7 +55,7 @@ function csvLine(cells: readonly string[]): string {
 
 /** CSV, UTF-8 with a BOM (Excel then reads Cyrillic right), CRLF lines (RFC 4180). */
 export async function exportCsv(input: ExportInput): Promise<Readable> {
-  const { header, lines } = await headerAndLayout(input, "csv");
+  const { header, lines } = await headerAndLayout(input);
   return Readable.from(
     (async function* () {
       yield Buffer.from(BOM + csvLine(header), "utf8");
@@ -78,26 +79,23 @@ function xmlSpecial(code: number): boolean {
 
 const XML_ENTITY: Record<number, string> = { 38: "&amp;", 60: "&lt;", 62: "&gt;" };
 
-/** A cell's text for the sheet's XML: markup escaped, characters XML refuses dropped. */
+/** A header cell's text for the sheet's XML: markup escaped, characters XML refuses dropped. */
 function xmlText(value: string): string {
-  let i = 0;
-  while (i < value.length && !xmlSpecial(value.charCodeAt(i))) i += 1;
-  if (i === value.length) return value;
-  let text = value.slice(0, i);
-  for (; i < value.length; i += 1) {
+  let text = "";
+  for (let i = 0; i < value.length; i += 1) {
     const code = value.charCodeAt(i);
     text += xmlSpecial(code) ? (XML_ENTITY[code] ?? "") : value[i];
   }
   return text;
 }
 
-function xlsxRow(cells: readonly string[], columns: readonly string[], rowNumber: number): string {
-  let xml = `<row r="${rowNumber}">`;
-  for (let i = 0; i < cells.length; i += 1) {
-    const cell = cells[i] as string;
-    if (cell === "") continue;
-    xml += `<c r="${columns[i]}${rowNumber}" t="inlineStr"><is><t xml:space="preserve">${xmlText(cell)}</t></is></c>`;
-  }
+/** The header row (row 1); the leads' rows come from their CSV lines (sheet-rows.ts). */
+function headerRow(cells: readonly string[]): string {
+  let xml = '<row r="1">';
+  cells.forEach((cell, i) => {
+    if (cell === "") return;
+    xml += `<c r="${columnName(i)}1" t="inlineStr"><is><t xml:space="preserve">${xmlText(cell)}</t></is></c>`;
+  });
   return `${xml}</row>`;
 }
 
@@ -128,13 +126,12 @@ const XLSX_PARTS: Record<string, string> = {
  * sheet's XML streamed into a zip entry as the batches are read.
  */
 export async function exportXlsx(input: ExportInput): Promise<Readable> {
-  const layout = await headerAndLayout(input, "xlsx");
-  const { lines } = layout;
-  const header = layout.header.map(neutralizeCell);
-  const columns = header.map((_, i) => columnName(i));
+  const { header, lines } = await headerAndLayout(input);
   async function* sheet() {
-    yield `${XML_HEAD}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${xlsxRow(header, columns, 1)}`;
-    yield* lines();
+    yield `${XML_HEAD}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${headerRow(header.map(neutralizeCell))}`;
+    const rows = new SheetRowWriter(2);
+    for await (const chunk of lines())
+      yield rows.rows(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
     yield "</sheetData></worksheet>";
   }
   return zipStream([
