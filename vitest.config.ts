@@ -12,6 +12,7 @@ export default defineConfig({
       "apps/web/vitest.build.config.ts",
       "apps/runtime",
       "apps/runtime/vitest.embed.config.ts",
+      "bench",
     ],
     reporters: jsonReport ? ["default", ["json", { outputFile: jsonReport }]] : ["default"],
   },

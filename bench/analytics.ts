@@ -1,5 +1,6 @@
 import { API_PREFIX, apiPaths } from "@leadquiz/contract";
 import { type LoadResult, type LoadSettings, postLoad } from "./load";
+import { TARGETS } from "./summary";
 import { type BenchDatabase, log, type OwnerSession } from "./support";
 
 /**
@@ -205,12 +206,12 @@ export function renderAnalytics(r: AnalyticsBenchResults, cpus: number): string[
     "",
     "| 30-day report | p50 ms | p95 ms | p99 ms | max ms | aim |",
     "|---|---:|---:|---:|---:|---|",
-    row("quiz", r.quizReport, "p95 ≤ 50 ms"),
-    row("project (10 quizzes)", r.projectReport, "≤ 150 ms"),
+    row("quiz", r.quizReport, `p95 ≤ ${TARGETS.analyticsQuizP95.limit} ms`),
+    row("project (10 quizzes)", r.projectReport, `≤ ${TARGETS.analyticsProjectP95.limit} ms`),
     "",
     `Ingest (POST events/, autocannon): **${Math.round(r.ingest.okPerSecond)} events/s** ` +
       `(p50 ${r.ingest.latencyMs.p50} ms, p99 ${r.ingest.latencyMs.p99} ms, ` +
-      `${r.ingest.non2xx} non-2xx); aim ≥ 5,000/s.`,
+      `${r.ingest.non2xx} non-2xx); aim ≥ ${TARGETS.eventIngest.limit.toLocaleString("en-US")}/s.`,
     "",
   ];
 }

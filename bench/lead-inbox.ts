@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { API_PREFIX, apiPaths } from "@leadquiz/contract";
+import { TARGETS } from "./summary";
 import { type BenchDatabase, log, type OwnerSession } from "./support";
 
 /**
@@ -263,7 +264,8 @@ export function renderLeadInbox(r: LeadInboxResults, cpus: number): string[] {
       `server, PostgreSQL and the client share ${cpus} cores. "Client" times include HTTP ` +
       'and JSON parsing; "server" times are the server\'s own (`Server-Timing: app;dur`, ' +
       "from the request's arrival to its serialised body). Aims (issue 10): a page of 50 " +
-      "p99 ≤ 10 ms in the server and at 1e6 ≤ 1.2× the 1e5 time; search ≤ 50 ms.",
+      `p99 ≤ ${TARGETS.leadsPageServerP99.limit} ms in the server and at 1e6 ≤ ` +
+      `${TARGETS.leadsPageGrowth.limit}× the 1e5 time; search ≤ ${TARGETS.leadsSearchP99.limit} ms.`,
     "",
     "| leads | call | client p50 / p99 / max ms | server p50 / p99 / max ms |",
     "|---:|---|---:|---:|",
@@ -296,8 +298,8 @@ export function renderLeadInbox(r: LeadInboxResults, cpus: number): string[] {
   lines.push(
     "",
     "Exports stream the opened leads over HTTP; the first after seeding (cold caches) is " +
-      "reported apart, the figure is the median of the next runs. Aim: CSV ≥ 300,000 rows/s " +
-      "with memory flat.",
+      "reported apart, the figure is the median of the next runs. Aim: CSV ≥ " +
+      `${TARGETS.csvExport.limit.toLocaleString("en-US")} rows/s with memory flat.`,
     "",
     "| leads | format | exported rows (opened) | MB | seconds (median) | rows/s (median of runs) | first export rows/s | server RSS before → peak (MB) |",
     "|---:|---|---:|---:|---:|---:|---:|---|",

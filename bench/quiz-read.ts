@@ -3,6 +3,7 @@ import { get } from "node:http";
 import path from "node:path";
 import { API_PREFIX, apiPaths } from "@leadquiz/contract";
 import { getLoad, type LoadResult, type LoadSettings } from "./load";
+import { TARGETS } from "./summary";
 import { type Child, freePort, sleep, startChild, waitForHttp } from "./support";
 
 export interface QuizReadTarget {
@@ -129,7 +130,8 @@ export function renderQuizRead(r: QuizReadResults): string[] {
     ]),
     "",
     ...r.targets.map(
-      (t) => `**${t.name}: ours / constant ${Math.round(t.ratio * 100)} %** (aim ≥ 70 %).`,
+      (t) =>
+        `**${t.name}: ours / constant ${Math.round(t.ratio * 100)} %** (aim ≥ ${Math.round(TARGETS.quizRead.limit * 100)} %).`,
     ),
     "",
   ];

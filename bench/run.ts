@@ -26,6 +26,7 @@ import { measurePreviewLatency } from "./preview-latency";
 import { measureQuizRead } from "./quiz-read";
 import { type BenchResults, renderReport } from "./report";
 import { runtimeSizes, servedFile } from "./sizes";
+import { summaryRows } from "./summary";
 import {
   at,
   type BenchDatabase,
@@ -424,7 +425,8 @@ function writeReport(): void {
   const dir = at("bench/results");
   mkdirSync(dir, { recursive: true });
   const report = renderReport(results);
-  const json = `${JSON.stringify(results, null, 2)}\n`;
+  // The summary's rows too, so runs can be compared figure by figure from the JSON.
+  const json = `${JSON.stringify({ ...results, summary: summaryRows(results) }, null, 2)}\n`;
   writeFileSync(path.join(dir, "latest.md"), report);
   writeFileSync(path.join(dir, "latest.json"), json);
   writeFileSync(path.join(dir, `run-${results.startedAt.replaceAll(":", "-")}.json`), json);

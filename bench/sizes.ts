@@ -109,6 +109,8 @@ export interface RuntimeSizes {
   /** Everything a typical quiz with a phone field loads, in loading order. */
   typical: RuntimeFile[];
   typicalTotal: Size;
+  /** The entry with its static imports: what loads before the first screen (issue 15). */
+  initialTotal: Size;
   /** Without the language chunk: the hosted page and the embed's frame inline the texts. */
   hostedTotal: Size;
   /** Loaded only when the owner configured analytics ids (not in the typical total). */
@@ -151,6 +153,7 @@ export function runtimeSizes(language: string, phoneZone: string): RuntimeSizes 
 
   const entry = keyOf((_, chunk) => chunk.isEntry === true, "entry");
   add(entry, "entry (always)");
+  const initialFiles = typical.length;
   const languageKey = keyOf(
     (key) => key.endsWith(`i18n/src/visitor/${language}.ts`),
     `language chunk ${language}`,
@@ -183,6 +186,7 @@ export function runtimeSizes(language: string, phoneZone: string): RuntimeSizes 
   return {
     typical,
     typicalTotal: addSizes(typical),
+    initialTotal: addSizes(typical.slice(0, initialFiles)),
     hostedTotal: addSizes(typical.filter((file) => file.file !== languageFile)),
     analytics: analyticsChunk ? fileSize(analyticsChunk.file, "owner analytics (optional)") : null,
     css: fileSize(cssFile, "stylesheet (inlined into the page)"),
