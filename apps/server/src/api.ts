@@ -35,11 +35,9 @@ import { tariffsRoutes } from "./modules/tariffs/tariffs.routes";
 import { templatesRoutes } from "./modules/templates/templates.routes";
 import { visitorSessionsRoutes } from "./modules/visitor-sessions/visitor-sessions.routes";
 import { rateLimitPlugin } from "./plugins/rate-limit";
-import { serverTimingPlugin } from "./plugins/server-timing";
 
 /** Every module's routes under /api/v1, registered explicitly (no autoload). */
 export async function apiRoutes(app: FastifyInstance, { context }: ApiOptions) {
-  await app.register(serverTimingPlugin);
   // Before the routes: it decorates the scope with the limits `rateLimitFor` applies.
   await app.register(rateLimitPlugin, { context });
   await app.register(accountsRoutes, { context });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import type { AppContext } from "../app-context";
 import { AppError } from "../lib/app-error";
 import { createTokenService } from "../modules/accounts";
+import { serverTiming } from "./server-timing";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -43,6 +44,7 @@ export async function authenticatedContext(
   await app.register(async function authenticated(scope) {
     if (!scope.hasRequestDecorator("userId")) scope.decorateRequest("userId", 0);
     scope.addHook("onRequest", authenticate(context));
+    scope.addHook("onSend", serverTiming);
     scope.addHook("onRoute", (route) => {
       route.schema = { ...route.schema, security: [{ bearer: [] }] };
     });

@@ -74,6 +74,24 @@ describe("GET leadslist/", () => {
     expect(second.next).toBeNull();
   });
 
+  it("tells the owner how long the server took (Server-Timing), and no one else", async () => {
+    const signedIn = await apiCall(h.t, "GET", apiPaths.leadsList, { user: quiz.owner });
+    const match = /^app;dur=(\d+\.\d{2})$/.exec(String(signedIn.headers["server-timing"]));
+    expect(Number(match?.[1])).toBeGreaterThan(0);
+    // Without a token, and on public calls such as a password reset, the server's own time
+    // would help compare answers meant to look alike (docs/speed.md "Server-Timing").
+    const anonymous = await h.t.app.inject({ method: "GET", url: `/api/v1${apiPaths.leadsList}` });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers["server-timing"]).toBeUndefined();
+    const reset = await h.t.app.inject({
+      method: "POST",
+      url: `/api/v1${apiPaths.passwordReset}`,
+      payload: { email: "nobody@example.com" },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.headers["server-timing"]).toBeUndefined();
+  });
+
   it("never shows another account's leads; its project or quiz as a filter answers 404", async () => {
     const mine = await list(quiz.owner);
     expect(mine.results.every((r) => r.quiz === quiz.id)).toBe(true);
