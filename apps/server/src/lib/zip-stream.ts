@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import { PassThrough, type Readable } from "node:stream";
-import { constants, createDeflateRaw } from "node:zlib";
+import { constants, crc32, createDeflateRaw } from "node:zlib";
 
 /**
  * A zip archive written as its entries' contents are produced (the lead export's XLSX):
@@ -14,24 +14,6 @@ export interface ZipEntry {
   /** The path inside the archive (UTF-8). */
   name: string;
   content: Iterable<string | Buffer> | AsyncIterable<string | Buffer>;
-}
-
-const CRC_TABLE = (() => {
-  const table = new Int32Array(256);
-  for (let n = 0; n < 256; n += 1) {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c;
-  }
-  return table;
-})();
-
-function crc32(crc: number, bytes: Uint8Array): number {
-  let c = ~crc;
-  for (let i = 0; i < bytes.length; i += 1) {
-    c = (CRC_TABLE[(c ^ (bytes[i] as number)) & 0xff] as number) ^ (c >>> 8);
-  }
-  return ~c >>> 0;
 }
 
 /** DOS time and date of `now` (the archive's entries all carry the export's time). */
@@ -71,7 +53,9 @@ export function zipStream(entries: readonly ZipEntry[], level = constants.Z_BEST
     local.writeUInt16LE(name.length, 26);
     await write(Buffer.concat([local, name]));
 
-    const deflate = createDeflateRaw({ level });
+    // Large output chunks: each one costs a callback from zlib's thread and a socket write
+    // (16 KB, the default, made 500 of each per 100,000 exported leads).
+    const deflate = createDeflateRaw({ level, chunkSize: 256 * 1024 });
     let compressed = 0;
     deflate.on("data", (chunk: Buffer) => {
       compressed += chunk.length;
@@ -85,7 +69,7 @@ export function zipStream(entries: readonly ZipEntry[], level = constants.Z_BEST
     let size = 0;
     for await (const text of entry.content) {
       const bytes = typeof text === "string" ? Buffer.from(text, "utf8") : text;
-      crc = crc32(crc, bytes);
+      crc = crc32(bytes, crc); // zlib's own CRC-32 (Node 20.15+, 22.2+): a JS loop cost 0.3 s per 100,000 rows
       size += bytes.length;
       if (!deflate.write(bytes)) await once(deflate, "drain");
     }

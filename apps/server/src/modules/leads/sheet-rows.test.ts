@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { SheetRowWriter } from "./sheet-rows";
 
-const cell = (ref: string, text: string) =>
+const cell = (ref: string, text: string) => `<c r="${ref}" t="str"><v>${text}</v></c>`;
+const kept = (ref: string, text: string) =>
   `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${text}</t></is></c>`;
 
 describe("SheetRowWriter", () => {
@@ -21,7 +22,7 @@ describe("SheetRowWriter", () => {
     const line = '"a,b","say ""hi""","two\r\nlines",<b>&</b>,"\'=1+1"\r\n';
     const xml = new SheetRowWriter(5).rows(Buffer.from(line, "utf8")).toString("utf8");
     expect(xml).toBe(
-      `<row r="5">${cell("A5", "a,b")}${cell("B5", 'say "hi"')}${cell("C5", "two\r\nlines")}` +
+      `<row r="5">${cell("A5", "a,b")}${cell("B5", 'say "hi"')}${kept("C5", "two\r\nlines")}` +
         `${cell("D5", "&lt;b&gt;&amp;&lt;/b&gt;")}${cell("E5", "'=1+1")}</row>`,
     );
   });
@@ -30,7 +31,16 @@ describe("SheetRowWriter", () => {
     const line = "a\u0007b\tc,\uffffx\ufffe\ufeffy,\u0001\r\n";
     const xml = new SheetRowWriter(2).rows(Buffer.from(line, "utf8")).toString("utf8");
     // The third cell had nothing but a dropped character: it is left out like an empty one.
-    expect(xml).toBe(`<row r="2">${cell("A2", "ab\tc")}${cell("B2", "x\ufeffy")}</row>`);
+    expect(xml).toBe(`<row r="2">${kept("A2", "ab\tc")}${cell("B2", "x\ufeffy")}</row>`);
+  });
+
+  it("marks only the texts whose spaces a reader could trim as preserved", () => {
+    const line = ' lead,"tail ",in side,"a\nb",\ttab\r\n';
+    const xml = new SheetRowWriter(3).rows(Buffer.from(line, "utf8")).toString("utf8");
+    expect(xml).toBe(
+      `<row r="3">${kept("A3", " lead")}${kept("B3", "tail ")}${cell("C3", "in side")}` +
+        `${kept("D3", "a\nb")}${kept("E3", "\ttab")}</row>`,
+    );
   });
 
   it("writes column letters past Z", () => {
