@@ -36,10 +36,12 @@ function likeFragment(text: string): string {
 /**
  * Search: a fragment of the name, the e-mail or the phone (digits compared without spaces
  * and signs), matched on opened leads only so masked contacts cannot be guessed by search.
+ * The phone is compared only when the search holds no letter: "anna25" means a name or an
+ * address, not every phone with "25" in it (which also cost a pass over most leads).
  */
 function searchCondition(search: string): SQL {
   const text = likeFragment(search.toLowerCase());
-  const digits = search.replace(/\D/g, "");
+  const digits = /\p{L}/u.test(search) ? "" : search.replace(/\D/g, "");
   const phone =
     digits.length > 0
       ? sql`regexp_replace(${leads.phone}, '[^0-9]', '', 'g') like ${likeFragment(digits)}`

@@ -148,6 +148,8 @@ describe("GET leadslist/", () => {
       ).toEqual([lead]);
     }
     expect((await list(q.owner, "?search=%25")).results).toEqual([]);
+    // Letters make it a name or e-mail search: Марина's phone holds 1112, petro1112 is no one.
+    expect((await list(q.owner, "?search=petro1112")).results).toEqual([]);
   });
 });
 
