@@ -200,7 +200,9 @@ export const projectLeadCounts = pgTable(
  * `id,date`, `contacts` name … other2, `tail` flags … note, `answers` one `,cell` per
  * question of the lead's published version in that version's order (null when that
  * version is unknown). Apart from `leads` so that an export reads densely packed rows, not
- * one page of `leads` per opened lead. Never written by the application.
+ * one page of `leads` per opened lead. `project_id` and `created_at` (migration 0025) let
+ * the export's project and date filters, like quiz and status, be answered here. Never
+ * written by the application.
  */
 export const leadExportRows = pgTable(
   "lead_export_rows",
@@ -210,6 +212,8 @@ export const leadExportRows = pgTable(
       .references(() => leads.id, { onDelete: "cascade" }),
     userId: integer("user_id").notNull(),
     quizId: integer("quiz_id").notNull(),
+    projectId: integer("project_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     publicationVersion: integer("publication_version").notNull(),
     isPartial: boolean("is_partial").notNull(),
     status: text("status").$type<LeadStatus>().notNull(),

@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import type { LeadFilters } from "@leadquiz/contract";
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
@@ -109,15 +110,36 @@ export function alignedVersions(
 }
 
 /**
- * Which leads an export holds: the list's condition on `leads` (narrowed to opened leads),
- * and whether it asks for more than the account's sent or partial leads (then the CSV
- * query checks it against `leads`; otherwise `lead_export_rows` alone answers).
+ * Which leads an export holds. `rows`: the condition on `lead_export_rows` (alias `e`): the
+ * account, sent or partial, and the filters it stores (project, quiz, status, dates).
+ * `condition`: the list's condition on `leads` for the other filters (search, result, UTM
+ * source, flag), narrowed to opened leads; `narrowed` says whether there are any (only then
+ * is `leads` read, one page per exported lead).
  */
 export interface ExportSelection {
   userId: number;
   partial: boolean;
+  rows: SQL;
   condition: SQL;
   narrowed: boolean;
+}
+
+/** The filters `lead_export_rows` answers by itself (migration 0025). */
+export type ExportRowFilters = Pick<LeadFilters, "project" | "quiz" | "status" | "from" | "to">;
+
+/** `rows` of an ExportSelection: the same meaning as the list's filters (lead-inbox.repository.ts). */
+export function exportRowsCondition(
+  userId: number,
+  partial: boolean,
+  filters: ExportRowFilters,
+): SQL {
+  const conditions = [sql`e.user_id = ${userId}::int`, sql`e.is_partial = ${partial}::boolean`];
+  if (filters.project !== undefined) conditions.push(sql`e.project_id = ${filters.project}::int`);
+  if (filters.quiz !== undefined) conditions.push(sql`e.quiz_id = ${filters.quiz}::int`);
+  if (filters.status) conditions.push(sql`e.status = ${filters.status}::text`);
+  if (filters.from) conditions.push(sql`e.created_at >= ${filters.from}::date`);
+  if (filters.to) conditions.push(sql`e.created_at < ${filters.to}::date + 1`);
+  return sql`(${sql.join(conditions, sql` and `)})`;
 }
 
 /**
@@ -157,10 +179,7 @@ function csvLinesQuery(
           sql`, `,
         )}) as v(quiz_id, version, before, after)
         on v.quiz_id = e.quiz_id and v.version = e.publication_version`;
-  const conditions = [
-    sql`e.user_id = ${selection.userId}::int`,
-    sql`e.is_partial = ${selection.partial}::boolean`,
-  ];
+  const conditions = [selection.rows];
   if (selection.narrowed)
     conditions.push(
       sql`exists (select 1 from ${leads} where ${leads.id} = e.lead_id and ${selection.condition})`,
@@ -341,7 +360,7 @@ export async function exportColumns(
     await db.execute(sql`select ${quizzes.id} as id, ${quizzes.title} as title from ${quizzes}
       where ${quizzes.userId} = ${selection.userId}::int and coalesce((select true
         from ${leadExportRows} as e ${selection.narrowed ? sql`join ${leads} on ${leads.id} = e.lead_id` : sql``}
-        where e.quiz_id = ${quizzes.id} and e.is_partial = ${selection.partial}::boolean
+        where e.quiz_id = ${quizzes.id} and ${selection.rows}
           ${selection.narrowed ? sql`and ${selection.condition}` : sql``} limit 1), false)`),
   );
   const quizIds = quizRows.map((row) => row.id);

@@ -470,6 +470,38 @@ describe("GET leads/export/", () => {
   });
 });
 
+describe("GET leads/export/ with the list's filters", () => {
+  it("exports only the leads the project, quiz, status, days and UTM source filters match", async () => {
+    const q = await h.publishedQuiz();
+    const first = await submit(q, { utm: { utm_source: "facebook" } });
+    const second = await submit(q, { contacts: contacts("Olha", "olha@example.com") });
+    for (const lead of [first, second]) expect((await open(q.owner, lead)).statusCode).toBe(200);
+    await expectCall(h.t, 200, "PATCH", apiPaths.leadById(second), {
+      user: q.owner,
+      body: { status: "won" },
+    });
+    const [row] = await h.leadsOf(q.id);
+    const ids = async (query: string) => {
+      const response = await apiCall(h.t, "GET", `${apiPaths.leadsExport}?format=csv${query}`, {
+        user: q.owner,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const lines = response.body.slice(1).trimEnd().split("\r\n").slice(1);
+      return lines.map((line) => Number(line.split(",")[0]));
+    };
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await ids("")).toEqual([second, first]);
+    expect(await ids(`&project=${row?.projectId}&quiz=${q.id}`)).toEqual([second, first]);
+    expect(await ids("&status=won")).toEqual([second]);
+    expect(await ids("&status=new")).toEqual([first]);
+    expect(await ids(`&from=${today}&to=${today}`)).toEqual([second, first]);
+    expect(await ids("&to=2020-01-01")).toEqual([]);
+    expect(await ids("&status=new&utm_source=facebook")).toEqual([first]);
+    expect(await ids("&status=won&utm_source=facebook")).toEqual([]);
+    expect(await ids("&status=won&utm_source=google")).toEqual([second]);
+  });
+});
+
 describe("copyLines", () => {
   it("keeps the line field of COPY's binary tuples however the bytes are cut", async () => {
     const field = (text: string) => {

@@ -10,6 +10,7 @@ import type { Database } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { requestsLeft, spendLeadRequest } from "../tariffs";
 import { type ExportLabels, exportCsv, exportXlsx } from "./lead-export";
+import { exportRowsCondition } from "./lead-export.repository";
 import {
   eraseLead,
   findLeadDetail,
@@ -162,12 +163,17 @@ export function createLeadInboxService(ctx: { db: Database }) {
       format: "csv" | "xlsx",
       texts: { labels: ExportLabels; statusLabels: Record<LeadListRow["status"], string> },
     ) {
-      const { kind, ...narrowing } = filters;
+      if (!(await ownsFilterTargets(db, userId, filters))) throw new AppError("not_found");
+      // Project, quiz, status and dates are stored with each exported row; the other
+      // filters are checked against `leads` (docs/leads.md "Export").
+      const { kind, project, quiz, status, from, to, ...onLeads } = filters;
+      const partial = kind === "partial";
       const selection = {
         userId,
-        partial: kind === "partial",
-        condition: openedOnly(await condition(userId, filters)),
-        narrowed: Object.values(narrowing).some((value) => value !== undefined),
+        partial,
+        rows: exportRowsCondition(userId, partial, { project, quiz, status, from, to }),
+        condition: openedOnly(leadFilterCondition(userId, { kind, ...onLeads })),
+        narrowed: Object.values(onLeads).some((value) => value !== undefined),
       };
       const input = { db, selection, ...texts };
       return format === "csv" ? exportCsv(input) : exportXlsx(input);
