@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 
 /** plugins/authenticate.ts, through GET userinfo/ (an authenticated route). */
@@ -125,6 +125,22 @@ describe("authenticated routes", () => {
       const response = await userinfo(`Bearer ${token}`);
       expect(response.statusCode).toBe(401);
       expect(response.json().code).toBe("token_not_valid");
+    }
+  });
+
+  it("refuses a token it accepted before once that token has expired", async () => {
+    const token = await forge({ expiresIn: "1m" });
+    expect((await userinfo(`Bearer ${token}`)).statusCode).toBe(200);
+    // Accepted again (the second time from the verified tokens), then refused an hour later.
+    expect((await userinfo(`Bearer ${token}`)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 60 * 60 * 1000);
+      const response = await userinfo(`Bearer ${token}`);
+      expect(response.statusCode).toBe(401);
+      expect(response.json().code).toBe("token_not_valid");
+    } finally {
+      vi.useRealTimers();
     }
   });
 

@@ -14,6 +14,8 @@ import {
 } from "./refresh-tokens.repository";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+/** How many verified access tokens a token service remembers (a few MB at most). */
+const VERIFIED_ACCESS_LIMIT = 10_000;
 export const REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 60 * 60;
 /**
  * How long the immediately previous refresh token still answers with its successor (two
@@ -43,6 +45,15 @@ class SpentConcurrently extends Error {}
  */
 export function createTokenService(ctx: Pick<AppContext, "db" | "secrets">) {
   const key = new TextEncoder().encode(ctx.secrets.jwtSecret);
+  /**
+   * Access tokens whose signature was checked, by their exact text, until they expire
+   * (docs/speed.md "Access tokens"). An access token is a stateless JWT (nothing revokes
+   * it before it expires), so checking it again could only give the same answer; the
+   * check itself is a WebCrypto HMAC that runs on libuv's thread pool, a round trip
+   * between threads on every signed-in call. Only a token byte-for-byte identical to a
+   * verified one is answered from here. Bounded: the oldest entry goes first.
+   */
+  const verifiedAccess = new Map<string, { userId: number; expiresAt: number }>();
   const successorKey = createHash("sha256")
     .update(`leadquiz:refresh-successor:v1:${ctx.secrets.encryptionKey}`)
     .digest();
@@ -138,10 +149,27 @@ export function createTokenService(ctx: Pick<AppContext, "db" | "secrets">) {
       return { access, refresh };
     },
 
-    /** Verifies an access token; undefined when it is not valid (any reason). */
+    /**
+     * Verifies an access token; undefined when it is not valid (any reason). A token
+     * verified once is remembered until it expires (`verifiedAccess`).
+     */
     async verifyAccessToken(token: string): Promise<AccessClaims | undefined> {
+      const known = verifiedAccess.get(token);
+      if (known && Date.now() < known.expiresAt) return { userId: known.userId };
       const verified = await verify(token, "access");
-      return verified ? { userId: verified.userId } : undefined;
+      if (!verified) return undefined;
+      if (typeof verified.payload.exp === "number") {
+        if (verifiedAccess.size >= VERIFIED_ACCESS_LIMIT) {
+          // The oldest entry goes (a Map iterates in insertion order).
+          const oldest = verifiedAccess.keys().next();
+          if (!oldest.done) verifiedAccess.delete(oldest.value);
+        }
+        verifiedAccess.set(token, {
+          userId: verified.userId,
+          expiresAt: verified.payload.exp * 1000,
+        });
+      }
+      return { userId: verified.userId };
     },
 
     /** Spends a refresh token for a new pair; 401 token_not_valid when it cannot. */
