@@ -111,15 +111,17 @@ export function openedOnly(condition: SQL): SQL {
 /**
  * One keyset page, newest first: ids below `before` (the previous page's last id), at most
  * `limit` rows (leads_user_idx walks the account's ids backwards; no OFFSET, no count).
+ * `extra`: a value read in the same statement, on every row (the page's one round trip).
  */
-export async function listLeadPage(
+export async function listLeadPage<T>(
   db: DbOrTx,
   condition: SQL,
   before: number | null,
   limit: number,
-): Promise<LeadListRow[]> {
+  extra: SQL<T>,
+): Promise<(LeadListRow & { extra: T })[]> {
   return db
-    .select(listColumns)
+    .select({ ...listColumns, extra })
     .from(leads)
     .innerJoin(quizzes, eq(quizzes.id, leads.quizId))
     .where(before === null ? condition : and(condition, lt(leads.id, before)))

@@ -8,7 +8,7 @@ import type {
 } from "@leadquiz/contract";
 import type { Database } from "../../db/client";
 import { AppError } from "../../lib/app-error";
-import { requestsLeft, spendLeadRequest } from "../tariffs";
+import { requestsLeft, requestsLeftSql, spendLeadRequest } from "../tariffs";
 import { type ExportLabels, exportCsv, exportXlsx } from "./lead-export";
 import { exportRowsCondition } from "./lead-export.repository";
 import {
@@ -77,14 +77,19 @@ export function createLeadInboxService(ctx: { db: Database }) {
     async list(userId: number, query: LeadPageQuery): Promise<LeadListPage> {
       const { cursor, limit, ...filters } = query;
       const before = cursorId(cursor);
-      // The page and the allowance are independent reads: on PostgreSQL they run on two
-      // pooled connections at once (one round trip less per page).
-      const [rows, left] = await Promise.all([
+      // The allowance is read in the page's own statement (one round trip, docs/leads.md
+      // "List"); an empty page reads it on its own.
+      const rows =
         before === 0
           ? []
-          : condition(userId, filters).then((where) => listLeadPage(db, where, before, limit + 1)),
-        requestsLeft(db, userId),
-      ]);
+          : await listLeadPage(
+              db,
+              await condition(userId, filters),
+              before,
+              limit + 1,
+              requestsLeftSql(userId),
+            );
+      const left = rows[0]?.extra ?? (await requestsLeft(db, userId));
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {

@@ -11,6 +11,7 @@ export {
 export {
   grantLeadRequests,
   requestsLeft,
+  requestsLeftSql,
   spendLeadRequest,
   TRIAL_LEAD_REQUESTS,
 } from "./lead-allowance";

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { leadAllowances } from "../../db/schema";
 
@@ -16,6 +16,15 @@ export async function readRequestsLeft(
     .from(leadAllowances)
     .where(eq(leadAllowances.userId, userId));
   return rows[0]?.left ?? trialRequests;
+}
+
+/**
+ * The same count as an SQL expression (an uncorrelated scalar subquery, evaluated once per
+ * statement), for a query that reads it along with other rows in one round trip.
+ */
+export function requestsLeftExpression(userId: number, trialRequests: number): SQL<number> {
+  return sql<number>`coalesce((select ${leadAllowances.requestsLeft} from ${leadAllowances}
+    where ${leadAllowances.userId} = ${userId}), ${trialRequests}::int)`.mapWith(Number);
 }
 
 /**

@@ -1,5 +1,11 @@
+import type { SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { readRequestsLeft, setRequestsLeft, spendOneRequest } from "./lead-allowance.repository";
+import {
+  readRequestsLeft,
+  requestsLeftExpression,
+  setRequestsLeft,
+  spendOneRequest,
+} from "./lead-allowance.repository";
 
 /**
  * Requests an account gets before it buys a tariff (docs/leads.md "Allowance"): opening a
@@ -10,6 +16,11 @@ export const TRIAL_LEAD_REQUESTS = 10;
 /** The account's requests left (the trial allowance until it first opens a lead). */
 export function requestsLeft(db: DbOrTx, userId: number): Promise<number> {
   return readRequestsLeft(db, userId, TRIAL_LEAD_REQUESTS);
+}
+
+/** `requestsLeft` as an SQL expression, to be read in the same statement as other rows. */
+export function requestsLeftSql(userId: number): SQL<number> {
+  return requestsLeftExpression(userId, TRIAL_LEAD_REQUESTS);
 }
 
 /**
