@@ -33,8 +33,8 @@ export interface BenchResults {
   ownerApp?: OwnerAppSizes;
   firstPaint?: PaintResult;
   /**
-   * An empty page's FCP under the same profile: the floor issue 15 compares `/q/{key}` with.
-   * No part measures it yet; until one does, the summary says "no floor measured".
+   * An empty page's FCP under the same profile, its runs interleaved with those of
+   * `firstPaint`: the floor issue 15 compares `/q/{key}` with (static-server.ts EMPTY_PAGE).
    */
   emptyPaint?: PaintResult;
   /** The owner app's login page `/login` (issue 15: FCP at most 1.5 s). */
@@ -163,6 +163,15 @@ export function renderReport(r: BenchResults): string {
 
   if (r.firstPaint) {
     add(...renderPaint("the hosted quiz `/q/{key}`", r.firstPaint));
+  }
+  if (r.emptyPaint) {
+    add(
+      ...renderPaint("an empty page (the floor of `/q/{key}`)", r.emptyPaint),
+      "A minimal HTML document with one line of text (“Empty page”), no script, style sheet " +
+        "or image, served uncompressed by a bare `node:http` server on this machine; its runs " +
+        "alternate with those of `/q/{key}` in the same browser (A B, B A, …).",
+      "",
+    );
   }
   if (r.loginPaint) {
     add(...renderPaint("the owner app's login page `/login`", r.loginPaint));

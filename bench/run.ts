@@ -18,7 +18,7 @@ import { API_PREFIX, apiPaths } from "@leadquiz/contract";
 import { measureAnalytics } from "./analytics";
 import { measureSlowTarget } from "./delivery";
 import { measureEditorSpeed } from "./editor-speed";
-import { measureFirstPaint } from "./fcp";
+import { measureFirstPaint, measureFirstPaints } from "./fcp";
 import { measureLeadInbox } from "./lead-inbox";
 import { postLoad } from "./load";
 import { ownerAppSizes } from "./owner-app-sizes";
@@ -26,6 +26,7 @@ import { measurePreviewLatency } from "./preview-latency";
 import { measureQuizRead } from "./quiz-read";
 import { type BenchResults, renderReport } from "./report";
 import { runtimeSizes, servedFile } from "./sizes";
+import { EMPTY_PAGE, startStaticServer } from "./static-server";
 import { summaryRows } from "./summary";
 import {
   at,
@@ -234,10 +235,22 @@ async function main(): Promise<number> {
       if (!quiz) throw new Error("no typical quiz");
       // One unmeasured load first, so no run pays for the server's first render.
       await fetch(`${base}/q/${quiz.publicKey}`).then((response) => response.text());
-      results.firstPaint = await measureFirstPaint(`${base}/q/${quiz.publicKey}`, {
-        runs: fcpRuns,
-        executablePath: chromiumPath,
+      // The floor: an empty page served over HTTP from this machine, its runs interleaved
+      // with those of /q/{key} in the same browser (bench/README.md).
+      const empty = await startStaticServer({
+        "/": { body: EMPTY_PAGE, type: "text/html; charset=utf-8" },
       });
+      try {
+        const [page, floor] = await measureFirstPaints(
+          [{ url: `${base}/q/${quiz.publicKey}` }, { url: `${empty.base}/` }],
+          { runs: fcpRuns, executablePath: chromiumPath },
+        );
+        if (!page || !floor) throw new Error("no first paint measured");
+        results.firstPaint = page;
+        results.emptyPaint = floor;
+      } finally {
+        await empty.close();
+      }
     });
     await part("first contentful paint of the login page", async () => {
       // The owner app's first page for a visitor without a session; ready when its form is.

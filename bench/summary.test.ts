@@ -151,6 +151,26 @@ describe("bench summary", () => {
     expect(far[0]?.verdict).toBe("not met");
   });
 
+  it("reports the empty page beside /q/{key} and compares their medians", () => {
+    const r: BenchResults = {
+      ...base(),
+      firstPaint: paint(780),
+      emptyPaint: { ...paint(476), url: "http://127.0.0.1:9/" },
+    };
+    expect(summaryRows(r)[0]).toMatchObject({
+      reference: { name: "empty page's FCP", value: 476 },
+      verdict: "not met",
+    });
+    const sections = renderReport(r)
+      .split("\n")
+      .filter((line) => line.startsWith("## "));
+    expect(sections).toEqual([
+      "## Summary",
+      "## First contentful paint of the hosted quiz `/q/{key}`",
+      "## First contentful paint of an empty page (the floor of `/q/{key}`)",
+    ]);
+  });
+
   it("checks the leads list at each size, its growth, search, export speed and memory", () => {
     const inboxSize = (leads: number, serverP99: number, rssPeakMb: number | null) => ({
       leads,
