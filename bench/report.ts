@@ -3,6 +3,7 @@ import { type DeliveryBenchResults, renderSlowTarget } from "./delivery";
 import type { EditorSpeedResult } from "./editor-speed";
 import type { PaintResult } from "./fcp";
 import { MOBILE_PROFILE } from "./fcp";
+import { type HostPageResults, renderHostPage } from "./host-page";
 import { type LeadInboxResults, renderLeadInbox } from "./lead-inbox";
 import type { LoadResult, LoadSettings } from "./load";
 import type { OwnerAppSizes } from "./owner-app-sizes";
@@ -53,6 +54,8 @@ export interface BenchResults {
     storedOurs: number;
     storedCeiling: number;
   };
+  /** Host page cost of the embeds (issue 15): load and TBT with and without them. */
+  hostPage?: HostPageResults;
   leadInbox?: LeadInboxResults;
   analytics?: AnalyticsBenchResults;
   delivery?: DeliveryBenchResults;
@@ -265,6 +268,7 @@ export function renderReport(r: BenchResults): string {
       }
     }
   }
+  if (r.hostPage) add(...renderHostPage(r.hostPage));
   if (r.quizRead) add(...renderQuizRead(r.quizRead));
   if (r.leadInbox) add(...renderLeadInbox(r.leadInbox, r.machine.cpus));
   if (r.analytics) add(...renderAnalytics(r.analytics, r.machine.cpus));

@@ -2,8 +2,8 @@
  * `npm run bench`: sizes, first contentful paint and lead throughput of Leadquiz, written
  * to bench/results/latest.md (+ latest.json). See bench/README.md.
  *
- * Options: --only sizes,fcp,leads,quizread,preview,editor,inbox,analytics,delivery (default all) --duration 10
- * --connections 20 --warmup 3 --fcp-runs 5 --preview-runs 5 --editor-runs 5
+ * Options: --only sizes,fcp,host,leads,quizread,preview,editor,inbox,analytics,delivery (default all)
+ * --duration 10 --connections 20 --warmup 3 --fcp-runs 5 --host-runs 7 --preview-runs 5 --editor-runs 5
  * --inbox-sizes 100000,1000000 --delivery-rate 100 --delivery-duration 30 --delivery-delay 9.
  * Environment: BENCH_ADMIN_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/test: a fresh database lq_bench_… is made from it and
@@ -19,6 +19,7 @@ import { measureAnalytics } from "./analytics";
 import { measureSlowTarget } from "./delivery";
 import { measureEditorSpeed } from "./editor-speed";
 import { measureFirstPaint, measureFirstPaints } from "./fcp";
+import { measureHostPage } from "./host-page";
 import { measureLeadInbox } from "./lead-inbox";
 import { postLoad } from "./load";
 import { ownerAppSizes } from "./owner-app-sizes";
@@ -45,6 +46,7 @@ import { createTypicalQuiz, type TypicalQuiz } from "./typical-quiz";
 const PARTS = [
   "sizes",
   "fcp",
+  "host",
   "leads",
   "quizread",
   "preview",
@@ -62,6 +64,7 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "20" },
     warmup: { type: "string", default: "3" },
     "fcp-runs": { type: "string", default: "5" },
+    "host-runs": { type: "string", default: "7" },
     "preview-runs": { type: "string", default: "5" },
     "editor-runs": { type: "string", default: "5" },
     "inbox-sizes": { type: "string", default: "100000,1000000" },
@@ -88,6 +91,7 @@ const settings = {
   warmupSeconds: positive(args.warmup, "warmup"),
 };
 const fcpRuns = positive(args["fcp-runs"], "fcp-runs");
+const hostRuns = positive(args["host-runs"], "host-runs");
 const previewRuns = positive(args["preview-runs"], "preview-runs");
 const editorRuns = positive(args["editor-runs"], "editor-runs");
 const inboxSizes = (args["inbox-sizes"] ?? "")
@@ -208,7 +212,7 @@ async function main(): Promise<number> {
     log(`published quiz ${quiz.quizId} at ${base}/q/${quiz.publicKey}`);
   });
 
-  if (quiz && (only.has("sizes") || only.has("fcp"))) {
+  if (quiz && (only.has("sizes") || only.has("fcp") || only.has("host"))) {
     await part("runtime build", () => waitForRuntime(`${base}/q/${quiz?.publicKey}`));
   }
 
@@ -258,6 +262,17 @@ async function main(): Promise<number> {
         runs: fcpRuns,
         executablePath: chromiumPath,
         ready: 'input[type="password"]',
+      });
+    });
+  }
+
+  if (only.has("host")) {
+    await part("host page cost of the embed", async () => {
+      if (!quiz) throw new Error("no typical quiz");
+      results.hostPage = await measureHostPage({
+        product: { base, publicKey: quiz.publicKey },
+        runs: hostRuns,
+        executablePath: chromiumPath,
       });
     });
   }

@@ -10,6 +10,8 @@ export interface StaticFile {
 export interface StaticServer {
   /** `http://127.0.0.1:{port}` */
   base: string;
+  /** Adds (or replaces) files, e.g. ones that must name `base`. */
+  serve(more: Record<string, StaticFile>): void;
   close(): Promise<void>;
 }
 
@@ -19,9 +21,12 @@ export interface StaticServer {
  * empty page of the FCP part, the host pages of the host part) from this machine, over
  * HTTP like the product, without touching the product's server.
  */
-export async function startStaticServer(files: Record<string, StaticFile>): Promise<StaticServer> {
+export async function startStaticServer(
+  initial: Record<string, StaticFile>,
+): Promise<StaticServer> {
+  const files = new Map(Object.entries(initial));
   const server = createServer((request, response) => {
-    const file = files[new URL(request.url ?? "/", "http://localhost").pathname];
+    const file = files.get(new URL(request.url ?? "/", "http://localhost").pathname);
     if (!file) {
       response.writeHead(404, { "content-type": "text/plain" }).end("not found");
       return;
@@ -41,6 +46,9 @@ export async function startStaticServer(files: Record<string, StaticFile>): Prom
   const { port } = server.address() as AddressInfo;
   return {
     base: `http://127.0.0.1:${port}`,
+    serve(more) {
+      for (const [pathname, file] of Object.entries(more)) files.set(pathname, file);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PaintResult } from "./fcp";
+import type { HostVariantKey } from "./host-page";
 import type { Timing } from "./lead-inbox";
 import type { LoadResult } from "./load";
 import type { BenchResults } from "./report";
@@ -169,6 +170,62 @@ describe("bench summary", () => {
       "## First contentful paint of the hosted quiz `/q/{key}`",
       "## First contentful paint of an empty page (the floor of `/q/{key}`)",
     ]);
+  });
+
+  it("compares the host page with our embed with the same page without it", () => {
+    const variant = (key: HostVariantKey, medianLoadMs: number, medianTbtMs: number) => ({
+      key,
+      name: key,
+      runs: [],
+      medianLoadMs,
+      medianTbtMs,
+      medianFcpMs: 600,
+      medianTransferredBytes: 3000,
+      retried: 0,
+      requests: [],
+    });
+    const host = (ours: [number, number], bare: [number, number]): BenchResults => ({
+      ...base(),
+      hostPage: {
+        runs: 7,
+        chromium: "156",
+        loadAverage: [1, 1],
+        quietWindowMs: 1500,
+        variants: [
+          variant("bare", ...bare),
+          variant("leadquiz", ...ours),
+          variant("typeform", 1700, 150),
+          variant("formbricks", 1000, 0),
+        ],
+      },
+    });
+    // 630 ÷ 600 = 1.05: at the limit; a bare page without long tasks against ours without.
+    expect(summaryRows(host([630, 0], [600, 0]))).toMatchObject([
+      {
+        figure: "host page load event with our popup embed, median",
+        ours: 630,
+        reference: { name: "same page, no embed", value: 600 },
+        ratio: 1.05,
+        verdict: "pass",
+      },
+      {
+        figure: "host page total blocking time with our popup embed, median",
+        ours: 0,
+        reference: { value: 0 },
+        ratio: 1,
+        verdict: "pass",
+      },
+    ]);
+    // Any blocking time over a bare page that has none is over 1.05× (∞), not a missing floor.
+    const over = summaryRows(host([631, 20], [600, 0]));
+    expect(over.map((row) => row.verdict)).toEqual(["not met", "not met"]);
+    expect(over[1]?.ratio).toBe(Number.POSITIVE_INFINITY);
+    const table = renderSummary(over).filter((line) => line.startsWith("| host page total"));
+    expect(table[0]).toContain("| same page, no embed: 0 ms | ∞ |");
+    // The peers are in the section, beside the bare page and ours.
+    const report = renderReport(host([630, 0], [600, 0]));
+    expect(report).toContain("## Host page cost of the embed");
+    expect(report).toMatch(/\| typeform \| 1700 \| 2\.83× \| 150 \| ∞ \|/);
   });
 
   it("checks the leads list at each size, its growth, search, export speed and memory", () => {
