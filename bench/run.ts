@@ -175,6 +175,17 @@ async function startServer(db: BenchDatabase): Promise<string> {
   );
   await waitForHttp(`${base}${API_PREFIX}${apiPaths.health}`, server, 15 * 60_000);
   server.echo(false);
+  // The machine is shared: say so when something else ends the server mid-run (a part
+  // then fails with refused connections, which alone does not tell why).
+  server.process.once("exit", (code, signal) => {
+    if (!stopping && !cleaningUp) {
+      log(`the server exited during the run (code ${code}, signal ${signal}): ${server?.tail()}`);
+      results.failures.push({
+        part: "server",
+        reason: `exited during the run (code ${code}, signal ${signal})`,
+      });
+    }
+  });
   log("the server is up");
   return base;
 }
@@ -433,7 +444,9 @@ async function main(): Promise<number> {
   return results.failures.length > 0 ? 1 : 0;
 }
 
+let cleaningUp = false;
 async function cleanUp(): Promise<void> {
+  cleaningUp = true;
   await ceiling?.stop().catch(() => undefined);
   await server?.stop().catch(() => undefined);
   if (database && process.env.BENCH_KEEP_DATABASE === "1") {
