@@ -1,5 +1,5 @@
 import { type AnalyticsBenchResults, renderAnalytics } from "./analytics";
-import { type DeliveryBenchResults, renderSlowTarget } from "./delivery";
+import { type DeliveryBenchResults, type FixedRateRun, renderSlowTarget } from "./delivery";
 import type { EditorSpeedResult } from "./editor-speed";
 import type { PaintResult } from "./fcp";
 import { MOBILE_PROFILE } from "./fcp";
@@ -53,6 +53,11 @@ export interface BenchResults {
     ratio: number;
     storedOurs: number;
     storedCeiling: number;
+    /**
+     * Issue 15: a second pass of ours at half the maximum rate just measured (autocannon
+     * `overallRate`), for its p99; `rate` is the leads per second asked for.
+     */
+    halfRate?: FixedRateRun & { rate: number };
   };
   /** Host page cost of the embeds (issue 15): load and TBT with and without them. */
   hostPage?: HostPageResults;
@@ -251,10 +256,27 @@ export function renderReport(r: BenchResults): string {
           `${bytes(load.ok)} | ${bytes(load.non2xx)} | ${bytes(load.errors)} |`,
       );
     }
+    const half = r.leads.halfRate;
+    if (half) {
+      add(
+        `| Leadquiz lead API at ${half.rate}/s (half the maximum) | ${half.requestsPerSecond.toFixed(0)} | ` +
+          `${half.latencyMs.p50} | ${half.latencyMs.p90} | ${half.latencyMs.p99} | — | ${half.latencyMs.max} | ` +
+          `${bytes(half.ok)} | ${bytes(half.non2xx)} | ${bytes(half.errors)} |`,
+      );
+    }
     add(
       "",
       `**Ratio ours / ceiling: ${(r.leads.ratio * 100).toFixed(0)} %** of the requests per second.`,
       "",
+      ...(half
+        ? [
+            `At half the maximum rate (${half.rate} leads/s asked, autocannon \`overallRate\`, ` +
+              `same connections and durations, right after the maximum; 1-minute load average ` +
+              `${half.loadAverageBefore.toFixed(2)} before): **p99 ${half.latencyMs.p99} ms** ` +
+              `(aim ≤ ${TARGETS.leadP99HalfRate.limit} ms, issue 15).`,
+            "",
+          ]
+        : []),
       `Rows stored: ours ${bytes(r.leads.storedOurs)} for ${bytes(ours.okIncludingWarmup)} answers 201 ` +
         `(warm-up included); ceiling ${bytes(r.leads.storedCeiling)} for ${bytes(ceiling.okIncludingWarmup)}.`,
       "",

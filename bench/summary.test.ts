@@ -42,6 +42,16 @@ const timing = (clientP99: number, serverP99: number): Timing => ({
   max: clientP99 * 2,
   server: { p50: serverP99 / 2, p99: serverP99, max: serverP99 * 2 },
 });
+/** The leads part: ours 600 req/s against a ceiling of 1,000 (0.6×). */
+const leadsPart = (): NonNullable<BenchResults["leads"]> => ({
+  settings: { connections: 20, durationSeconds: 10, warmupSeconds: 3 },
+  loadAverageBefore: 1,
+  ours: load(600),
+  ceiling: load(1000),
+  ratio: 0.6,
+  storedOurs: 7800,
+  storedCeiling: 13_000,
+});
 const base = (): BenchResults => ({
   startedAt: "2026-11-25T04:00:00.000Z",
   machine: { cpus: 2, cpuModel: "test", memoryGb: 4, node: "v20", loadAverage: [1, 1, 1] },
@@ -105,15 +115,7 @@ describe("bench summary", () => {
   it("judges a ratio target on ours ÷ the peer measured in the same run", () => {
     const r: BenchResults = {
       ...base(),
-      leads: {
-        settings: { connections: 20, durationSeconds: 10, warmupSeconds: 3 },
-        loadAverageBefore: 1,
-        ours: load(600),
-        ceiling: load(1000),
-        ratio: 0.6,
-        storedOurs: 7800,
-        storedCeiling: 13_000,
-      },
+      leads: leadsPart(),
       delivery: {
         settings: {
           rate: 100,
@@ -138,6 +140,33 @@ describe("bench summary", () => {
       verdict: "pass",
     });
     expect(delivery).toMatchObject({ ratio: 1.11, verdict: "not met" });
+  });
+
+  it("checks the lead p99 at half the maximum rate against 10 ms, after the throughput", () => {
+    const leads = (p99: number): BenchResults => ({
+      ...base(),
+      leads: {
+        ...leadsPart(),
+        halfRate: {
+          rate: 300,
+          requestsPerSecond: 300,
+          latencyMs: { p50: 3, p90: 6, p99, max: 30 },
+          total: 3000,
+          ok: 3000,
+          non2xx: 0,
+          errors: 0,
+          loadAverageBefore: 1,
+        },
+      },
+    });
+    const rows = summaryRows(leads(10));
+    expect(rows.map((row) => row.figure)).toEqual([
+      "lead submissions `POST public/quiz/{key}/lead/`",
+      "lead submissions p99 at half the maximum rate (300/s)",
+    ]);
+    expect(rows[1]).toMatchObject({ ours: 10, verdict: "pass" });
+    expect(summaryRows(leads(11))[1]?.verdict).toBe("not met");
+    expect(renderReport(leads(11))).toContain("| Leadquiz lead API at 300/s (half the maximum) |");
   });
 
   it("does not pass the first paint of /q without an empty page's floor", () => {
