@@ -82,12 +82,15 @@ async function startSlowReceiver(delayMs: number): Promise<SlowReceiver> {
   };
 }
 
-/** POSTs new leads at `rate` per second: a warm-up (dropped), then the measured run. */
-async function fixedRateLoad(
+/**
+ * POSTs new leads at `rate` per second: a warm-up (dropped), then the measured run. Also
+ * the leads part's pass at half the maximum rate.
+ */
+export async function fixedRateLoad(
   name: string,
   url: string,
   body: (submissionId: string) => string,
-  settings: FixedRateSettings,
+  settings: Omit<FixedRateSettings, "targetDelayMs">,
 ): Promise<FixedRateRun> {
   const run = (seconds: number) =>
     autocannon({

@@ -1,4 +1,4 @@
-import { chromium } from "@playwright/test";
+import { type Browser, type BrowserContext, chromium, type Page } from "@playwright/test";
 import { log, median } from "./support";
 
 /**
@@ -100,12 +100,10 @@ const READY_MS = `new Promise((resolve) => {
   check();
 })`;
 
-export async function measureFirstPaint(
-  url: string,
-  options: { runs: number; executablePath: string; ready?: string },
-): Promise<PaintResult> {
-  const browser = await chromium.launch({
-    executablePath: options.executablePath,
+/** Chromium as every browser part of the bench launches it (no background traffic). */
+export function launchChromium(executablePath: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath,
     args: [
       "--no-sandbox",
       "--disable-gpu",
@@ -116,62 +114,124 @@ export async function measureFirstPaint(
       "--disable-sync",
     ],
   });
-  const runs: PaintRun[] = [];
+}
+
+/**
+ * A page in a fresh context (empty cache, no cookies) with MOBILE_PROFILE applied: device
+ * metrics, user agent, touch, cache disabled, the network and CPU slowdown over CDP.
+ * Close its context when done.
+ */
+export async function mobilePage(
+  browser: Browser,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: MOBILE_PROFILE.viewport,
+    deviceScaleFactor: MOBILE_PROFILE.deviceScaleFactor,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: MOBILE_PROFILE.userAgent,
+  });
   try {
-    for (let index = 0; index < options.runs; index += 1) {
-      const context = await browser.newContext({
-        viewport: MOBILE_PROFILE.viewport,
-        deviceScaleFactor: MOBILE_PROFILE.deviceScaleFactor,
-        isMobile: true,
-        hasTouch: true,
-        userAgent: MOBILE_PROFILE.userAgent,
-      });
-      try {
-        const page = await context.newPage();
-        const cdp = await context.newCDPSession(page);
-        await cdp.send("Network.enable");
-        await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-        await cdp.send("Network.emulateNetworkConditions", {
-          offline: false,
-          latency: MOBILE_PROFILE.network.latencyMs,
-          downloadThroughput: MOBILE_PROFILE.network.downloadBitsPerSecond / 8,
-          uploadThroughput: MOBILE_PROFILE.network.uploadBitsPerSecond / 8,
-          connectionType: "cellular4g",
-        });
-        await cdp.send("Emulation.setCPUThrottlingRate", { rate: MOBILE_PROFILE.cpuSlowdown });
-        if (options.ready) await page.addInitScript(watchReady(options.ready));
-        await page.goto(url, { waitUntil: "load", timeout: 60_000 });
-        const readyMs = options.ready ? ((await page.evaluate(READY_MS)) as number) : undefined;
-        const timing = (await page.evaluate(PAGE_TIMING)) as PageTiming;
-        if (timing.fcp === null) throw new Error(`run ${index + 1}: no first-contentful-paint`);
-        const run: PaintRun = {
-          fcpMs: Math.round(timing.fcp),
-          domContentLoadedMs: Math.round(timing.domContentLoaded),
-          loadMs: Math.round(timing.load),
-          transferredBytes: timing.transferred,
-          scripts: timing.scripts,
-          ...(readyMs === undefined ? {} : { readyMs: Math.round(readyMs) }),
-        };
-        log(
-          `FCP run ${index + 1}/${options.runs} of ${new URL(url).pathname}: ${run.fcpMs} ms ` +
-            `(load ${run.loadMs} ms${readyMs === undefined ? "" : `, ready ${run.readyMs} ms`})`,
-        );
-        runs.push(run);
-      } finally {
-        await context.close();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: MOBILE_PROFILE.network.latencyMs,
+      downloadThroughput: MOBILE_PROFILE.network.downloadBitsPerSecond / 8,
+      uploadThroughput: MOBILE_PROFILE.network.uploadBitsPerSecond / 8,
+      connectionType: "cellular4g",
+    });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: MOBILE_PROFILE.cpuSlowdown });
+    return { context, page };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+/** One page to measure: its URL, and optionally what marks its own content as drawn. */
+export interface PaintTarget {
+  url: string;
+  /** A selector: `readyMs` is the first animation frame in which it matches. */
+  ready?: string;
+}
+
+/** One measured load of `target` in a fresh mobile context. */
+async function paintRun(browser: Browser, target: PaintTarget, label: string): Promise<PaintRun> {
+  const { context, page } = await mobilePage(browser);
+  try {
+    if (target.ready) await page.addInitScript(watchReady(target.ready));
+    await page.goto(target.url, { waitUntil: "load", timeout: 60_000 });
+    const readyMs = target.ready ? ((await page.evaluate(READY_MS)) as number) : undefined;
+    const timing = (await page.evaluate(PAGE_TIMING)) as PageTiming;
+    if (timing.fcp === null) throw new Error(`${label}: no first-contentful-paint`);
+    const run: PaintRun = {
+      fcpMs: Math.round(timing.fcp),
+      domContentLoadedMs: Math.round(timing.domContentLoaded),
+      loadMs: Math.round(timing.load),
+      transferredBytes: timing.transferred,
+      scripts: timing.scripts,
+      ...(readyMs === undefined ? {} : { readyMs: Math.round(readyMs) }),
+    };
+    log(
+      `FCP ${label} of ${new URL(target.url).pathname}: ${run.fcpMs} ms ` +
+        `(load ${run.loadMs} ms${readyMs === undefined ? "" : `, ready ${run.readyMs} ms`})`,
+    );
+    return run;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The first contentful paint of several pages, `runs` loads of each in one browser,
+ * interleaved: round 1 loads the pages in the given order, round 2 in the reverse order,
+ * and so on (A B, B A, A B …), so a change in the machine's load during the part falls on
+ * every page alike and no page always goes first. One result per page, in the given order.
+ */
+export async function measureFirstPaints(
+  targets: readonly PaintTarget[],
+  options: { runs: number; executablePath: string },
+): Promise<PaintResult[]> {
+  const browser = await launchChromium(options.executablePath);
+  const runs: PaintRun[][] = targets.map(() => []);
+  try {
+    for (let round = 0; round < options.runs; round += 1) {
+      const order = targets.map((_, index) => index);
+      if (round % 2 === 1) order.reverse();
+      for (const index of order) {
+        const target = targets[index];
+        if (!target) continue;
+        runs[index]?.push(await paintRun(browser, target, `run ${round + 1}/${options.runs}`));
       }
     }
-    return {
-      url,
-      runs,
-      medianFcpMs: median(runs.map((run) => run.fcpMs)),
-      medianLoadMs: median(runs.map((run) => run.loadMs)),
-      ...(options.ready
-        ? { ready: options.ready, medianReadyMs: median(runs.map((run) => run.readyMs ?? 0)) }
-        : {}),
-      chromium: browser.version(),
-    };
+    return targets.map((target, index) => {
+      const own = runs[index] ?? [];
+      return {
+        url: target.url,
+        runs: own,
+        medianFcpMs: median(own.map((run) => run.fcpMs)),
+        medianLoadMs: median(own.map((run) => run.loadMs)),
+        ...(target.ready
+          ? { ready: target.ready, medianReadyMs: median(own.map((run) => run.readyMs ?? 0)) }
+          : {}),
+        chromium: browser.version(),
+      };
+    });
   } finally {
     await browser.close();
   }
+}
+
+/** The first contentful paint of one page (`runs` loads, the median reported). */
+export async function measureFirstPaint(
+  url: string,
+  options: { runs: number; executablePath: string; ready?: string },
+): Promise<PaintResult> {
+  const target: PaintTarget = options.ready ? { url, ready: options.ready } : { url };
+  const [result] = await measureFirstPaints([target], options);
+  if (!result) throw new Error(`no result for ${url}`);
+  return result;
 }

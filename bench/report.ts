@@ -1,8 +1,9 @@
 import { type AnalyticsBenchResults, renderAnalytics } from "./analytics";
-import { type DeliveryBenchResults, renderSlowTarget } from "./delivery";
+import { type DeliveryBenchResults, type FixedRateRun, renderSlowTarget } from "./delivery";
 import type { EditorSpeedResult } from "./editor-speed";
 import type { PaintResult } from "./fcp";
 import { MOBILE_PROFILE } from "./fcp";
+import { type HostPageResults, renderHostPage } from "./host-page";
 import { type LeadInboxResults, renderLeadInbox } from "./lead-inbox";
 import type { LoadResult, LoadSettings } from "./load";
 import type { OwnerAppSizes } from "./owner-app-sizes";
@@ -33,8 +34,8 @@ export interface BenchResults {
   ownerApp?: OwnerAppSizes;
   firstPaint?: PaintResult;
   /**
-   * An empty page's FCP under the same profile: the floor issue 15 compares `/q/{key}` with.
-   * No part measures it yet; until one does, the summary says "no floor measured".
+   * An empty page's FCP under the same profile, its runs interleaved with those of
+   * `firstPaint`: the floor issue 15 compares `/q/{key}` with (static-server.ts EMPTY_PAGE).
    */
   emptyPaint?: PaintResult;
   /** The owner app's login page `/login` (issue 15: FCP at most 1.5 s). */
@@ -52,7 +53,14 @@ export interface BenchResults {
     ratio: number;
     storedOurs: number;
     storedCeiling: number;
+    /**
+     * Issue 15: a second pass of ours at half the maximum rate just measured (autocannon
+     * `overallRate`), for its p99; `rate` is the leads per second asked for.
+     */
+    halfRate?: FixedRateRun & { rate: number };
   };
+  /** Host page cost of the embeds (issue 15): load and TBT with and without them. */
+  hostPage?: HostPageResults;
   leadInbox?: LeadInboxResults;
   analytics?: AnalyticsBenchResults;
   delivery?: DeliveryBenchResults;
@@ -164,6 +172,15 @@ export function renderReport(r: BenchResults): string {
   if (r.firstPaint) {
     add(...renderPaint("the hosted quiz `/q/{key}`", r.firstPaint));
   }
+  if (r.emptyPaint) {
+    add(
+      ...renderPaint("an empty page (the floor of `/q/{key}`)", r.emptyPaint),
+      "A minimal HTML document with one line of text (“Empty page”), no script, style sheet " +
+        "or image, served uncompressed by a bare `node:http` server on this machine; its runs " +
+        "alternate with those of `/q/{key}` in the same browser (A B, B A, …).",
+      "",
+    );
+  }
   if (r.loginPaint) {
     add(...renderPaint("the owner app's login page `/login`", r.loginPaint));
   }
@@ -239,10 +256,27 @@ export function renderReport(r: BenchResults): string {
           `${bytes(load.ok)} | ${bytes(load.non2xx)} | ${bytes(load.errors)} |`,
       );
     }
+    const half = r.leads.halfRate;
+    if (half) {
+      add(
+        `| Leadquiz lead API at ${half.rate}/s (half the maximum) | ${half.requestsPerSecond.toFixed(0)} | ` +
+          `${half.latencyMs.p50} | ${half.latencyMs.p90} | ${half.latencyMs.p99} | — | ${half.latencyMs.max} | ` +
+          `${bytes(half.ok)} | ${bytes(half.non2xx)} | ${bytes(half.errors)} |`,
+      );
+    }
     add(
       "",
       `**Ratio ours / ceiling: ${(r.leads.ratio * 100).toFixed(0)} %** of the requests per second.`,
       "",
+      ...(half
+        ? [
+            `At half the maximum rate (${half.rate} leads/s asked, autocannon \`overallRate\`, ` +
+              `same connections and durations, right after the maximum; 1-minute load average ` +
+              `${half.loadAverageBefore.toFixed(2)} before): **p99 ${half.latencyMs.p99} ms** ` +
+              `(aim ≤ ${TARGETS.leadP99HalfRate.limit} ms, issue 15).`,
+            "",
+          ]
+        : []),
       `Rows stored: ours ${bytes(r.leads.storedOurs)} for ${bytes(ours.okIncludingWarmup)} answers 201 ` +
         `(warm-up included); ceiling ${bytes(r.leads.storedCeiling)} for ${bytes(ceiling.okIncludingWarmup)}.`,
       "",
@@ -256,6 +290,7 @@ export function renderReport(r: BenchResults): string {
       }
     }
   }
+  if (r.hostPage) add(...renderHostPage(r.hostPage));
   if (r.quizRead) add(...renderQuizRead(r.quizRead));
   if (r.leadInbox) add(...renderLeadInbox(r.leadInbox, r.machine.cpus));
   if (r.analytics) add(...renderAnalytics(r.analytics, r.machine.cpus));

@@ -2,8 +2,8 @@
  * `npm run bench`: sizes, first contentful paint and lead throughput of Leadquiz, written
  * to bench/results/latest.md (+ latest.json). See bench/README.md.
  *
- * Options: --only sizes,fcp,leads,quizread,preview,editor,inbox,analytics,delivery (default all) --duration 10
- * --connections 20 --warmup 3 --fcp-runs 5 --preview-runs 5 --editor-runs 5
+ * Options: --only sizes,fcp,host,leads,quizread,preview,editor,inbox,analytics,delivery (default all)
+ * --duration 10 --connections 20 --warmup 3 --fcp-runs 5 --host-runs 7 --preview-runs 5 --editor-runs 5
  * --inbox-sizes 100000,1000000 --delivery-rate 100 --delivery-duration 30 --delivery-delay 9.
  * Environment: BENCH_ADMIN_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/test: a fresh database lq_bench_… is made from it and
@@ -16,9 +16,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { API_PREFIX, apiPaths } from "@leadquiz/contract";
 import { measureAnalytics } from "./analytics";
-import { measureSlowTarget } from "./delivery";
+import { fixedRateLoad, measureSlowTarget } from "./delivery";
 import { measureEditorSpeed } from "./editor-speed";
-import { measureFirstPaint } from "./fcp";
+import { measureFirstPaint, measureFirstPaints } from "./fcp";
+import { measureHostPage } from "./host-page";
 import { measureLeadInbox } from "./lead-inbox";
 import { postLoad } from "./load";
 import { ownerAppSizes } from "./owner-app-sizes";
@@ -26,6 +27,7 @@ import { measurePreviewLatency } from "./preview-latency";
 import { measureQuizRead } from "./quiz-read";
 import { type BenchResults, renderReport } from "./report";
 import { runtimeSizes, servedFile } from "./sizes";
+import { EMPTY_PAGE, startStaticServer } from "./static-server";
 import { summaryRows } from "./summary";
 import {
   at,
@@ -44,6 +46,7 @@ import { createTypicalQuiz, type TypicalQuiz } from "./typical-quiz";
 const PARTS = [
   "sizes",
   "fcp",
+  "host",
   "leads",
   "quizread",
   "preview",
@@ -61,6 +64,7 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "20" },
     warmup: { type: "string", default: "3" },
     "fcp-runs": { type: "string", default: "5" },
+    "host-runs": { type: "string", default: "7" },
     "preview-runs": { type: "string", default: "5" },
     "editor-runs": { type: "string", default: "5" },
     "inbox-sizes": { type: "string", default: "100000,1000000" },
@@ -87,6 +91,7 @@ const settings = {
   warmupSeconds: positive(args.warmup, "warmup"),
 };
 const fcpRuns = positive(args["fcp-runs"], "fcp-runs");
+const hostRuns = positive(args["host-runs"], "host-runs");
 const previewRuns = positive(args["preview-runs"], "preview-runs");
 const editorRuns = positive(args["editor-runs"], "editor-runs");
 const inboxSizes = (args["inbox-sizes"] ?? "")
@@ -170,6 +175,17 @@ async function startServer(db: BenchDatabase): Promise<string> {
   );
   await waitForHttp(`${base}${API_PREFIX}${apiPaths.health}`, server, 15 * 60_000);
   server.echo(false);
+  // The machine is shared: say so when something else ends the server mid-run (a part
+  // then fails with refused connections, which alone does not tell why).
+  server.process.once("exit", (code, signal) => {
+    if (!stopping && !cleaningUp) {
+      log(`the server exited during the run (code ${code}, signal ${signal}): ${server?.tail()}`);
+      results.failures.push({
+        part: "server",
+        reason: `exited during the run (code ${code}, signal ${signal})`,
+      });
+    }
+  });
   log("the server is up");
   return base;
 }
@@ -207,7 +223,7 @@ async function main(): Promise<number> {
     log(`published quiz ${quiz.quizId} at ${base}/q/${quiz.publicKey}`);
   });
 
-  if (quiz && (only.has("sizes") || only.has("fcp"))) {
+  if (quiz && (only.has("sizes") || only.has("fcp") || only.has("host"))) {
     await part("runtime build", () => waitForRuntime(`${base}/q/${quiz?.publicKey}`));
   }
 
@@ -234,10 +250,22 @@ async function main(): Promise<number> {
       if (!quiz) throw new Error("no typical quiz");
       // One unmeasured load first, so no run pays for the server's first render.
       await fetch(`${base}/q/${quiz.publicKey}`).then((response) => response.text());
-      results.firstPaint = await measureFirstPaint(`${base}/q/${quiz.publicKey}`, {
-        runs: fcpRuns,
-        executablePath: chromiumPath,
+      // The floor: an empty page served over HTTP from this machine, its runs interleaved
+      // with those of /q/{key} in the same browser (bench/README.md).
+      const empty = await startStaticServer({
+        "/": { body: EMPTY_PAGE, type: "text/html; charset=utf-8" },
       });
+      try {
+        const [page, floor] = await measureFirstPaints(
+          [{ url: `${base}/q/${quiz.publicKey}` }, { url: `${empty.base}/` }],
+          { runs: fcpRuns, executablePath: chromiumPath },
+        );
+        if (!page || !floor) throw new Error("no first paint measured");
+        results.firstPaint = page;
+        results.emptyPaint = floor;
+      } finally {
+        await empty.close();
+      }
     });
     await part("first contentful paint of the login page", async () => {
       // The owner app's first page for a visitor without a session; ready when its form is.
@@ -245,6 +273,17 @@ async function main(): Promise<number> {
         runs: fcpRuns,
         executablePath: chromiumPath,
         ready: 'input[type="password"]',
+      });
+    });
+  }
+
+  if (only.has("host")) {
+    await part("host page cost of the embed", async () => {
+      if (!quiz) throw new Error("no typical quiz");
+      results.hostPage = await measureHostPage({
+        product: { base, publicKey: quiz.publicKey },
+        runs: hostRuns,
+        executablePath: chromiumPath,
       });
     });
   }
@@ -297,6 +336,16 @@ async function main(): Promise<number> {
         "select count(*)::int as n from leads where quiz_id = $1",
         [typical.quizId],
       );
+      // Issue 15: the p99 at half the maximum rate just measured (after the rows were
+      // counted: these leads are not part of that check).
+      const halfRate = Math.max(1, Math.round(ours.requestsPerSecond / 2));
+      const half = {
+        rate: halfRate,
+        ...(await fixedRateLoad("ours at half the maximum rate", leadUrl, body, {
+          ...settings,
+          rate: halfRate,
+        })),
+      };
 
       const port = await freePort();
       const ceilingBase = `http://127.0.0.1:${port}`;
@@ -323,9 +372,13 @@ async function main(): Promise<number> {
         // + 1: the lead posted before the load test.
         storedOurs: (oursRows?.n ?? 0) - 1,
         storedCeiling: ceilingRows?.n ?? 0,
+        halfRate: half,
       };
       const problems = [
         ours.non2xx + ours.errors > 0 ? `ours: ${ours.non2xx} non-2xx, ${ours.errors} errors` : "",
+        half.non2xx + half.errors > 0
+          ? `ours at half rate: ${half.non2xx} non-2xx, ${half.errors} errors`
+          : "",
         top.non2xx + top.errors > 0 ? `ceiling: ${top.non2xx} non-2xx, ${top.errors} errors` : "",
         // Every 201 must be a stored row (a few more rows are fine: requests still in flight
         // when a run's time was up were stored, but their answers were not counted).
@@ -405,7 +458,9 @@ async function main(): Promise<number> {
   return results.failures.length > 0 ? 1 : 0;
 }
 
+let cleaningUp = false;
 async function cleanUp(): Promise<void> {
+  cleaningUp = true;
   await ceiling?.stop().catch(() => undefined);
   await server?.stop().catch(() => undefined);
   if (database && process.env.BENCH_KEEP_DATABASE === "1") {

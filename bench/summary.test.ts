@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PaintResult } from "./fcp";
+import type { HostVariantKey } from "./host-page";
 import type { Timing } from "./lead-inbox";
 import type { LoadResult } from "./load";
 import type { BenchResults } from "./report";
@@ -40,6 +41,16 @@ const timing = (clientP99: number, serverP99: number): Timing => ({
   p99: clientP99,
   max: clientP99 * 2,
   server: { p50: serverP99 / 2, p99: serverP99, max: serverP99 * 2 },
+});
+/** The leads part: ours 600 req/s against a ceiling of 1,000 (0.6×). */
+const leadsPart = (): NonNullable<BenchResults["leads"]> => ({
+  settings: { connections: 20, durationSeconds: 10, warmupSeconds: 3 },
+  loadAverageBefore: 1,
+  ours: load(600),
+  ceiling: load(1000),
+  ratio: 0.6,
+  storedOurs: 7800,
+  storedCeiling: 13_000,
 });
 const base = (): BenchResults => ({
   startedAt: "2026-11-25T04:00:00.000Z",
@@ -104,15 +115,7 @@ describe("bench summary", () => {
   it("judges a ratio target on ours ÷ the peer measured in the same run", () => {
     const r: BenchResults = {
       ...base(),
-      leads: {
-        settings: { connections: 20, durationSeconds: 10, warmupSeconds: 3 },
-        loadAverageBefore: 1,
-        ours: load(600),
-        ceiling: load(1000),
-        ratio: 0.6,
-        storedOurs: 7800,
-        storedCeiling: 13_000,
-      },
+      leads: leadsPart(),
       delivery: {
         settings: {
           rate: 100,
@@ -139,6 +142,33 @@ describe("bench summary", () => {
     expect(delivery).toMatchObject({ ratio: 1.11, verdict: "not met" });
   });
 
+  it("checks the lead p99 at half the maximum rate against 10 ms, after the throughput", () => {
+    const leads = (p99: number): BenchResults => ({
+      ...base(),
+      leads: {
+        ...leadsPart(),
+        halfRate: {
+          rate: 300,
+          requestsPerSecond: 300,
+          latencyMs: { p50: 3, p90: 6, p99, max: 30 },
+          total: 3000,
+          ok: 3000,
+          non2xx: 0,
+          errors: 0,
+          loadAverageBefore: 1,
+        },
+      },
+    });
+    const rows = summaryRows(leads(10));
+    expect(rows.map((row) => row.figure)).toEqual([
+      "lead submissions `POST public/quiz/{key}/lead/`",
+      "lead submissions p99 at half the maximum rate (300/s)",
+    ]);
+    expect(rows[1]).toMatchObject({ ours: 10, verdict: "pass" });
+    expect(summaryRows(leads(11))[1]?.verdict).toBe("not met");
+    expect(renderReport(leads(11))).toContain("| Leadquiz lead API at 300/s (half the maximum) |");
+  });
+
   it("does not pass the first paint of /q without an empty page's floor", () => {
     const withoutFloor = summaryRows({ ...base(), firstPaint: paint(600) });
     expect(withoutFloor).toMatchObject([
@@ -149,6 +179,82 @@ describe("bench summary", () => {
     expect(near[0]).toMatchObject({ ratio: 1.1, verdict: "pass" });
     const far = summaryRows({ ...base(), firstPaint: paint(661), emptyPaint: paint(600) });
     expect(far[0]?.verdict).toBe("not met");
+  });
+
+  it("reports the empty page beside /q/{key} and compares their medians", () => {
+    const r: BenchResults = {
+      ...base(),
+      firstPaint: paint(780),
+      emptyPaint: { ...paint(476), url: "http://127.0.0.1:9/" },
+    };
+    expect(summaryRows(r)[0]).toMatchObject({
+      reference: { name: "empty page's FCP", value: 476 },
+      verdict: "not met",
+    });
+    const sections = renderReport(r)
+      .split("\n")
+      .filter((line) => line.startsWith("## "));
+    expect(sections).toEqual([
+      "## Summary",
+      "## First contentful paint of the hosted quiz `/q/{key}`",
+      "## First contentful paint of an empty page (the floor of `/q/{key}`)",
+    ]);
+  });
+
+  it("compares the host page with our embed with the same page without it", () => {
+    const variant = (key: HostVariantKey, medianLoadMs: number, medianTbtMs: number) => ({
+      key,
+      name: key,
+      runs: [],
+      medianLoadMs,
+      medianTbtMs,
+      medianFcpMs: 600,
+      medianTransferredBytes: 3000,
+      retried: 0,
+      requests: [],
+    });
+    const host = (ours: [number, number], bare: [number, number]): BenchResults => ({
+      ...base(),
+      hostPage: {
+        runs: 7,
+        chromium: "156",
+        loadAverage: [1, 1],
+        quietWindowMs: 1500,
+        variants: [
+          variant("bare", ...bare),
+          variant("leadquiz", ...ours),
+          variant("typeform", 1700, 150),
+          variant("formbricks", 1000, 0),
+        ],
+      },
+    });
+    // 630 ÷ 600 = 1.05: at the limit; a bare page without long tasks against ours without.
+    expect(summaryRows(host([630, 0], [600, 0]))).toMatchObject([
+      {
+        figure: "host page load event with our popup embed, median",
+        ours: 630,
+        reference: { name: "same page, no embed", value: 600 },
+        ratio: 1.05,
+        verdict: "pass",
+      },
+      {
+        figure: "host page total blocking time with our popup embed, median",
+        ours: 0,
+        reference: { value: 0 },
+        ratio: 1,
+        verdict: "pass",
+      },
+    ]);
+    // Any blocking time over a bare page that has none is over 1.05× (∞), not a missing floor.
+    const over = summaryRows(host([631, 20], [600, 0]));
+    expect(over.map((row) => row.verdict)).toEqual(["not met", "not met"]);
+    expect(over[1]?.ratio).toBe(Number.POSITIVE_INFINITY);
+    const table = renderSummary(over).filter((line) => line.startsWith("| host page total"));
+    expect(table[0]).toContain("| same page, no embed: 0 ms | ∞ |");
+    // The peers are in the section, beside the bare page and ours.
+    const report = renderReport(host([630, 0], [600, 0]));
+    expect(report).toContain("## Host page cost of the embed");
+    expect(report).toMatch(/\| typeform \| 1700 \| 2\.83× \| 150 \| ∞ \|/);
   });
 
   it("checks the leads list at each size, its growth, search, export speed and memory", () => {

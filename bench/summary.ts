@@ -31,6 +31,8 @@ const KB = 1024;
 export const TARGETS = {
   /** Issue 15: lead submission ≥ 0.6× the bare Fastify + INSERT ceiling, same run. */
   leadSubmissions: { source: "#15", unit: "req/s", of: "ratio", op: "≥", limit: 0.6 },
+  /** Issue 15: lead submission p99 ≤ 10 ms at half the maximum rate. */
+  leadP99HalfRate: { source: "#15", unit: "ms", of: "value", op: "≤", limit: 10 },
   /** Issue 15: `GET public/quiz/{key}/` and `/q/{key}` on a cache hit ≥ 0.7× a constant body. */
   quizRead: { source: "#15", unit: "req/s", of: "ratio", op: "≥", limit: 0.7 },
   /** Issue 15: initial JavaScript of the visitor runtime ≤ 15 KB (stretch 12 KB). */
@@ -83,6 +85,10 @@ export const TARGETS = {
   analyticsProjectP95: { source: "analytics", unit: "ms", of: "value", op: "≤", limit: 150 },
   /** docs/analytics.md: event ingest ≥ 5,000 events/s. */
   eventIngest: { source: "analytics", unit: "events/s", of: "value", op: "≥", limit: 5000 },
+  /** Issue 15: a host page's load event with our popup embed ≤ 1.05× without it. */
+  hostPageLoad: { source: "#15", unit: "ms", of: "ratio", op: "≤", limit: 1.05 },
+  /** Issue 15: a host page's total blocking time with our popup embed ≤ 1.05× without it. */
+  hostPageTbt: { source: "#15", unit: "ms", of: "ratio", op: "≤", limit: 1.05 },
   /** Issue 11: the lead API's p99 with a slow delivery target ≤ 1.1× without. */
   slowTargetP99: { source: "#11", unit: "ms", of: "ratio", op: "≤", limit: 1.1 },
 } as const satisfies Record<string, Target>;
@@ -104,6 +110,20 @@ export interface SummaryRow {
   ratio?: number;
   target: Target;
   verdict: Verdict;
+}
+
+/**
+ * ours ÷ reference, where a reference of 0 (a bare page without any long task) gives 1
+ * for 0 (nothing added to nothing) and ∞ for anything more.
+ */
+export function costRatio(value: number, reference: number): number {
+  if (reference > 0) return value / reference;
+  return value > 0 ? Number.POSITIVE_INFINITY : 1;
+}
+
+/** A ratio as the report writes it: two decimals and ×, or ∞. */
+export function ratioText(ratio: number): string {
+  return Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : "∞";
 }
 
 /** Whether `value` meets `op limit`. */
@@ -130,7 +150,7 @@ export function judge(
   });
   if (ours === null || !Number.isFinite(ours)) return row("not measured");
   const ref = reference?.value;
-  const ratio = ref !== undefined && ref !== null && ref > 0 ? ours / ref : undefined;
+  const ratio = ref !== undefined && ref !== null && ref >= 0 ? costRatio(ours, ref) : undefined;
   const compared = target.of === "ratio" ? ratio : ours;
   if (compared === undefined) return row("no floor measured");
   if (!meets(target.op, compared, target.limit)) return row("not met", ratio);
@@ -190,6 +210,14 @@ export function summaryRows(r: BenchResults): SummaryRow[] {
         name: "bare INSERT ceiling",
         value: r.leads.ceiling.requestsPerSecond,
       },
+    );
+  }
+  if (r.leads?.halfRate) {
+    const half = r.leads.halfRate;
+    add(
+      `lead submissions p99 at half the maximum rate (${half.rate.toLocaleString("en-US")}/s)`,
+      TARGETS.leadP99HalfRate,
+      half.latencyMs.p99,
     );
   }
   for (const read of r.quizRead?.targets ?? []) {
@@ -276,6 +304,26 @@ export function summaryRows(r: BenchResults): SummaryRow[] {
     );
     add("analytics: event ingest `POST events/`", TARGETS.eventIngest, a.ingest.okPerSecond);
   }
+  if (r.hostPage) {
+    const variant = (key: string) => r.hostPage?.variants.find((v) => v.key === key);
+    const [ours, bare] = [variant("leadquiz"), variant("bare")];
+    const reference = (value: number | undefined) => ({
+      name: "same page, no embed",
+      value: value ?? null,
+    });
+    add(
+      "host page load event with our popup embed, median",
+      TARGETS.hostPageLoad,
+      ours?.medianLoadMs ?? null,
+      reference(bare?.medianLoadMs),
+    );
+    add(
+      "host page total blocking time with our popup embed, median",
+      TARGETS.hostPageTbt,
+      ours?.medianTbtMs ?? null,
+      reference(bare?.medianTbtMs),
+    );
+  }
   if (r.delivery) {
     const d = r.delivery;
     add(
@@ -334,7 +382,7 @@ export function renderSummary(rows: readonly SummaryRow[]): string[] {
     const reference = row.reference
       ? `${row.reference.name}: ${row.reference.value === null ? "not measured" : show(row.reference.value, unit)}`
       : "—";
-    const ratio = row.ratio === undefined ? "—" : `${row.ratio.toFixed(2)}×`;
+    const ratio = row.ratio === undefined ? "—" : ratioText(row.ratio);
     lines.push(
       `| ${row.figure} | ${ours} | ${reference} | ${ratio} | ${targetText(row.target)} | ${VERDICT_CELL[row.verdict]} |`,
     );
