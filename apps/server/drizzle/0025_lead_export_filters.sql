@@ -7,6 +7,10 @@ UPDATE lead_export_rows AS r SET project_id = l.project_id, created_at = l.creat
   FROM leads AS l WHERE l.id = r.lead_id;--> statement-breakpoint
 ALTER TABLE "lead_export_rows" ALTER COLUMN "project_id" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "lead_export_rows" ALTER COLUMN "created_at" SET NOT NULL;--> statement-breakpoint
+-- The quiz probe of an export (which quizzes have rows in the dates asked for) stops at
+-- the first row in range instead of walking the quiz's rows.
+DROP INDEX "lead_export_rows_quiz_idx";--> statement-breakpoint
+CREATE INDEX "lead_export_rows_quiz_idx" ON "lead_export_rows" USING btree ("quiz_id","is_partial","created_at");--> statement-breakpoint
 CREATE OR REPLACE FUNCTION leads_export_row() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   ids jsonb;

@@ -223,8 +223,9 @@ export const leadExportRows = pgTable(
     answers: text("answers"),
   },
   (t) => [
-    // The export's rows, newest first, and which quizzes have any (its question columns).
+    // The export's rows, newest first, and which quizzes have any in the dates asked for
+    // (its question columns).
     index("lead_export_rows_user_idx").on(t.userId, t.isPartial, t.leadId),
-    index("lead_export_rows_quiz_idx").on(t.quizId, t.isPartial),
+    index("lead_export_rows_quiz_idx").on(t.quizId, t.isPartial, t.createdAt),
   ],
 );
