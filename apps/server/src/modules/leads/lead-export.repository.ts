@@ -118,7 +118,6 @@ export function alignedVersions(
  */
 export interface ExportSelection {
   userId: number;
-  partial: boolean;
   rows: SQL;
   condition: SQL;
   narrowed: boolean;

@@ -175,7 +175,6 @@ export function createLeadInboxService(ctx: { db: Database }) {
       const partial = kind === "partial";
       const selection = {
         userId,
-        partial,
         rows: exportRowsCondition(userId, partial, { project, quiz, status, from, to }),
         condition: openedOnly(leadFilterCondition(userId, { kind, ...onLeads })),
         narrowed: Object.values(onLeads).some((value) => value !== undefined),
