@@ -31,15 +31,16 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /**
- * Security headers on every answer (docs/security.md), as helmet computes them for
- * `options`, but computed once at start: @fastify/helmet rebuilt the whole header set
- * (parsing the CSP directives) on every request, about a tenth of a visitor call's CPU
- * (docs/speed.md "Security headers"). Routes that need another CSP (the visitor pages,
- * media, legal pages) set theirs over it, as before.
+ * Security headers on every answer (docs/security.md), as helmet computes them for the
+ * app's options (`helmetHeaders`), worked out once at start: @fastify/helmet rebuilt the
+ * whole header set (parsing the CSP directives) on every request, about a tenth of a
+ * visitor call's CPU (docs/speed.md "Security headers"). The fast reads send the same set
+ * (plugins/fast-reads.ts). Routes that need another CSP (the visitor pages, media, legal
+ * pages) set theirs over it, as before.
  */
 export const securityHeadersPlugin = fp(
-  async (app: FastifyInstance, options: HelmetOptions) => {
-    const headers = helmetHeaders(options);
+  async (app: FastifyInstance, options: { headers: Readonly<Record<string, string>> }) => {
+    const { headers } = options;
     app.addHook("onRequest", (_request, reply, done) => {
       reply.headers(headers);
       done();

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import path from "node:path";
 import compress from "@fastify/compress";
 import type { PublicQuiz } from "@leadquiz/contract";
@@ -9,6 +9,7 @@ import type { AppConfig } from "../../config";
 import { etagMatches } from "../../lib/http-cache";
 import { type Precompressed, pickEncoding, precompress } from "../../lib/precompressed";
 import { absoluteMediaUrl, landingUrl } from "../../lib/public-urls";
+import { type FastAnswer, sendFastAnswer } from "../../plugins/fast-reads";
 import { type CachedQuiz, visitorSnapshot } from "../publication";
 import {
   EMBED_SAMPLE_PAGE_PATH,
@@ -31,6 +32,29 @@ interface HostedPage extends Precompressed {
   etag: string;
   csp: string;
 }
+
+/**
+ * The answer to `/q/{key}` for a page made already: 304 on its ETag, else its bytes in the
+ * best encoding the visitor accepts. Framable by any site: no X-Frame-Options, the page's
+ * CSP. The route and the fast read both send it.
+ */
+function hostedPageAnswer(page: HostedPage, request: IncomingHttpHeaders): FastAnswer {
+  const headers: FastAnswer["headers"] = {
+    "x-frame-options": null,
+    "cache-control": PAGE_CACHE,
+    etag: page.etag,
+    vary: "accept-encoding",
+    "content-security-policy": page.csp,
+  };
+  if (etagMatches(request["if-none-match"], page.etag)) return { status: 304, headers };
+  const { bytes, encoding } = pickEncoding(page, request["accept-encoding"]);
+  headers["content-type"] = "text/html; charset=utf-8";
+  if (encoding) headers["content-encoding"] = encoding;
+  return { status: 200, headers, body: bytes };
+}
+
+/** `/q/{key}` (the trailing slash optional, as Fastify routes it). */
+const HOSTED_PAGE_PATH = /^\/q\/([A-Za-z0-9_-]{1,64})\/?$/;
 
 /** The editor's preview page (outside `/q/{key}`: no public key has a slash). */
 export const PREVIEW_PAGE_PATH = "/q/-/preview";
@@ -223,6 +247,7 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
       pages = new Map();
       found.memo.set(build, pages);
     }
+    const made = madePages(found, build);
     let page = pages.get(embed);
     if (!page) {
       const quiz = found.snapshot;
@@ -240,9 +265,32 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
         etag: `"p${found.quizId}-v${found.version}-${build.id}-${embed ? "e" : "p"}"`,
       }));
       pages.set(embed, page);
+      page.then((done) => made.set(embed, done)).catch(() => pages.delete(embed));
     }
     return page;
   }
+
+  /** The pages of `found` in `build` whose bytes are made (by mode), kept with the quiz. */
+  function madePages(found: CachedQuiz, build: RuntimeBuild): Map<boolean, HostedPage> {
+    const key = `made:${build.id}`;
+    let made = found.memo.get(key) as Map<boolean, HostedPage> | undefined;
+    if (!made) {
+      made = new Map();
+      found.memo.set(key, made);
+    }
+    return made;
+  }
+
+  // A page made already is answered before Fastify (docs/speed.md "Fast reads"): only the
+  // plain page and `?embed=1`, anything else goes to the route below.
+  context.fastReads.add("/q/", (pathname, query, request) => {
+    if (query !== "" && query !== "embed=1") return undefined;
+    const key = HOSTED_PAGE_PATH.exec(pathname)?.[1];
+    const build = key === undefined ? undefined : runtime.peek();
+    const found = key === undefined || !build ? undefined : pages.kept(key);
+    const page = found && build ? madePages(found, build).get(query === "embed=1") : undefined;
+    return page && hostedPageAnswer(page, request.headers);
+  });
 
   app.get<{ Params: { publicKey: string } }>("/q/:publicKey", hide, async (request, reply) => {
     const build = await runtime.current();
@@ -253,17 +301,7 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
     if (found === "tariff_ended") return notAvailable(request, reply);
     const embed = (request.query as Record<string, unknown>).embed === "1";
     const page = await hostedPage(found, build, embed);
-    reply.removeHeader("x-frame-options");
-    reply
-      .header("cache-control", PAGE_CACHE)
-      .header("etag", page.etag)
-      .header("vary", "accept-encoding")
-      .header("content-security-policy", page.csp);
-    if (etagMatches(request.headers["if-none-match"], page.etag)) return reply.status(304).send();
-    const { bytes, encoding } = pickEncoding(page, request.headers["accept-encoding"]);
-    reply.header("content-type", "text/html; charset=utf-8");
-    if (encoding) reply.header("content-encoding", encoding);
-    return reply.send(bytes);
+    return sendFastAnswer(reply, hostedPageAnswer(page, request.headers));
   });
 
   // The editor's preview frame: framed by this origin only, never cached (a release changes

@@ -17,6 +17,9 @@ export function createPublicPagesService(ctx: Pick<AppContext, "db" | "database"
     quiz: (publicKey: string): Promise<CachedQuiz | "tariff_ended" | undefined> =>
       publication.cached(publicKey),
 
+    /** The live quiz if this process keeps it, at once (the fast read); undefined: ask `quiz`. */
+    kept: (publicKey: string): CachedQuiz | undefined => publication.kept(publicKey),
+
     /** The landing of a subdomain with its quiz's latest snapshot, when visitors may see it. */
     async landing(subdomain: string): Promise<LandingPublication | "tariff_ended" | undefined> {
       const found = await findLandingBySubdomain(ctx.db, subdomain);

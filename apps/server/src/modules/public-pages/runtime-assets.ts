@@ -143,6 +143,14 @@ export function createRuntimeAssets(
       return build;
     },
 
+    /**
+     * The build `current` answered less than a second ago, at once; undefined otherwise
+     * (then `current` looks at the files again). For the fast reads (plugins/fast-reads.ts).
+     */
+    peek(): RuntimeBuild | undefined {
+      return build && clock() - lastCheck < 1000 ? build : undefined;
+    },
+
     /** A file of the build (`assets/x.js`, `embed.js`), read again only when it changed. */
     file(relative: string): StaticFile | undefined {
       const full = path.join(dir, relative);

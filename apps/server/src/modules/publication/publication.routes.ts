@@ -1,8 +1,9 @@
+import type { IncomingHttpHeaders } from "node:http";
 import {
+  API_PREFIX,
   apiPaths,
   errorBodySchema,
   idParamsSchema,
-  type PublicQuiz,
   publicationRequestSchema,
   publicationSchema,
   publicationVersionListSchema,
@@ -19,9 +20,11 @@ import type { ApiOptions } from "../../app-context";
 import { etagMatches } from "../../lib/http-cache";
 import { pickEncoding } from "../../lib/precompressed";
 import { authenticatedContext } from "../../plugins/authenticate";
+import { type FastAnswer, sendFastAnswer } from "../../plugins/fast-reads";
 import { createPublishingWorkflow } from "../../workflows/publishing";
 import { createVersionRestoreWorkflow } from "../../workflows/version-restore";
 import { createPublicationService } from "./publication.service";
+import type { PublishedQuizBody } from "./published-quiz-cache";
 
 const tags = ["publishing"];
 const errors = {
@@ -42,6 +45,29 @@ const publicKeyParamsSchema = z.object({ public_key: z.string().min(1).max(64) }
 export const PUBLIC_QUIZ_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
 
 /**
+ * The answer to `GET public/quiz/{key}/` for the kept body: 304 when `If-None-Match` names
+ * its ETag, else the bytes in the best encoding the visitor accepts, compressed once per
+ * version (docs/speed.md "Published quiz cache"), past the serializer. The route and the
+ * fast read (below) both send it.
+ */
+export function quizReadAnswer(body: PublishedQuizBody, request: IncomingHttpHeaders): FastAnswer {
+  const headers: FastAnswer["headers"] = {
+    etag: body.etag,
+    "cache-control": PUBLIC_QUIZ_CACHE_CONTROL,
+    vary: "accept-encoding",
+  };
+  if (etagMatches(request["if-none-match"], body.etag)) return { status: 304, headers };
+  const { bytes, encoding } = pickEncoding(body, request["accept-encoding"]);
+  headers["content-type"] = "application/json; charset=utf-8";
+  if (encoding) headers["content-encoding"] = encoding;
+  return { status: 200, headers, body: bytes };
+}
+
+/** `/api/v1/public/quiz/{key}/` (the trailing slash optional, as Fastify routes it). */
+// (API_PREFIX, "/api/v1", holds no character special in a pattern.)
+const PUBLIC_QUIZ_PATH = new RegExp(`^${API_PREFIX}/public/quiz/([A-Za-z0-9_-]{1,64})/?$`);
+
+/**
  * `POST publication-quiz/`, `PUT quiz/{id}/publish/` (owner) and `GET public/quiz/{key}/`
  * (visitors, no account). No CORS on the public read: visitors' pages never call it
  * cross-origin — the quiz runs in an iframe of this origin (`/q/{key}`), whose HTML
@@ -49,6 +75,13 @@ export const PUBLIC_QUIZ_CACHE_CONTROL = "public, max-age=60, stale-while-revali
  */
 export async function publicationRoutes(app: FastifyInstance, { context }: ApiOptions) {
   const service = createPublicationService(context);
+  // A kept quiz is answered before Fastify (docs/speed.md "Fast reads"); the route below
+  // answers everything else, the same way.
+  context.fastReads.add(`${API_PREFIX}/public/quiz/`, (pathname, _query, request) => {
+    const key = PUBLIC_QUIZ_PATH.exec(pathname)?.[1];
+    const kept = key === undefined ? undefined : service.kept(key);
+    return kept && quizReadAnswer(kept.body, request.headers);
+  });
   const publishing = createPublishingWorkflow(context);
   const versionRestore = createVersionRestoreWorkflow(context);
 
@@ -193,21 +226,9 @@ export async function publicationRoutes(app: FastifyInstance, { context }: ApiOp
     },
     async (request, reply) => {
       const body = await service.live(request.params.public_key);
-      reply
-        .header("etag", body.etag)
-        .header("cache-control", PUBLIC_QUIZ_CACHE_CONTROL)
-        .header("vary", "accept-encoding");
-      if (etagMatches(request.headers["if-none-match"], body.etag)) {
-        return reply.status(304).send();
-      }
-      // Compressed once per version (docs/speed.md "Published quiz cache"): the bytes go out
-      // as they are, past the serializer and the on-the-fly compression.
-      const { bytes, encoding } = pickEncoding(body, request.headers["accept-encoding"]);
-      reply.type("application/json; charset=utf-8");
-      if (encoding) reply.header("content-encoding", encoding);
       // A Buffer is sent as it is (Fastify skips the serializer); the 200 schema still
       // documents what these bytes hold (publicQuizSchema, checked when the body was built).
-      return reply.send(bytes as unknown as PublicQuiz);
+      return sendFastAnswer(reply, quizReadAnswer(body, request.headers));
     },
   );
 }

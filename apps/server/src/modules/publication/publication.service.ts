@@ -33,6 +33,9 @@ export function createPublicationService(ctx: Pick<AppContext, "database">) {
      * of it); `"tariff_ended"` while the owner's tariff has ended; undefined when none.
      */
     cached: (publicKey: string) => cache.lookup(publicKey),
+
+    /** The live quiz if this process keeps it, at once; undefined: ask `cached`. */
+    kept: (publicKey: string) => cache.peek(publicKey),
   };
 }
 

@@ -50,6 +50,12 @@ export interface PublishedQuizCache {
    * undefined when there is none (unpublished, hidden, deleted, or no such key).
    */
   lookup(publicKey: string): Promise<CachedQuiz | "tariff_ended" | undefined>;
+  /**
+   * The live quiz under `publicKey` if this process keeps it, at once (no read, nothing
+   * loaded): what the fast reads answer from (plugins/fast-reads.ts). Undefined means "ask
+   * `lookup`", not "no such quiz".
+   */
+  peek(publicKey: string): CachedQuiz | undefined;
   /** The body of the live quiz under `publicKey`; AppError not_found when visitors may not see it. */
   get(publicKey: string): Promise<PublishedQuizBody>;
   /** A change the database announced: one public key, or `*` (everything). */
@@ -203,6 +209,13 @@ export function createPublishedQuizCache(deps: {
 
   return {
     lookup,
+    peek(publicKey) {
+      const cached = entries.get(publicKey);
+      if (!cached || !live(cached)) return undefined;
+      entries.delete(publicKey); // most recently used last
+      entries.set(publicKey, cached);
+      return cached;
+    },
     async get(publicKey) {
       const found = await lookup(publicKey);
       if (found === undefined || found === "tariff_ended") throw new AppError("not_found");
