@@ -34,19 +34,29 @@ async function hold(page: Page, match: (url: URL) => boolean) {
 
 const isEmbedJs = (url: URL) => url.pathname === "/embed.js";
 
-test("the snippet loads embed.js after the host page's load event; the button then opens the popup", async ({
-  page,
-}) => {
+/** The quiz's start page, in its iframe on the host page. */
+const startPage = (page: Page, title: string) =>
+  page.frameLocator(`iframe[title="${title}"]`).getByRole("heading", { name: TEXTS.startTitle });
+
+/** A published quiz whose popup the host page's button `get-price` opens, and its snippet. */
+async function popupOnButton() {
   const quiz = await publishBranchingQuiz();
   const snippets = await configureEmbed(quiz.id, {
     popup: { enabled: true, open: "button", button_id: "get-price" },
   });
-  expect(snippets.popup).toMatch(/^<script data-leadquiz=/);
-  expect(snippets.popup).not.toContain(" src=");
+  return { quiz, snippet: snippets.popup ?? "" };
+}
+
+test("the snippet loads embed.js after the host page's load event; the button then opens the popup", async ({
+  page,
+}) => {
+  const { quiz, snippet } = await popupOnButton();
+  expect(snippet).toMatch(/^<script data-leadquiz=/);
+  expect(snippet).not.toContain(" src=");
   const site = await serveHostSite({
     "/": hostPage(
       "Sofas",
-      `<button id="get-price" type="button">Find my sofa</button>\n${snippets.popup}`,
+      `<button id="get-price" type="button">Find my sofa</button>\n${snippet}`,
     ),
   });
   try {
@@ -71,11 +81,7 @@ test("the snippet loads embed.js after the host page's load event; the button th
     await page.getByRole("button", { name: "Find my sofa" }).click();
     const dialog = page.getByRole("dialog", { name: quiz.title });
     await expect(dialog).toBeVisible();
-    await expect(
-      page
-        .frameLocator(`iframe[title="${quiz.title}"]`)
-        .getByRole("heading", { name: TEXTS.startTitle }),
-    ).toBeVisible();
+    await expect(startPage(page, quiz.title)).toBeVisible();
   } finally {
     await site.close();
   }
@@ -84,17 +90,14 @@ test("the snippet loads embed.js after the host page's load event; the button th
 test("a click on the button before embed.js has arrived opens the popup once it does", async ({
   page,
 }) => {
-  const quiz = await publishBranchingQuiz();
-  const snippets = await configureEmbed(quiz.id, {
-    popup: { enabled: true, open: "button", button_id: "get-price" },
-  });
+  const { quiz, snippet } = await popupOnButton();
   // An image that does not arrive holds the host page's load event; so does the test's
   // hold on embed.js hold the script.
   const site = await serveHostSite({
     "/": hostPage(
       "Slow page",
       `<img src="/slow.png" alt="" width="10" height="10">
-<button id="get-price" type="button"><span>Find my sofa</span></button>\n${snippets.popup}`,
+<button id="get-price" type="button"><span>Find my sofa</span></button>\n${snippet}`,
     ),
   });
   const image = await hold(page, (url) => url.pathname === "/slow.png");
@@ -113,11 +116,7 @@ test("a click on the button before embed.js has arrived opens the popup once it 
     embed.release();
     const dialog = page.getByRole("dialog", { name: quiz.title });
     await expect(dialog).toBeVisible();
-    await expect(
-      page
-        .frameLocator(`iframe[title="${quiz.title}"]`)
-        .getByRole("heading", { name: TEXTS.startTitle }),
-    ).toBeVisible();
+    await expect(startPage(page, quiz.title)).toBeVisible();
     image.release();
     await expect.poll(() => page.evaluate(() => document.readyState)).toBe("complete");
     // One embed.js, one opening for the one click.
@@ -156,18 +155,10 @@ test("the `<script async src>` form that sites already have still works, popup a
   });
   try {
     await page.goto(site.url());
-    await expect(
-      page
-        .frameLocator(`iframe[title="${inlineQuiz.title}"]`)
-        .getByRole("heading", { name: TEXTS.startTitle }),
-    ).toBeVisible();
+    await expect(startPage(page, inlineQuiz.title)).toBeVisible();
     await page.getByRole("button", { name: "Open the quiz" }).click();
     await expect(page.getByRole("dialog", { name: popupQuiz.title })).toBeVisible();
-    await expect(
-      page
-        .frameLocator(`iframe[title="${popupQuiz.title}"]`)
-        .getByRole("heading", { name: TEXTS.startTitle }),
-    ).toBeVisible();
+    await expect(startPage(page, popupQuiz.title)).toBeVisible();
   } finally {
     await site.close();
   }
