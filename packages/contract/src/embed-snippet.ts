@@ -10,8 +10,9 @@
  * What the inline script does, readable. `s` is the snippet's own `<script>`, which keeps
  * the quiz's `data-` attributes: embed.js finds it with every other `[data-leadquiz]`
  * element, as it finds the attributes of the `<script async src>` form. `add` inserts
- * embed.js (`SRC`), or, when a copy already runs on the page, asks it to mount this
- * snippet, as a second copy of embed.js would. A click on the `data-button-id` element
+ * embed.js (`SRC`) once per page (`a` marks the queue object when another snippet has),
+ * or, when a copy already runs on the page, asks it to mount this snippet, as a second
+ * copy of embed.js would. A click on the `data-button-id` element
  * fetches embed.js at once and queues `Leadquiz.open(key)` in the documented queue, which
  * embed.js runs once the page's quizzes are mounted. Once embed.js has taken
  * `window.Leadquiz` over, that queue is no longer read and its own listener opens the
@@ -19,11 +20,12 @@
  */
 const LOADER_SOURCE = `
 (function (d, w, s) {
-  var o = s.dataset, q = (w.Leadquiz = w.Leadquiz || { q: [] }).q, added;
+  var o = s.dataset, q = (w.Leadquiz = w.Leadquiz || { q: [] }).q;
   function add() {
-    if (added) return;
-    added = 1;
-    if (w.Leadquiz.v) return w.Leadquiz.scan();
+    var L = w.Leadquiz;
+    if (L.v) return L.scan();
+    if (L.a) return;
+    L.a = 1;
     var e = d.createElement("script");
     e.src = SRC;
     d.head.appendChild(e);

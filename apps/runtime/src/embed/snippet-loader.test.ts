@@ -56,7 +56,16 @@ describe("the snippet's inline loader", () => {
     readyState("complete");
     window.dispatchEvent(new Event("load"));
     expect(inserted().map((s) => s.src)).toEqual([`${ORIGIN}/embed.js`]);
-    // One insertion per snippet, whatever fires later.
+    // One insertion, whatever fires later.
+    window.dispatchEvent(new Event("load"));
+    expect(inserted()).toHaveLength(1);
+  });
+
+  it("fetches embed.js once for several snippets on one page", () => {
+    readyState("interactive");
+    pasteSnippet({ leadquiz: "s-one", mode: "popup" });
+    pasteSnippet({ leadquiz: "s-one", mode: "chat" });
+    readyState("complete");
     window.dispatchEvent(new Event("load"));
     expect(inserted()).toHaveLength(1);
   });
