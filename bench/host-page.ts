@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import os from "node:os";
+import { API_PREFIX, apiPaths, type QuizConfig } from "@leadquiz/contract";
 import type { Browser, Page, Request } from "@playwright/test";
 import { launchChromium, MOBILE_PROFILE, mobilePage } from "./fcp";
 import { startStaticServer } from "./static-server";
 import { costRatio, ratioText, TARGETS } from "./summary";
-import { at, log, median, sleep } from "./support";
+import { at, log, median, type OwnerSession, sleep } from "./support";
 
 /**
  * Host page cost (issue 15): the load event and the total blocking time of a plain host
@@ -72,6 +73,9 @@ const TYPEFORM_CSS_BASE = "https://embed.typeform.com/next/css/";
  */
 const FORMBRICKS_APP_URL = "https://formbricks.example";
 
+/** The button of the host page that opens each vendor's popup. */
+const BUTTON_ID = "quiz-btn";
+
 /** A plain host page: a heading, a menu, text in two columns, a button; no image. */
 function hostPage(title: string, buttonAttributes: string, embed: string): string {
   const paragraph =
@@ -102,7 +106,7 @@ ${section("Armchairs")}
 ${section("Beds")}
 ${section("Delivery")}
 </main>
-<footer><p>Not sure what fits your room?</p><button id="quiz-btn" type="button"${buttonAttributes}>Pick your sofa</button></footer>
+<footer><p>Not sure what fits your room?</p><button id="${BUTTON_ID}" type="button"${buttonAttributes}>Pick your sofa</button></footer>
 ${embed}
 </body>
 </html>
@@ -115,19 +119,51 @@ interface Variant {
   html: string;
 }
 
+/**
+ * Our popup snippet as the product hands it to owners: the typical quiz's popup set to
+ * open by the host page's button (`PATCH config/quiz/{id}/`, or a POST when the quiz has
+ * no config yet), then `embed.popup` of `GET config/quiz/{quiz}` (docs/embed.md
+ * "Snippets").
+ */
+export async function productPopupSnippet(
+  base: string,
+  quiz: { quizId: number; session: OwnerSession },
+): Promise<string> {
+  await quiz.session.renew();
+  const call = async (method: string, path: string, body?: unknown): Promise<Response> =>
+    fetch(`${base}${API_PREFIX}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${quiz.session.token()}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+  const popup = { enabled: true, open: "button", button_id: BUTTON_ID };
+  const existing = await call("GET", apiPaths.quizConfigByQuiz(quiz.quizId));
+  const written =
+    existing.status === 404
+      ? await call("POST", apiPaths.quizConfigs, { quiz: quiz.quizId, popup })
+      : await call("PATCH", apiPaths.quizConfigById(((await existing.json()) as QuizConfig).id), {
+          popup,
+        });
+  if (!written.ok) throw new Error(`popup config: ${written.status} ${await written.text()}`);
+  const config = (await (await call("GET", apiPaths.quizConfigByQuiz(quiz.quizId))).json()) as
+    | QuizConfig
+    | undefined;
+  const snippet = config?.embed?.popup;
+  if (!snippet) throw new Error("GET config/quiz/{id} answered no popup snippet");
+  return snippet;
+}
+
 /** The four variants, each with the snippet its vendor documents for a popup on a button. */
-function variants(product: { base: string; publicKey: string }): Variant[] {
+function variants(product: { snippet: string }): Variant[] {
   return [
     { key: "bare", name: "no embed", html: hostPage("Host page", "", "") },
     {
       key: "leadquiz",
       name: "Leadquiz popup (`/embed.js`)",
-      html: hostPage(
-        "Host page",
-        "",
-        `<script async src="${product.base}/embed.js" data-leadquiz="${product.publicKey}" ` +
-          'data-mode="popup" data-open="button" data-button-id="quiz-btn" data-title="Pick your sofa"></script>',
-      ),
+      html: hostPage("Host page", "", product.snippet),
     },
     {
       key: "typeform",
@@ -307,7 +343,8 @@ async function waitForQuiet(
 }
 
 export async function measureHostPage(options: {
-  product: { base: string; publicKey: string };
+  /** The product's origin and the popup snippet it generated (`productPopupSnippet`). */
+  product: { base: string; snippet: string };
   runs: number;
   executablePath: string;
 }): Promise<HostPageResults> {

@@ -19,7 +19,7 @@ import { measureAnalytics } from "./analytics";
 import { fixedRateLoad, measureSlowTarget } from "./delivery";
 import { measureEditorSpeed } from "./editor-speed";
 import { measureFirstPaint, measureFirstPaints } from "./fcp";
-import { measureHostPage } from "./host-page";
+import { measureHostPage, productPopupSnippet } from "./host-page";
 import { measureLeadInbox } from "./lead-inbox";
 import { postLoad } from "./load";
 import { ownerAppSizes } from "./owner-app-sizes";
@@ -280,8 +280,9 @@ async function main(): Promise<number> {
   if (only.has("host")) {
     await part("host page cost of the embed", async () => {
       if (!quiz) throw new Error("no typical quiz");
+      const snippet = await productPopupSnippet(base, quiz);
       results.hostPage = await measureHostPage({
-        product: { base, publicKey: quiz.publicKey },
+        product: { base, snippet },
         runs: hostRuns,
         executablePath: chromiumPath,
       });

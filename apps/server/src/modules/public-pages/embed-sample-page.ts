@@ -1,7 +1,16 @@
+import { createHash } from "node:crypto";
+import { embedLoaderScript, embedSnippetScript } from "@leadquiz/contract/embed-snippet";
 import { escapeHtml } from "./page-html";
 
 /** The editor's sample site for the embed modes (outside `/q/{key}`: no key has a slash). */
 export const EMBED_SAMPLE_PAGE_PATH = "/q/-/embed-sample";
+
+/** The sample page's snippets load `/embed.js` of this origin. */
+const SAMPLE_LOADER_SRC = "/embed.js";
+/** The CSP source that lets the snippet's inline loader run, and no other inline script. */
+const SAMPLE_LOADER_HASH = `'sha256-${createHash("sha256")
+  .update(embedLoaderScript(SAMPLE_LOADER_SRC))
+  .digest("base64")}'`;
 
 /** The loader's attributes (docs/embed.md "Attributes"): nothing else reaches the page. */
 const LOADER_ATTRIBUTES = new Set([
@@ -72,7 +81,8 @@ const lines = (widths: number[]) =>
 /**
  * A neutral sample site (grey blocks, no text of its own) that carries one embed snippet
  * exactly as an owner pastes it: the element with the loader's attributes (a container for
- * `inline`, else the script tag) and `/embed.js`. Every value is escaped.
+ * `inline`, else the snippet's script) and the inline loader of `/embed.js`. Every value is
+ * escaped.
  */
 export function embedSamplePageHtml(sample: EmbedSample): string {
   const attributes = sample.attributes
@@ -86,8 +96,8 @@ export function embedSamplePageHtml(sample: EmbedSample): string {
       : "";
   const snippet =
     mode === "inline"
-      ? `<div${attributes}></div>\n<script async src="/embed.js"></script>`
-      : `<script async src="/embed.js"${attributes}></script>`;
+      ? `<div${attributes}></div>\n${embedSnippetScript(SAMPLE_LOADER_SRC)}`
+      : embedSnippetScript(SAMPLE_LOADER_SRC, attributes);
   return [
     "<!doctype html>",
     `<html lang="${escapeHtml(sample.language)}">`,
@@ -113,14 +123,15 @@ export function embedSamplePageHtml(sample: EmbedSample): string {
 
 /**
  * The sample page's policy: framed by the editor only; scripts of this origin only (the
- * loader, which frames this origin's quiz page); YouTube's player and thumbnails for the
- * video trigger; images and videos from any https address (a manager's photo).
+ * loader, which frames this origin's quiz page) and the snippet's inline loader by its
+ * hash; YouTube's player and thumbnails for the video trigger; images and videos from any
+ * https address (a manager's photo).
  */
 export function embedSampleCsp(publicUrl: string): string {
   const origin = new URL(publicUrl).origin;
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${SAMPLE_LOADER_HASH}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: https: ${origin}`,
     `media-src 'self' blob: https: ${origin}`,

@@ -1,8 +1,10 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { PublicQuiz, QuizConfig } from "@leadquiz/contract";
+import { embedLoaderScript } from "@leadquiz/contract/embed-snippet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectCall, registerUser, type TestUser } from "../../test-support/api-client";
 import {
@@ -306,12 +308,16 @@ describe("embed snippets in GET config/quiz/{id}", () => {
     const embed = config.embed;
     if (!embed) throw new Error("no embed snippets");
     const title = 'data-title="Sofa &quot;&gt;&lt;script&gt;x&lt;/script&gt;"';
+    // The attributes on the snippet's own script, whose code inserts embed.js after the
+    // host page's load event (docs/adr/0012-embed-snippet-after-load.md).
+    const loader = embedLoaderScript("http://localhost:3000/embed.js");
     expect(embed.popup).toBe(
-      `<script async src="http://localhost:3000/embed.js" data-leadquiz="${made.publicKey}" ` +
+      `<script data-leadquiz="${made.publicKey}" ` +
         `data-mode="popup" ${title} data-close-label="Close" data-open="auto" data-delay="5" ` +
         `data-exit-intent="true" data-scroll="50" data-frequency="session" ` +
-        `data-button-id="quiz-btn" data-hide-on-mobile="true"></script>`,
+        `data-button-id="quiz-btn" data-hide-on-mobile="true">${loader}</script>`,
     );
+    expect(loader).toContain('e.src = "http://localhost:3000/embed.js";');
     expect(embed.banner).toBeNull();
     expect(embed.trigger).toContain('data-mode="trigger"');
     expect(embed.trigger).toContain('data-format="manager"');
@@ -321,13 +327,14 @@ describe("embed snippets in GET config/quiz/{id}", () => {
     expect(embed.inline).toBe(
       `<div data-leadquiz="${made.publicKey}" data-mode="inline" ${title} ` +
         'data-close-label="Close" data-text="Take the quiz" data-background="#ff0000" ' +
-        'data-color="#fff"></div>\n<script async src="http://localhost:3000/embed.js"></script>',
+        `data-color="#fff"></div>\n<script>${loader}</script>`,
     );
     expect(embed.chat).toContain('data-text="Ask" data-background="#123456"');
     expect(embed.link).toBe(`http://localhost:3000/q/${made.publicKey}`);
     expect(embed.landing_url).toBe("http://snippet-shop.quiz.test");
     for (const snippet of [embed.popup, embed.trigger, embed.inline, embed.chat]) {
-      expect(snippet).not.toContain("<script>");
+      expect(snippet).not.toContain("<script>x");
+      expect(snippet?.match(/<script/g)).toHaveLength(1);
     }
   });
 });
@@ -385,13 +392,16 @@ describe("/q/-/embed-sample (the publication setup's sample site)", () => {
     expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
     const csp = String(response.headers["content-security-policy"]);
     expect(csp).toContain("frame-ancestors 'self'");
-    expect(csp).toContain("script-src 'self';");
+    // This origin's scripts, and the snippet's inline loader by its hash only.
+    const loader = embedLoaderScript("/embed.js");
+    const hash = createHash("sha256").update(loader).digest("base64");
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
     const html = response.body;
     expect(html).toContain('<html lang="ru">');
     expect(html).toContain(
-      '<script async src="/embed.js" data-leadquiz="Ab12Cd34" data-mode="popup" ' +
+      '<script data-leadquiz="Ab12Cd34" data-mode="popup" ' +
         'data-open="button" data-button-id="quiz&quot;&gt;&lt;script&gt;x&lt;/script&gt;" ' +
-        'data-title="Sofa &amp; co"></script>',
+        `data-title="Sofa &amp; co">${loader}</script>`,
     );
     expect(html).toContain(
       '<button type="button" class="site-button" id="quiz&quot;&gt;&lt;script&gt;x&lt;/script&gt;">Кнопка &lt;b&gt;</button>',
@@ -405,7 +415,7 @@ describe("/q/-/embed-sample (the publication setup's sample site)", () => {
     const response = await page("/q/-/embed-sample?data-leadquiz=K1&data-mode=inline&lang=e%22x");
     expect(response.body).toContain('<html lang="en">');
     expect(response.body).toContain(
-      '<div data-leadquiz="K1" data-mode="inline"></div>\n<script async src="/embed.js"></script>',
+      `<div data-leadquiz="K1" data-mode="inline"></div>\n<script>${embedLoaderScript("/embed.js")}</script>`,
     );
   });
 });

@@ -1,4 +1,5 @@
 import { type EmbedSnippets, IconKind, type QuizConfig, quizLanguages } from "@leadquiz/contract";
+import { embedSnippetScript } from "@leadquiz/contract/embed-snippet";
 import type { AppContext } from "../../app-context";
 import type { AppConfig } from "../../config";
 import { absoluteMediaUrl, landingUrl, publicQuizUrl } from "../../lib/public-urls";
@@ -23,7 +24,9 @@ const ICON_KIND_FORMATS = {
 /**
  * The embed snippets of a quiz's publication config (docs/embed.md, "Config field → data
  * attribute"): one per display mode, null when that section is `enabled: false` (a
- * section never switched either way gets its snippet). Attribute values are HTML-escaped,
+ * section never switched either way gets its snippet). Each is the inline loader of
+ * `@leadquiz/contract/embed-snippet`, which inserts `/embed.js` after the host page's
+ * `load` event (docs/adr/0012-embed-snippet-after-load.md). Attribute values are HTML-escaped,
  * empty strings and nulls are left out, URLs are absolute. Also the hosted page `link`
  * and the `landing_url` (null without a subdomain or with the landing switched off).
  */
@@ -41,8 +44,7 @@ export function buildEmbedSnippets(
     ["data-close-label", close ?? "Close"],
   ];
   const media = (value: string | null) => absoluteMediaUrl(config.publicUrl, value);
-  const script = (attributes: Attributes) =>
-    `<script async src="${escapeHtml(src)}"${attributeText(attributes)}></script>`;
+  const script = (attributes: Attributes) => embedSnippetScript(src, attributeText(attributes));
   const off = (section: { enabled?: boolean | undefined }) => section.enabled === false;
 
   const { popup, banner, trigger, body, chat, landing } = quizConfig;

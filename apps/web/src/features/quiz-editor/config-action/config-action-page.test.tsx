@@ -1,19 +1,19 @@
 import type { QuizConfig } from "@leadquiz/contract";
+import { embedSnippetScript } from "@leadquiz/contract/embed-snippet";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { testQuiz, testSession } from "../../../test/quiz-fixtures";
 import { type FakeHandler, jsonResponse, renderApp, testOwner } from "../../../test/render-app";
 
 const session = testSession();
+/** The server's snippets (docs/embed.md "Snippets"): the inline loader with the quiz's attributes. */
+const loader = (attributes = "") => embedSnippetScript("http://localhost/embed.js", attributes);
 const SNIPPETS = {
-  popup:
-    '<script async src="http://localhost/embed.js" data-leadquiz="abc" data-mode="popup" data-open="auto" data-frequency="once"></script>',
+  popup: loader(' data-leadquiz="abc" data-mode="popup" data-open="auto" data-frequency="once"'),
   banner: null,
-  trigger:
-    '<script async src="http://localhost/embed.js" data-leadquiz="abc" data-mode="trigger" data-position="left"></script>',
-  inline:
-    '<div data-leadquiz="abc" data-mode="inline"></div>\n<script async src="http://localhost/embed.js"></script>',
-  chat: '<script async src="http://localhost/embed.js" data-leadquiz="abc" data-mode="chat"></script>',
+  trigger: loader(' data-leadquiz="abc" data-mode="trigger" data-position="left"'),
+  inline: `<div data-leadquiz="abc" data-mode="inline"></div>\n${loader()}`,
+  chat: loader(' data-leadquiz="abc" data-mode="chat"'),
   link: "http://localhost/q/abc",
   landing_url: null,
 };

@@ -1,4 +1,5 @@
 import type { Quiz } from "@leadquiz/contract";
+import { embedSnippetScript } from "@leadquiz/contract/embed-snippet";
 import { Code, Group, List, Modal, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { CopyTextButton } from "@/shared/ui/copy-text-button";
@@ -7,7 +8,7 @@ import { CopyTextButton } from "@/shared/ui/copy-text-button";
 export function embedSnippet(publicKey: string, origin: string): string {
   return (
     `<div data-leadquiz="${publicKey}" data-mode="inline"></div>\n` +
-    `<script async src="${origin}/embed.js"></script>`
+    embedSnippetScript(`${origin}/embed.js`)
   );
 }
 
