@@ -28,7 +28,7 @@ afterAll(async () => t.close());
 
 interface Answer {
   status: number;
-  headers: Record<string, string | string[] | undefined>;
+  headers: Record<string, string | string[] | number | undefined>;
   body: Buffer;
 }
 
