@@ -1,5 +1,6 @@
 import { expect, type FrameLocator, type Page, test } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
+import { leadsOfQuiz } from "./support/e2e-database";
 import { asSignedInOwner, editorQuizId, publishFromModal } from "./support/editor-ui";
 import { chooseLanguage, ownClientAddress, registerThroughUi, uniqueEmail } from "./support/users";
 
@@ -106,13 +107,29 @@ test("an owner previews a template, uses it, publishes it, and a visitor's lead 
   await page.getByTestId("templates-search").fill("renovation");
   await expect(page.getByTestId("template-card")).toHaveCount(1);
 
-  // Preview: the template plays in the real runtime.
+  // Preview: the template plays in the real runtime, to the end, and is a rehearsal: the
+  // lead sent from its form is not stored (on the catalogue's account or anywhere).
   await card.getByTestId("template-preview").click();
   const dialog = page.getByRole("dialog", { name: `Preview: ${RENOVATION}` });
   await expect(dialog).toBeVisible();
-  const frame = page.frameLocator('[data-testid="template-preview-frame"]');
-  await startRenovation(frame);
+  const frame = page.frameLocator('[data-testid="template-preview-frame"] iframe');
+  await answerRenovation(frame);
   await shoot(page, "templates-preview-en-1280", false);
+  const form = frame.getByRole("heading", { name: "Where should we send the detailed estimate?" });
+  await expect(form).toBeVisible();
+  await frame.getByLabel(/^Name/).fill("Rehearsal Owner");
+  await frame.getByLabel(/^Phone/).fill("+48601234567");
+  await frame.getByRole("checkbox", { name: /^I agree/ }).check();
+  await frame.getByRole("button", { name: "Get the estimate" }).click();
+  await expect(form).toBeHidden();
+  const catalogue = await asSignedInOwner<{ results: { id: number; title: string }[] }>(
+    page,
+    "GET",
+    "/quiz-templates/?language=en&search=renovation",
+  );
+  const template = catalogue.results.find((entry) => entry.title === RENOVATION);
+  if (!template) throw new Error("the renovation template is not in the catalogue");
+  expect(await leadsOfQuiz(template.id)).toHaveLength(0);
   await dialog.getByRole("button", { name: "Close" }).click();
 
   // Use it: the editor of the copy opens with the template's questions.
@@ -180,7 +197,11 @@ test("the gallery in Russian and on a phone; /copy-template/{id} copies from a l
     .toBeLessThanOrEqual(375);
   await shoot(page, "templates-ru-375");
   await card.getByTestId("template-preview").click();
-  await expect(page.getByTestId("template-preview-frame")).toBeVisible();
+  await expect(
+    page
+      .frameLocator('[data-testid="template-preview-frame"] iframe')
+      .getByRole("heading", { name: "Узнайте стоимость ремонта за 1 минуту" }),
+  ).toBeVisible();
   await shoot(page, "templates-preview-ru-375", false);
   await page.keyboard.press("Escape");
 

@@ -61,7 +61,11 @@ export const templateListQuerySchema = z.object({
 });
 export type TemplateListQuery = z.infer<typeof templateListQuerySchema>;
 
-/** A template of the catalogue; `id` is its quiz, `preview_url` plays it for visitors. */
+/**
+ * A template of the catalogue; `id` is its quiz, `preview_url` its published page for
+ * visitors. `public_key` reads its snapshot (`GET public/quiz/{key}/`), which the owner app
+ * plays in the runtime's preview page: nothing a preview does reaches the server.
+ */
 export const templateSummarySchema = z.object({
   id: idSchema,
   title: z.string(),
@@ -73,6 +77,7 @@ export const templateSummarySchema = z.object({
   language: z.string(),
   question_count: z.int32().min(0),
   preview_url: z.string(),
+  public_key: z.string(),
 });
 export type TemplateSummary = z.infer<typeof templateSummarySchema>;
 

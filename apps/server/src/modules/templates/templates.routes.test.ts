@@ -60,6 +60,7 @@ describe("the template catalogue", () => {
       language: "en",
       question_count: 8,
       preview_url: expect.stringMatching(/^http:\/\/localhost:3000\/q\/[0-9a-f]{32}$/),
+      public_key: expect.stringMatching(/^[0-9a-f]{32}$/),
       image: expect.stringMatching(/^\/media\/.+\.webp$/),
     });
     const cover = await apiCall(t, "GET", renovation?.image ?? "");

@@ -101,7 +101,9 @@ export async function templatesRoutes(app: FastifyInstance, { context }: ApiOpti
             "Live templates in the catalogue's order, 24 per page; `next` is the cursor of " +
             "the following page. Filters: `type`, `theme`, `language` (a quiz language " +
             "code), `search` (in the title and description, case-insensitive). `id` is the " +
-            "template's quiz; `preview_url` plays it in the visitors' runtime.",
+            "template's quiz; `preview_url` its published page; `public_key` reads its " +
+            "snapshot (`GET public/quiz/{key}/`), which the owner app plays in the " +
+            "runtime's preview page, where nothing is sent.",
           querystring: templateListQuerySchema,
           response: {
             200: templatePageSchema,

@@ -37,6 +37,7 @@ export function createTemplatesService(ctx: Pick<AppContext, "db" | "config">) {
       language: entry.language,
       question_count: entry.questionCount,
       preview_url: publicQuizUrl(ctx.config.publicUrl, entry.publicKey),
+      public_key: entry.publicKey,
     };
   }
 

@@ -1,5 +1,7 @@
 import {
   apiPaths,
+  type PublicQuiz,
+  publicQuizSchema,
   type Quiz,
   quizSchema,
   type TemplateListQuery,
@@ -46,6 +48,20 @@ export function useTemplateOptions(kind: "type" | "theme") {
         templateOptionListSchema,
         { signal },
       ),
+  });
+}
+
+/**
+ * `GET public/quiz/{key}/`: a template's published snapshot, which the preview plays in the
+ * runtime's preview page (docs/templates.md "Web"): no session, event or lead is sent.
+ */
+export function useTemplateSnapshot(publicKey: string | undefined) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: ["template-snapshot", publicKey],
+    enabled: publicKey !== undefined,
+    queryFn: ({ signal }): Promise<PublicQuiz> =>
+      api.get(apiPaths.publicQuiz(publicKey ?? ""), publicQuizSchema, { signal }),
   });
 }
 

@@ -1,9 +1,16 @@
 import type { TemplateSummary } from "@leadquiz/contract";
-import { Anchor, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Box, Button, Center, Group, Loader, Modal, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
+import { PreviewFrame } from "../../quiz-preview/components/preview-frame";
+import { useTemplateSnapshot } from "../api/templates-api";
 
-/** Plays a template in the visitors' runtime (its published address) inside a dialog. */
+/**
+ * Plays a template inside a dialog: its published snapshot in the runtime's preview page,
+ * the editor's live preview (docs/templates.md "Web"). A preview is a rehearsal: the form
+ * ends on the thank-you screen and no session, funnel event or lead reaches the server
+ * (the published page would have stored them on the catalogue's account).
+ */
 export function PreviewModal({
   template,
   onClose,
@@ -19,6 +26,7 @@ export function PreviewModal({
 }) {
   const { t } = useTranslation();
   const phone = useMediaQuery("(max-width: 48em)");
+  const snapshot = useTemplateSnapshot(template?.public_key);
   return (
     <Modal
       opened={template !== null}
@@ -33,21 +41,33 @@ export function PreviewModal({
           <Text size="sm" c="dimmed">
             {t("templates:gallery.previewHint")}
           </Text>
-          <iframe
-            src={template.preview_url}
-            title={template.title}
+          <Box
             data-testid="template-preview-frame"
             style={{
-              width: "100%",
               height: phone ? "calc(100dvh - 240px)" : "70vh",
               border: "1px solid var(--mantine-color-gray-3)",
               borderRadius: "var(--mantine-radius-md)",
+              overflow: "hidden",
             }}
-          />
-          <Group justify="space-between" wrap="wrap">
-            <Anchor href={template.preview_url} target="_blank" rel="noopener" size="sm">
-              {t("templates:gallery.openInTab")}
-            </Anchor>
+          >
+            {snapshot.data ? (
+              <PreviewFrame
+                quiz={snapshot.data}
+                device={phone ? "mobile" : "desktop"}
+                restart={0}
+                title={template.title}
+              />
+            ) : snapshot.isError ? (
+              <Center h="100%" p="md">
+                <Text role="alert">{t("templates:gallery.previewFailed")}</Text>
+              </Center>
+            ) : (
+              <Center h="100%">
+                <Loader aria-label={t("templates:gallery.previewLoading")} />
+              </Center>
+            )}
+          </Box>
+          <Group justify="flex-end" wrap="wrap">
             <Button
               onClick={() => onUse(template)}
               loading={using}
