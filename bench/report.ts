@@ -66,6 +66,8 @@ export interface BenchResults {
   delivery?: DeliveryBenchResults;
   /** Parts that failed, with why (the run exits non-zero when any did). */
   failures: { part: string; reason: string }[];
+  /** How long each part took (seconds), in the order they ran. */
+  partSeconds?: { part: string; seconds: number }[];
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -93,6 +95,14 @@ export function renderReport(r: BenchResults): string {
     "",
     ...renderSummary(summaryRows(r)),
   );
+  if (r.partSeconds && r.partSeconds.length > 0) {
+    const total = r.partSeconds.reduce((sum, p) => sum + p.seconds, 0);
+    add(
+      `Time per part (${Math.round(total)} s in all, builds and the server's start aside): ` +
+        `${r.partSeconds.map((p) => `${p.part} ${Math.round(p.seconds)} s`).join(", ")}.`,
+      "",
+    );
+  }
   if (r.failures.length > 0) {
     add("## Failed parts", "");
     for (const failure of r.failures) add(`- **${failure.part}**: ${failure.reason}`);

@@ -130,11 +130,16 @@ const results: BenchResults = {
 /** Runs one part; a failure is recorded and the other parts go on. */
 async function part(name: string, work: () => Promise<void>): Promise<void> {
   log(`— ${name}`);
+  const started = performance.now();
   try {
     await work();
   } catch (error) {
     log(`${name} failed: ${errorText(error)}`);
     results.failures.push({ part: name, reason: errorText(error) });
+  } finally {
+    const seconds = Math.round((performance.now() - started) / 100) / 10;
+    log(`${name}: ${seconds} s`);
+    results.partSeconds = [...(results.partSeconds ?? []), { part: name, seconds }];
   }
 }
 
