@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { executePrepared } from "../../db/prepared";
 import { leads } from "../../db/schema";
 import { sessionOfQuiz, sessionRowOfQuiz } from "../visitor-sessions";
 
@@ -56,7 +57,10 @@ export async function storeLead(
     sql` or `,
   );
   const also = options.alsoWrite ? sql`, also as (${options.alsoWrite(sql`new_lead`)})` : sql``;
-  const result = await db.execute(sql`with
+  // A named prepared statement on PostgreSQL: planned once per connection and form.
+  const rows = await executePrepared<{ id: number }>(
+    db,
+    sql`with
     session as (${sessionRowOfQuiz(lead.session, lead.quizId)}),
     partial as (
       select p.id, p.is_opened from leads p join session s on p.session_id = s.id
@@ -87,9 +91,8 @@ export async function storeLead(
     merged as (
       delete from leads where id in (select id from partial) and exists (select 1 from new_lead)
     )${also}
-    select id from new_lead`);
-  // Both drivers answer `{rows}`; drizzle types the result per driver.
-  const rows = (result as unknown as { rows: { id: number }[] }).rows;
+    select id from new_lead`,
+  );
   return rows[0]?.id ?? null;
 }
 
