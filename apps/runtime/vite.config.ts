@@ -59,29 +59,6 @@ function plainDynamicImports(): Plugin {
 }
 
 /**
- * libphonenumber-js publishes the same sources built twice: `es6/` (what its `exports`
- * name, compiled down to ES5 syntax with Babel's helpers repeated in most of its modules)
- * and `es6-modern/` (classes, spreads and destructuring kept). Its modules are read from
- * `es6-modern/`: the same code and version, 2.4 KB gzipped less in the phone chunk
- * (docs/adr/0011). The tests resolve it the same way (vitest.config.ts).
- */
-export function modernPhoneLibrary(): Plugin {
-  const legacy = "/libphonenumber-js/es6/";
-  return {
-    name: "leadquiz-modern-libphonenumber",
-    enforce: "pre",
-    async resolveId(source, importer, options) {
-      if (!importer?.includes("/libphonenumber-js/") && !source.startsWith("libphonenumber-js")) {
-        return null;
-      }
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      if (!resolved?.id.includes(legacy)) return resolved;
-      return { ...resolved, id: resolved.id.replace(legacy, "/libphonenumber-js/es6-modern/") };
-    },
-  };
-}
-
-/**
  * The phone metadata zones (src/phone-metadata/zone-*.json, one chunk each) share one hash
  * in their file names, that of all of them: the phone chunk names every zone, and a name
  * repeated but for the zone's key compresses to a few bytes where 67 different hashes
@@ -101,7 +78,7 @@ const zonesHash = createHash("sha256")
 
 export default defineConfig({
   resolve: { alias: preactAlias },
-  plugins: [cleanOwnOutput(), plainDynamicImports(), modernPhoneLibrary()],
+  plugins: [cleanOwnOutput(), plainDynamicImports()],
   build: {
     outDir: "dist",
     emptyOutDir: false,

@@ -1,4 +1,4 @@
-/** The phone checker (libphonenumber-js) is a chunk of its own, fetched once the visitor
+/** The phone checker (the engine's reader of libphonenumber-js's metadata) is a chunk of its own, fetched once the visitor
  * starts a quiz with a phone field, with the metadata of the quiz country's zone; the
  * metadata of another zone comes when a number of that zone is typed (docs/adr/0007). */
 export type PhoneApi = typeof import("./phone");

@@ -1,17 +1,20 @@
-import { defaultPhoneCountryFor } from "@leadquiz/engine";
 import {
-  type CountryCode,
-  type MetadataJson,
-  parsePhoneNumberFromString,
-} from "libphonenumber-js/core";
+  defaultPhoneCountryFor,
+  internationalPhoneNumber,
+  type PhoneMetadata,
+} from "@leadquiz/engine";
 import { type PhoneZone, phoneZoneKey } from "./phone-metadata/zones";
 
 /**
- * Phone numbers, checked and formatted with libphonenumber-js (`core` + the `min` metadata
- * split by the first digits of the calling code, docs/adr/0007 and 0011): this chunk holds
- * the library; the metadata of a zone (0.2-1.4 KB gzipped) is fetched when a number of that
+ * Phone numbers, checked and formatted by the engine's reader of libphonenumber-js's `min`
+ * metadata (the server's lead check uses the same, docs/adr/0013), the metadata split by
+ * the first digits of the calling code (docs/adr/0007 and 0011): this chunk holds the
+ * checker; the metadata of a zone (0.2-1.4 KB gzipped) is fetched when a number of that
  * zone is typed, and the zone of the quiz's default country in advance.
  */
+
+/** A country's ISO 3166-1 alpha-2 code, as the metadata names it. */
+type CountryCode = string;
 
 /** The zone (`phoneZoneKey` of the calling code) of each default country. */
 const COUNTRY_ZONE: Partial<Record<CountryCode, string>> = {
@@ -34,13 +37,8 @@ const ZONES: Record<string, () => Promise<PhoneZone>> = Object.fromEntries(
   ).map(([file, load]) => [/zone-(\d+)/.exec(file)?.[1] ?? "", load]),
 );
 
-/** The metadata of the zones loaded so far, merged (libphonenumber-js reads it as `min`). */
-const metadata = {
-  version: 4,
-  country_calling_codes: {} as Record<string, string[]>,
-  countries: {} as Record<string, unknown[]>,
-  nonGeographic: {} as Record<string, unknown[]>,
-};
+/** The metadata of the zones loaded so far, merged. */
+const metadata: PhoneMetadata = { country_calling_codes: {}, countries: {}, nonGeographic: {} };
 const loaded = new Set<string>();
 const loading = new Map<string, Promise<void>>();
 
@@ -105,11 +103,8 @@ export interface PhoneCheck {
  */
 export function checkPhone(text: string, country: CountryCode | undefined): PhoneCheck | null {
   if (!zonesOf(text, country).every((zone) => loaded.has(zone))) return null;
-  const phone = parsePhoneNumberFromString(
-    text.trim(),
-    country ? { defaultCountry: country } : {},
-    metadata as unknown as MetadataJson,
-  );
-  if (!phone?.isValid()) return { valid: false, formatted: text };
-  return { valid: true, formatted: phone.formatInternational() };
+  const international = internationalPhoneNumber(text.trim(), country, metadata);
+  return international === null
+    ? { valid: false, formatted: text }
+    : { valid: true, formatted: international };
 }

@@ -39,6 +39,7 @@ export {
   defaultPhoneCountries,
   defaultPhoneCountryFor,
 } from "./validation/phone-country";
+export { internationalPhoneNumber, type PhoneMetadata } from "./validation/phone-number";
 export { PIXEL_ID_MAX_DIGITS, PIXEL_ID_MIN_DIGITS, pixelIdHint } from "./validation/pixel";
 export { PORTFOLIO_MAX_ITEMS as ENGINE_PORTFOLIO_MAX_ITEMS } from "./validation/portfolio";
 export { validateRequired, validateRequiredCheckbox } from "./validation/required";

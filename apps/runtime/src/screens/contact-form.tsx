@@ -60,7 +60,7 @@ function fieldError(
 /**
  * The contact form: the enabled fields in `sort` order, the messengers, the privacy
  * consent (required) and a honeypot. Errors show once a field is touched (or on submit);
- * the phone is checked and formatted with libphonenumber-js on leaving the field.
+ * the phone is checked and formatted on leaving the field (phone.ts).
  */
 export function ContactForm(props: {
   quiz: PublicQuiz;

@@ -12,13 +12,18 @@ import {
   type AnswerValue,
   defaultPhoneCountryFor,
   fromLeadAnswer,
+  internationalPhoneNumber,
   isAnswered,
   leadAnswerProblem,
+  type PhoneMetadata,
   quizState,
   validateEmail,
 } from "@leadquiz/engine";
-import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+import minMetadata from "libphonenumber-js/min/metadata";
 import { FieldErrors } from "../../lib/app-error";
+
+/** libphonenumber-js's `min` metadata; its type is the engine's with narrower tuples. */
+const phoneMetadata = minMetadata as unknown as PhoneMetadata;
 
 /** A lead's contacts as stored: the enabled fields' values, the phone formatted. */
 export interface CheckedContacts {
@@ -57,8 +62,9 @@ const PROBLEM_FIELDS: Record<AnswerProblem, { field: string; message: string }> 
  * - `questions.<id>`: a required question on the path the answers take (the engine's flow)
  *   left unanswered; questions skipped by the logic are not required;
  * - `contacts.<name|email|phone|other|other2>`: a required field of the form left empty, an
- *   invalid e-mail (the engine's rule) or phone (libphonenumber-js, the same `min` metadata
- *   and default country as the runtime, so the server is never stricter than the form);
+ *   invalid e-mail (the engine's rule) or phone (the engine's `internationalPhoneNumber` on
+ *   libphonenumber-js's `min` metadata with the same default country: the runtime's very
+ *   check, so the server is never stricter than the form, docs/adr/0013);
  *   values of fields the form does not show are dropped;
  * - `contacts.messengers.<name>`: a messenger the form does not offer;
  * - `consent`: not given (the form always asks for it).
@@ -164,9 +170,13 @@ function checkContacts(
       }
     }
     if (key === "phone") {
-      const phone = parsePhoneNumberFromString(text, defaultPhoneCountryFor(snapshot.language));
-      if (phone?.isValid()) {
-        contacts.phone = phone.formatInternational();
+      const phone = internationalPhoneNumber(
+        text,
+        defaultPhoneCountryFor(snapshot.language),
+        phoneMetadata,
+      );
+      if (phone !== null) {
+        contacts.phone = phone;
         continue;
       }
       fail(at, "invalid_phone");
