@@ -27,8 +27,6 @@ export interface EditorSpeedResult {
   chromium: string;
 }
 
-/** The owner app's session key (apps/web session-store). */
-const SESSION_KEY = "leadquiz.session";
 const CPU_SLOWDOWN = 4;
 const QUESTIONS = 50;
 
@@ -68,14 +66,32 @@ async function createLargeQuiz(base: string, owner: Owner): Promise<number> {
   return quiz.id;
 }
 
-/** A page of a fresh context signed in as the owner (cold cache, like opening a link). */
-async function ownerPage(browser: Browser, owner: Owner): Promise<Page> {
+/**
+ * A page of a fresh context signed in as the owner (cold cache, like opening a link). The
+ * browser holds what signing in leaves there: the session and the profile's interface
+ * language (apps/web's session store and `LANGUAGE_STORAGE_KEY`, shared/i18n/i18n.ts).
+ * Without the language the app would first draw the editor in English and then again in
+ * the owner's language, which only a browser that never signed in does.
+ */
+async function ownerPage(browser: Browser, owner: Owner, language: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addInitScript(([key, session]) => window.localStorage.setItem(key, session), [
-    SESSION_KEY,
-    JSON.stringify(owner),
-  ] as const);
+  await context.addInitScript(ownerStorage, [JSON.stringify(owner), language] as const);
   return context.newPage();
+}
+
+/** Runs in the page before its scripts: the session and language signing in stores. */
+function ownerStorage([session, language]: readonly [string, string]) {
+  window.localStorage.setItem("leadquiz.session", session);
+  window.localStorage.setItem("leadquiz.language", language);
+}
+
+/** The owner's interface language, as their profile says. */
+async function profileLanguage(base: string, owner: Owner): Promise<string> {
+  const response = await fetch(`${base}${API_PREFIX}${apiPaths.userinfo}`, {
+    headers: { authorization: `Bearer ${owner.access}` },
+  });
+  if (!response.ok) throw new Error(`GET userinfo/: ${response.status}`);
+  return ((await response.json()) as { language_code: string }).language_code;
 }
 
 /**
@@ -102,8 +118,14 @@ function recordMilestones(total: number) {
   );
 }
 
-async function openToInteractive(browser: Browser, base: string, owner: Owner, quizId: number) {
-  const page = await ownerPage(browser, owner);
+async function openToInteractive(
+  browser: Browser,
+  base: string,
+  owner: Owner,
+  language: string,
+  quizId: number,
+) {
+  const page = await ownerPage(browser, owner, language);
   try {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
@@ -199,20 +221,21 @@ export async function measureEditorSpeed(
   options: { runs: number; executablePath: string },
 ): Promise<EditorSpeedResult> {
   const quizId = await createLargeQuiz(base, owner);
+  const language = await profileLanguage(base, owner);
   const browser = await chromium.launch({
     executablePath: options.executablePath,
     args: ["--no-sandbox", "--disable-gpu"],
   });
   try {
     // One unmeasured open, so no run pays for the server's first answers.
-    await openToInteractive(browser, base, owner, quizId);
+    await openToInteractive(browser, base, owner, language, quizId);
     const listRenderedMs: number[] = [];
     const interactiveMs: number[] = [];
     const apiRequests: number[] = [];
     const scripts: number[] = [];
     const loadAverage: number[] = [];
     for (let run = 1; run <= options.runs; run += 1) {
-      const opened = await openToInteractive(browser, base, owner, quizId);
+      const opened = await openToInteractive(browser, base, owner, language, quizId);
       listRenderedMs.push(opened.listMs);
       interactiveMs.push(opened.inputMs);
       apiRequests.push(opened.api);
@@ -224,7 +247,7 @@ export async function measureEditorSpeed(
       );
     }
 
-    const page = await ownerPage(browser, owner);
+    const page = await ownerPage(browser, owner, language);
     await page.goto(`${base}/quiz/${quizId}/questions`);
     const frame = await previewFrame(page);
     await frame.getByText("Question number 1", { exact: false }).first().waitFor({
