@@ -150,10 +150,13 @@ async function seedRawRows(
 }
 
 /**
- * The roll-up, with the rule of recordFunnelEvents in bulk, and the raw tables' indexes
- * built again, shared over the connections.
+ * The roll-up of the generated events (ids above `after`), with the rule of
+ * recordFunnelEvents in bulk, and the raw tables' indexes built again, shared over the
+ * connections. The events stored before (earlier parts' page loads) were rolled up by the
+ * server as they came: their steps are in the table already, and without its primary key
+ * during the insert `on conflict do nothing` would not see them.
  */
-async function buildRollup(connections: SeedingConnection[], raw: DroppedIndexes) {
+async function buildRollup(connections: SeedingConnection[], raw: DroppedIndexes, after: number) {
   const [first] = connections;
   if (!first) throw new Error("no seeding connection");
   const steps = await dropIndexes(first, ["analytics_session_steps"]);
@@ -167,7 +170,8 @@ async function buildRollup(connections: SeedingConnection[], raw: DroppedIndexes
         await db.query(
           `insert into analytics_session_steps (session_id, step, question_id)
            select session_id, type, coalesce(question_id, 0) from quiz_events
-           where session_id is not null on conflict do nothing`,
+           where id > $1 and session_id is not null on conflict do nothing`,
+          [after],
         );
         await checks.restore();
         for (const job of rebuildJobs(steps)) await job.run(db);
@@ -183,9 +187,11 @@ async function buildRollup(connections: SeedingConnection[], raw: DroppedIndexes
            select e.quiz_id, (e.created_at at time zone 'UTC')::date,
              coalesce(s.utm ->> 'utm_source', ''), e.type, coalesce(e.question_id, 0), 0, count(*)
            from quiz_events e join visitor_sessions s on s.id = e.session_id
+           where e.id > $1
            group by 1, 2, 3, 4, 5
            on conflict (quiz_id, day, utm_source, step, question_id, shard)
            do update set visits = analytics_daily.visits + excluded.visits`,
+          [after],
         );
       },
     },
@@ -238,11 +244,14 @@ export async function measureAnalytics(options: {
       const [first] = connections;
       if (!first) throw new Error("no seeding connection");
       const seedStart = performance.now();
+      const [{ last } = { last: 0 }] = await first.query<{ last: number }>(
+        "select coalesce(max(id), 0)::int as last from quiz_events",
+      );
       const raw = await dropIndexes(first, ["visitor_sessions", "quiz_events"]);
       await seedRawRows(connections, quizIds, sessions, now);
       const rollupStart = performance.now();
       log("analytics: building the roll-up from the raw events, and the raw tables' indexes");
-      await buildRollup(connections, raw);
+      await buildRollup(connections, raw, last);
       return {
         seedSeconds: (rollupStart - seedStart) / 1000,
         rollupSeconds: (performance.now() - rollupStart) / 1000,
