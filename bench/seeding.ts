@@ -30,7 +30,7 @@ const SEEDING_SETTINGS = [
   "set maintenance_work_mem = '1GB'",
 ];
 
-export async function seedingConnection(url: string): Promise<SeedingConnection> {
+async function seedingConnection(url: string): Promise<SeedingConnection> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   for (const setting of SEEDING_SETTINGS) await client.query(setting);
