@@ -179,3 +179,13 @@ export function ownerSession(
     },
   };
 }
+
+/** Runs `work` and logs how long it took ("<what>: 12.3 s"): where a part's time goes. */
+export async function step<T>(what: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    log(`${what}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
