@@ -263,34 +263,34 @@ export async function measureLeadInbox(options: {
       return { rows, bytes, seconds, rssBefore, peak };
     };
     const exports: ExportFigures[] = [];
-    const exportsStart = performance.now();
-    for (const format of ["csv", "xlsx"] as const) {
-      // The first export after seeding reads cold pages and runs unoptimised code: reported
-      // apart; the figure is the median of the next EXPORT_RUNS, as the calls above are
-      // timed after a warm-up.
-      const cold = await exportOnce(format);
-      for (let i = 0; i < EXPORT_WARMUP; i += 1) await exportOnce(format);
-      const runs = [];
-      for (let i = 0; i < EXPORT_RUNS; i += 1) runs.push(await exportOnce(format));
-      runs.sort((a, b) => a.seconds - b.seconds);
-      const median = runs[Math.floor(runs.length / 2)] ?? cold;
-      const peaks = [cold, ...runs].map((run) => run.peak ?? 0);
-      exports.push({
-        format,
-        rows: median.rows,
-        bytes: median.bytes,
-        seconds: Math.round(median.seconds * 1000) / 1000,
-        rowsPerSecond: Math.round(median.rows / median.seconds),
-        coldRowsPerSecond: Math.round(cold.rows / cold.seconds),
-        rangeRowsPerSecond: [runs.at(-1) ?? cold, runs[0] ?? cold].map((run) =>
-          Math.round(run.rows / run.seconds),
-        ) as [number, number],
-        runs: EXPORT_RUNS,
-        rssBeforeMb: cold.rssBefore,
-        rssPeakMb: cold.peak === null ? null : Math.max(...peaks),
-      });
-    }
-    log(`lead inbox: exports: ${((performance.now() - exportsStart) / 1000).toFixed(1)} s`);
+    await step("lead inbox: exports", async () => {
+      for (const format of ["csv", "xlsx"] as const) {
+        // The first export after seeding reads cold pages and runs unoptimised code: reported
+        // apart; the figure is the median of the next EXPORT_RUNS, as the calls above are
+        // timed after a warm-up.
+        const cold = await exportOnce(format);
+        for (let i = 0; i < EXPORT_WARMUP; i += 1) await exportOnce(format);
+        const runs = [];
+        for (let i = 0; i < EXPORT_RUNS; i += 1) runs.push(await exportOnce(format));
+        runs.sort((a, b) => a.seconds - b.seconds);
+        const median = runs[Math.floor(runs.length / 2)] ?? cold;
+        const peaks = [cold, ...runs].map((run) => run.peak ?? 0);
+        exports.push({
+          format,
+          rows: median.rows,
+          bytes: median.bytes,
+          seconds: Math.round(median.seconds * 1000) / 1000,
+          rowsPerSecond: Math.round(median.rows / median.seconds),
+          coldRowsPerSecond: Math.round(cold.rows / cold.seconds),
+          rangeRowsPerSecond: [runs.at(-1) ?? cold, runs[0] ?? cold].map((run) =>
+            Math.round(run.rows / run.seconds),
+          ) as [number, number],
+          runs: EXPORT_RUNS,
+          rssBeforeMb: cold.rssBefore,
+          rssPeakMb: cold.peak === null ? null : Math.max(...peaks),
+        });
+      }
+    });
     log(
       `lead inbox at ${total}: search p50/p99 ${search.p50}/${search.p99} ms, phone ` +
         `${phoneSearch.p50}/${phoneSearch.p99} ms, export ` +

@@ -51,7 +51,7 @@ function loadZone(zone: string): Promise<void> {
       (data) => {
         Object.assign(metadata.country_calling_codes, data.country_calling_codes);
         Object.assign(metadata.countries, data.countries);
-        Object.assign(metadata.nonGeographic, data.nonGeographic ?? {});
+        Object.assign(metadata.nonGeographic, data.nonGeographic);
         loaded.add(zone);
       },
       () => {

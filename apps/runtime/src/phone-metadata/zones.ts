@@ -13,15 +13,15 @@
  * checks those files match the installed libphonenumber-js. Not part of the visitor bundle.
  */
 
-/** libphonenumber-js's metadata JSON (v4 layout: countries are positional tuples). */
-export interface PhoneMetadataJson {
+import type { PhoneMetadata } from "@leadquiz/engine";
+
+/** libphonenumber-js's metadata JSON: the engine's reader's shape, with its version. */
+export interface PhoneMetadataJson extends PhoneMetadata {
   version: number;
-  country_calling_codes: Record<string, string[]>;
-  countries: Record<string, unknown[]>;
-  nonGeographic?: Record<string, unknown[]>;
 }
 
-export type PhoneZone = Omit<PhoneMetadataJson, "version">;
+/** A zone is metadata as the engine reads it, for some calling codes only. */
+export type PhoneZone = PhoneMetadata;
 
 /** Index of the formats in a country tuple and of leading-digits patterns in a format. */
 const FORMATS = 4;
@@ -46,7 +46,7 @@ function reduceCountry(country: unknown[]): unknown[] {
 /**
  * The key of the metadata a number's digits (after "+" or the international prefix) need:
  * "1" and "7" (one-digit calling codes), else the first two digits. Also in the browser
- * (phone.ts), so this file imports nothing.
+ * (phone.ts), so this file imports no code (a type only).
  */
 export function phoneZoneKey(digits: string): string {
   const first = digits.charAt(0);
@@ -63,8 +63,8 @@ export function phoneZones(metadata: PhoneMetadataJson): Record<string, PhoneZon
     zone.country_calling_codes[code] = countries;
     for (const country of countries) {
       if (country === "001") {
-        const plan = metadata.nonGeographic?.[code];
-        if (plan && zone.nonGeographic) zone.nonGeographic[code] = reduceCountry(plan);
+        const plan = metadata.nonGeographic[code];
+        if (plan) zone.nonGeographic[code] = reduceCountry(plan);
         continue;
       }
       const plan = metadata.countries[country];
