@@ -1,5 +1,5 @@
 import os from "node:os";
-import { API_PREFIX, apiPaths } from "@leadquiz/contract";
+import { API_PREFIX, apiPaths, userinfoResponseSchema } from "@leadquiz/contract";
 import { type Browser, chromium, type Frame, type Page } from "@playwright/test";
 import { log, median } from "./support";
 
@@ -21,6 +21,12 @@ export interface EditorSpeedResult {
   scripts: number[];
   /** The machine's 1-minute load average at the end of each opening run. */
   loadAverage: number[];
+  /**
+   * Each run: opening it until interactive as above, over a line like an owner's (`LINE`):
+   * what reads and chunks wait on the network for shows here, not on this machine's loopback.
+   */
+  lineInteractiveMs: number[];
+  medianLineInteractiveMs: number;
   /** Each run: a key typed into question 1's title until the preview frame shows it. */
   keystrokeToPreviewMs: number[];
   medianKeystrokeToPreviewMs: number;
@@ -29,6 +35,9 @@ export interface EditorSpeedResult {
 
 const CPU_SLOWDOWN = 4;
 const QUESTIONS = 50;
+/** An owner's line for the extra runs: 100 ms more per round trip, 20 Mbit/s both ways. */
+export const LINE = { latencyMs: 100, megabitsPerSecond: 20 } as const;
+const LINE_RUNS = 3;
 
 type Owner = { access: string; refresh: string };
 
@@ -91,7 +100,10 @@ async function profileLanguage(base: string, owner: Owner): Promise<string> {
     headers: { authorization: `Bearer ${owner.access}` },
   });
   if (!response.ok) throw new Error(`GET userinfo/: ${response.status}`);
-  return ((await response.json()) as { language_code: string }).language_code;
+  // A list of one (the contract's `userinfoResponseSchema`).
+  const [user] = userinfoResponseSchema.parse(await response.json());
+  if (!user) throw new Error("GET userinfo/: no user");
+  return user.language_code;
 }
 
 /**
@@ -124,11 +136,22 @@ async function openToInteractive(
   owner: Owner,
   language: string,
   quizId: number,
+  line = false,
 ) {
   const page = await ownerPage(browser, owner, language);
   try {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+    if (line) {
+      const bytesPerSecond = (LINE.megabitsPerSecond * 1_000_000) / 8;
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: LINE.latencyMs,
+        downloadThroughput: bytesPerSecond,
+        uploadThroughput: bytesPerSecond,
+      });
+    }
     await page.addInitScript(recordMilestones, QUESTIONS);
     const requested = { api: 0, scripts: 0 };
     page.on("request", (request) => {
@@ -247,6 +270,13 @@ export async function measureEditorSpeed(
       );
     }
 
+    const lineInteractiveMs: number[] = [];
+    for (let run = 1; run <= LINE_RUNS; run += 1) {
+      const opened = await openToInteractive(browser, base, owner, language, quizId, true);
+      lineInteractiveMs.push(opened.inputMs);
+      log(`editor open over the line, run ${run}: interactive ${opened.inputMs} ms`);
+    }
+
     const page = await ownerPage(browser, owner, language);
     await page.goto(`${base}/quiz/${quizId}/questions`);
     const frame = await previewFrame(page);
@@ -270,6 +300,8 @@ export async function measureEditorSpeed(
       apiRequests,
       scripts,
       loadAverage,
+      lineInteractiveMs,
+      medianLineInteractiveMs: median(lineInteractiveMs),
       keystrokeToPreviewMs,
       medianKeystrokeToPreviewMs: median(keystrokeToPreviewMs),
       chromium: browser.version(),

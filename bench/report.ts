@@ -1,6 +1,6 @@
 import { type AnalyticsBenchResults, renderAnalytics } from "./analytics";
 import { type DeliveryBenchResults, type FixedRateRun, renderSlowTarget } from "./delivery";
-import type { EditorSpeedResult } from "./editor-speed";
+import { type EditorSpeedResult, LINE } from "./editor-speed";
 import type { PaintResult } from "./fcp";
 import { MOBILE_PROFILE } from "./fcp";
 import { type HostPageResults, renderHostPage } from "./host-page";
@@ -229,6 +229,10 @@ export function renderReport(r: BenchResults): string {
       `Until interactive the page asked for ${e.apiRequests.join(", ")} API requests and ` +
         `${e.scripts.join(", ")} script files (per run); the machine's load average was ` +
         `${e.loadAverage.join(", ")} (the times grow with it; the counts do not).`,
+      "",
+      `Over an owner's line (${LINE.latencyMs} ms more per round trip, ${LINE.megabitsPerSecond} ` +
+        "Mbit/s, the same CPU slowdown): what waits on the network, not only on the CPU. " +
+        `Median interactive ${e.medianLineInteractiveMs} ms (runs: ${e.lineInteractiveMs.join(", ")} ms).`,
       "",
       "Keystroke to preview (no slowdown): the last key of a new title typed into question 1 " +
         "until the preview frame shows the title; it includes the editor's 120 ms pause before " +
