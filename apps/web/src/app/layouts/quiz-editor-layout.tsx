@@ -10,6 +10,7 @@ import { errorMessage } from "@/shared/api/error-message";
 import { useApiClient } from "@/shared/api/services-context";
 import { PageLoader } from "@/shared/ui/page-loader";
 import { questionListQuery } from "../../features/quiz-editor/questions/api/question-queries";
+import { editorAddress } from "../../features/quiz-editor/read-ahead";
 import { EditorWritesProvider } from "../../features/quiz-editor/state/editor-writes";
 import { PreviewPanel } from "../../features/quiz-preview/components/preview-panel";
 import {
@@ -51,16 +52,19 @@ function QuizNotFound({ message }: { message?: string }) {
 /**
  * The questions tab (the editor's default) reads its list while the quiz itself is read,
  * not after it: the frame waits for the quiz before it renders the tab, which made the
- * two reads a waterfall (docs/editor.md "Start time").
+ * two reads a waterfall (docs/editor.md "Start time"). An editor address opened directly
+ * has both reads started as the app boots (app/read-ahead.ts); this covers arriving from
+ * another page of the app.
  */
-function useQuestionsReadAhead(id: number | null) {
+function useQuestionsReadAhead() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
-  const onQuestions = /\/quiz\/[^/]+\/?(questions\/?)?$/.test(pathname);
+  const address = editorAddress(pathname);
+  const listOf = address?.questions ? address.quizId : null;
   useEffect(() => {
-    if (id !== null && onQuestions) void queryClient.prefetchQuery(questionListQuery(api, id));
-  }, [api, queryClient, id, onQuestions]);
+    if (listOf !== null) void queryClient.prefetchQuery(questionListQuery(api, listOf));
+  }, [api, queryClient, listOf]);
 }
 
 /** The quiz editor frame (quiz/:quizId): its own menu, a top bar and a footer. */
@@ -69,7 +73,7 @@ export function QuizEditorLayout() {
   const { quizId = "" } = useParams();
   const id = parseQuizId(quizId);
   const quiz = useQuiz(id);
-  useQuestionsReadAhead(id);
+  useQuestionsReadAhead();
   useDocumentTitle(quiz.data ? `${quiz.data.title} · Leadquiz` : "Leadquiz");
 
   if (id === null || (quiz.isError && isApiError(quiz.error) && quiz.error.status === 404)) {

@@ -2,6 +2,7 @@ import { apiPaths, MAX_ID, publicationSchema, type Quiz, quizSchema } from "@lea
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import type { ApiClient } from "@/shared/api/api-client";
 import { errorMessage } from "@/shared/api/error-message";
 import { useApiClient } from "@/shared/api/services-context";
 import { projectsQueryKey } from "../../dashboard/api/projects-queries";
@@ -23,15 +24,20 @@ export function parseQuizId(value: string | undefined): number | null {
  */
 export const EDITOR_READ_FRESH_MS = 5000;
 
+/** The read of `GET quiz/{id}/`, for the editor and for reading it ahead (app/read-ahead.ts). */
+export function quizQuery(api: ApiClient, id: number) {
+  return {
+    queryKey: quizQueryKey(id),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      api.get(apiPaths.quizById(id), quizSchema, { signal }),
+    staleTime: EDITOR_READ_FRESH_MS,
+  };
+}
+
 /** `GET quiz/{id}/`: the quiz the editor works on (disabled for an impossible id). */
 export function useQuiz(id: number | null) {
   const api = useApiClient();
-  return useQuery({
-    queryKey: quizQueryKey(id ?? 0),
-    queryFn: ({ signal }) => api.get(apiPaths.quizById(id ?? 0), quizSchema, { signal }),
-    enabled: id !== null,
-    staleTime: EDITOR_READ_FRESH_MS,
-  });
+  return useQuery({ ...quizQuery(api, id ?? 0), enabled: id !== null });
 }
 
 /**
