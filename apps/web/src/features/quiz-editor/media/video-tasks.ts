@@ -1,6 +1,7 @@
 import { apiPaths, type VideoCompressTask, videoCompressTaskListSchema } from "@leadquiz/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useApiClient } from "@/shared/api/services-context";
+import { EDITOR_READ_FRESH_MS } from "../../quiz-shell/api/quiz-queries";
 import type { MediaTarget } from "./media-target";
 
 export const videoTasksQueryKey = (quizId: number) =>
@@ -11,7 +12,9 @@ const POLL_MS = 1000;
 
 /**
  * `GET quiz/{id}/video-compress-tasks/` (operationId listVideoCompressTasks), re-read every
- * second while `polling`.
+ * second while `polling`. One read serves every media field the editor mounts within
+ * `EDITOR_READ_FRESH_MS` (a card opening mounts several, some only once its answers are in;
+ * each read again and drew the card again); an upload re-reads it at once.
  */
 export function useVideoTasks(quizId: number, polling: boolean) {
   const api = useApiClient();
@@ -20,6 +23,7 @@ export function useVideoTasks(quizId: number, polling: boolean) {
     queryFn: ({ signal }) =>
       api.get(apiPaths.quizVideoCompressTasks(quizId), videoCompressTaskListSchema, { signal }),
     refetchInterval: polling ? POLL_MS : false,
+    staleTime: EDITOR_READ_FRESH_MS,
   });
 }
 
