@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { precompressBuild } from "./build/precompress";
+import { routePages } from "./build/route-pages";
 import { stylesheetsAfterShell } from "./build/stylesheets-after-shell";
 
 /** `@/…` is `src/…`: imports name the app's own folders, not a count of `../`. */
@@ -26,7 +27,24 @@ const serverPaths = {
 };
 
 export default defineConfig({
-  plugins: [react(), stylesheetsAfterShell(), precompressBuild()],
+  plugins: [
+    react(),
+    stylesheetsAfterShell(),
+    // The quiz editor opened by its address (a link, a reload): its frame, the questions tab
+    // (the default) and the read-ahead start with the entry (docs/speed.md "Owner app
+    // delivery").
+    routePages([
+      {
+        prefix: "quiz",
+        modules: [
+          "src/app/layouts/quiz-editor-layout.tsx",
+          "src/features/quiz-editor/questions/questions-page.tsx",
+          "src/features/quiz-editor/read-ahead.ts",
+        ],
+      },
+    ]),
+    precompressBuild(),
+  ],
   resolve: { alias: sourceAlias },
   server: { port: 5173, strictPort: true, proxy: serverPaths },
   preview: { port: 4173, proxy: serverPaths },

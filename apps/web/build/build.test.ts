@@ -96,9 +96,36 @@ describe("the owner app's build", () => {
     expect(stylesheet).toBeGreaterThan(shell);
   });
 
+  it("writes the quiz editor's page: index.html naming its frame's and questions tab's scripts", () => {
+    const html = readFileSync(path.join(outDir, "index.html"), "utf8");
+    const page = readFileSync(path.join(outDir, "routes", "quiz.html"), "utf8");
+    const named = (text: string) =>
+      new Set(
+        [...text.matchAll(/rel="modulepreload" crossorigin href="\/([^"]+)"/g)].map((m) => m[1]),
+      );
+    const initial = staticClosure(entryKey());
+    const route = new Set<string>();
+    for (const source of [
+      "src/app/layouts/quiz-editor-layout.tsx",
+      "src/features/quiz-editor/questions/questions-page.tsx",
+    ]) {
+      staticClosure(source, route);
+    }
+    const routeOnly = [...route].filter((file) => !initial.has(file));
+    expect(routeOnly.length).toBeGreaterThan(10);
+    // The same page as index.html, plus what the route needs beyond the entry.
+    const added = [...named(page)].filter((file) => !named(html).has(file));
+    expect(added).toEqual(expect.arrayContaining(routeOnly));
+    expect(added.filter((file) => file && initial.has(file))).toEqual([]);
+    for (const file of added) expect(statSync(path.join(outDir, file ?? "")).isFile()).toBe(true);
+    expect(page.replace(/\s*<link rel="modulepreload"[^>]*>/g, "")).toBe(
+      html.replace(/\s*<link rel="modulepreload"[^>]*>/g, ""),
+    );
+  });
+
   it("writes brotli and gzip copies of the entry and index.html that unpack to the files", () => {
     const entryFile = manifest[entryKey()]?.file ?? "";
-    for (const file of [entryFile, "index.html"]) {
+    for (const file of [entryFile, "index.html", "routes/quiz.html"]) {
       const plain = readFileSync(path.join(outDir, file));
       expect(brotliDecompressSync(readFileSync(path.join(outDir, `${file}.br`)))).toEqual(plain);
       expect(gunzipSync(readFileSync(path.join(outDir, `${file}.gz`)))).toEqual(plain);

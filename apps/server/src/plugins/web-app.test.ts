@@ -9,6 +9,11 @@ import { webAppPlugin } from "./web-app";
 /** A built owner app as apps/web's build writes it: each file with its .br and .gz copies. */
 const ENTRY = `export const greeting = ${JSON.stringify("hello ".repeat(400))};\n`;
 const INDEX = `<!doctype html><html><body><div id="root">${"<p>shell</p>".repeat(50)}</div><script type="module" src="/assets/index-AbC123.js"></script></body></html>`;
+/** The build's page for `/quiz/…`: index.html naming the editor's scripts too. */
+const QUIZ_PAGE = INDEX.replace(
+  "<body>",
+  '<head><link rel="modulepreload" crossorigin href="/assets/editor-XyZ789.js"></head><body>',
+);
 
 function writeWithCopies(file: string, text: string) {
   writeFileSync(file, text);
@@ -24,6 +29,8 @@ beforeAll(async () => {
   mkdirSync(path.join(distDir, "assets"));
   writeWithCopies(path.join(distDir, "index.html"), INDEX);
   writeWithCopies(path.join(distDir, "assets", "index-AbC123.js"), ENTRY);
+  mkdirSync(path.join(distDir, "routes"));
+  writeWithCopies(path.join(distDir, "routes", "quiz.html"), QUIZ_PAGE);
   app = Fastify();
   await app.register(webAppPlugin, { distDir });
   await app.ready();
@@ -108,5 +115,26 @@ describe("the owner app's index.html", () => {
   it("is not the answer to an unknown API address", async () => {
     const response = await app.inject({ url: "/api/v1/nothing-here" });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe("the build's page of a route (routes/{prefix}.html)", () => {
+  it("answers the addresses below its prefix, compressed and revalidated like index.html", async () => {
+    for (const url of ["/quiz/12/questions", "/quiz/12/", "/quiz/12/results?tab=logic"]) {
+      const response = await app.inject({ url, headers: { "accept-encoding": "br" } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["content-type"], url).toMatch(/text\/html/);
+      expect(response.headers["content-encoding"], url).toBe("br");
+      expect(response.headers["cache-control"], url).toBe("no-cache");
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(QUIZ_PAGE);
+    }
+  });
+
+  it("leaves every other address to index.html", async () => {
+    for (const url of ["/", "/quiz", "/quizzes/1", "/leads/quiz/1", "/projects"]) {
+      const response = await app.inject({ url, headers: { "accept-encoding": "" } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(INDEX);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
@@ -14,9 +14,26 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
 const COMPRESSED_COPY = /\.(br|gz)$/;
 
+/** `routes/{prefix}.html` of the build: index.html naming a route's scripts (see below). */
+const ROUTE_PAGE = /^([a-z][a-z-]*)\.html$/;
+
+/** The prefixes that have a page of their own in the build's `routes/` folder. */
+function routePagePrefixes(root: string): Set<string> {
+  const folder = path.join(root, "routes");
+  if (!existsSync(folder)) return new Set();
+  return new Set(
+    readdirSync(folder).flatMap((name) => {
+      const prefix = ROUTE_PAGE.exec(name)?.[1];
+      return prefix ? [prefix] : [];
+    }),
+  );
+}
+
 /**
  * Serves the built owner app (apps/web/dist): hashed assets with long cache headers, and
- * index.html for every other GET that is not an API call (client-side routes). Files are
+ * index.html for every other GET that is not an API call (client-side routes); an address
+ * below `/{prefix}/` gets `routes/{prefix}.html` when the build made one, index.html with
+ * the route's scripts named for preloading (apps/web/build/route-pages.ts). Files are
  * routed one by one (wildcard off). The build writes brotli and gzip copies next to each
  * file (apps/web/build/precompress.ts); they are sent as they are for the encodings the
  * browser accepts, the plain file otherwise (docs/speed.md "Owner app delivery").
@@ -28,6 +45,7 @@ export async function webAppPlugin(app: FastifyInstance, options: WebAppOptions)
     app.log.warn({ root }, "web app build not found; only the API is served");
     return;
   }
+  const routePages = routePagePrefixes(root);
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -48,6 +66,10 @@ export async function webAppPlugin(app: FastifyInstance, options: WebAppOptions)
     const url = request.url.split("?")[0] ?? "/";
     if (url.startsWith("/api/")) {
       return reply.callNotFound();
+    }
+    const prefix = /^\/([a-z][a-z-]*)\//.exec(url)?.[1];
+    if (prefix !== undefined && routePages.has(prefix)) {
+      return reply.sendFile(`routes/${prefix}.html`);
     }
     return reply.sendFile("index.html");
   });
