@@ -1,6 +1,7 @@
 import os from "node:os";
 import { API_PREFIX, apiPaths, userinfoResponseSchema } from "@leadquiz/contract";
 import { type Browser, chromium, type Frame, type Page } from "@playwright/test";
+import { emulateNetwork, type NetworkLine } from "./fcp";
 import { log, median } from "./support";
 
 /** How fast the quiz editor is for an owner (issue 9, docs/editor.md "Testing and figures"). */
@@ -36,7 +37,11 @@ export interface EditorSpeedResult {
 const CPU_SLOWDOWN = 4;
 const QUESTIONS = 50;
 /** An owner's line for the extra runs: 100 ms more per round trip, 20 Mbit/s both ways. */
-export const LINE = { latencyMs: 100, megabitsPerSecond: 20 } as const;
+export const LINE: NetworkLine = {
+  latencyMs: 100,
+  downloadBitsPerSecond: 20_000_000,
+  uploadBitsPerSecond: 20_000_000,
+};
 const LINE_RUNS = 3;
 
 type Owner = { access: string; refresh: string };
@@ -142,16 +147,7 @@ async function openToInteractive(
   try {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-    if (line) {
-      const bytesPerSecond = (LINE.megabitsPerSecond * 1_000_000) / 8;
-      await cdp.send("Network.enable");
-      await cdp.send("Network.emulateNetworkConditions", {
-        offline: false,
-        latency: LINE.latencyMs,
-        downloadThroughput: bytesPerSecond,
-        uploadThroughput: bytesPerSecond,
-      });
-    }
+    if (line) await emulateNetwork(cdp, LINE);
     await page.addInitScript(recordMilestones, QUESTIONS);
     const requested = { api: 0, scripts: 0 };
     page.on("request", (request) => {

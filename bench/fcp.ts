@@ -1,4 +1,10 @@
-import { type Browser, type BrowserContext, chromium, type Page } from "@playwright/test";
+import {
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  chromium,
+  type Page,
+} from "@playwright/test";
 import { log, median } from "./support";
 
 /**
@@ -116,6 +122,29 @@ export function launchChromium(executablePath: string): Promise<Browser> {
   });
 }
 
+/** A line's round trip (added latency) and throughput each way. */
+export interface NetworkLine {
+  latencyMs: number;
+  downloadBitsPerSecond: number;
+  uploadBitsPerSecond: number;
+}
+
+/** Makes a page's requests go over `line` (Chromium's network emulation, over CDP). */
+export async function emulateNetwork(
+  cdp: CDPSession,
+  line: NetworkLine,
+  connectionType?: "cellular4g",
+): Promise<void> {
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: line.latencyMs,
+    downloadThroughput: line.downloadBitsPerSecond / 8,
+    uploadThroughput: line.uploadBitsPerSecond / 8,
+    ...(connectionType ? { connectionType } : {}),
+  });
+}
+
 /**
  * A page in a fresh context (empty cache, no cookies) with MOBILE_PROFILE applied: device
  * metrics, user agent, touch, cache disabled, the network and CPU slowdown over CDP.
@@ -134,15 +163,8 @@ export async function mobilePage(
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
     await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: MOBILE_PROFILE.network.latencyMs,
-      downloadThroughput: MOBILE_PROFILE.network.downloadBitsPerSecond / 8,
-      uploadThroughput: MOBILE_PROFILE.network.uploadBitsPerSecond / 8,
-      connectionType: "cellular4g",
-    });
+    await emulateNetwork(cdp, MOBILE_PROFILE.network, "cellular4g");
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: MOBILE_PROFILE.cpuSlowdown });
     return { context, page };
   } catch (error) {

@@ -230,8 +230,9 @@ export function renderReport(r: BenchResults): string {
         `${e.scripts.join(", ")} script files (per run); the machine's load average was ` +
         `${e.loadAverage.join(", ")} (the times grow with it; the counts do not).`,
       "",
-      `Over an owner's line (${LINE.latencyMs} ms more per round trip, ${LINE.megabitsPerSecond} ` +
-        "Mbit/s, the same CPU slowdown): what waits on the network, not only on the CPU. " +
+      `Over an owner's line (${LINE.latencyMs} ms more per round trip, ` +
+        `${LINE.downloadBitsPerSecond / 1_000_000} Mbit/s, the same CPU slowdown): what waits ` +
+        "on the network, not only on the CPU. " +
         `Median interactive ${e.medianLineInteractiveMs} ms (runs: ${e.lineInteractiveMs.join(", ")} ms).`,
       "",
       "Keystroke to preview (no slowdown): the last key of a new title typed into question 1 " +

@@ -14,8 +14,12 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
 const COMPRESSED_COPY = /\.(br|gz)$/;
 
+/** A route's prefix: the first segment of its addresses (`quiz` for `/quiz/12/questions`). */
+const PREFIX = "[a-z][a-z-]*";
 /** `routes/{prefix}.html` of the build: index.html naming a route's scripts (see below). */
-const ROUTE_PAGE = /^([a-z][a-z-]*)\.html$/;
+const ROUTE_PAGE = new RegExp(`^(${PREFIX})\\.html$`);
+/** An address below `/{prefix}/`. */
+const BELOW_PREFIX = new RegExp(`^/(${PREFIX})/`);
 
 /** The prefixes that have a page of their own in the build's `routes/` folder. */
 function routePagePrefixes(root: string): Set<string> {
@@ -67,7 +71,7 @@ export async function webAppPlugin(app: FastifyInstance, options: WebAppOptions)
     if (url.startsWith("/api/")) {
       return reply.callNotFound();
     }
-    const prefix = /^\/([a-z][a-z-]*)\//.exec(url)?.[1];
+    const prefix = BELOW_PREFIX.exec(url)?.[1];
     if (prefix !== undefined && routePages.has(prefix)) {
       return reply.sendFile(`routes/${prefix}.html`);
     }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { createApiClient } from "@/shared/api/api-client";
-import { createMemoryStorage, createSessionStore } from "@/shared/session/session-store";
+import {
+  createMemoryStorage,
+  createSessionStore,
+  SESSION_STORAGE_KEY,
+} from "@/shared/session/session-store";
 import { testQuiz, testSession } from "@/test/quiz-fixtures";
 import { jsonResponse, TEST_API, testOwner } from "@/test/render-app";
 import { testI18n } from "@/test/test-i18n";
@@ -11,7 +15,7 @@ import { readAhead } from "./read-ahead";
 function servicesWith(session: { access: string; refresh: string } | null) {
   const paths: string[] = [];
   const storage = createMemoryStorage(
-    session ? { "leadquiz.session": JSON.stringify(session) } : {},
+    session ? { [SESSION_STORAGE_KEY]: JSON.stringify(session) } : {},
   );
   const store = createSessionStore(storage);
   const i18n = testI18n("en");
