@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
@@ -6,24 +7,41 @@ import type { DbOrTx } from "./client";
 
 const dialect = new PgDialect();
 
+function statementName(text: string): string {
+  return `lq_${createHash("sha1").update(text).digest("base64url").slice(0, 20)}`;
+}
+
 /**
- * Runs a hot statement as a named prepared statement on PostgreSQL (docs/speed.md
- * "Prepared statements"): each pooled connection parses a given text once, and plans it once
- * when PostgreSQL takes its generic plan (after five custom ones, when the generic plan costs
- * no more: docs/speed.md says what that takes); later calls only bind and execute. Drizzle's `execute` sends every call unnamed, which
- * PostgreSQL plans again each time (0.9 ms of a lead's 1.7 ms in the database). The name is
- * the text's hash, so a statement whose text varies (a condition left out) gets one
- * prepared statement per form. On PGlite, or inside a transaction, it is `execute`.
+ * A hot statement whose text never changes, only its values (docs/speed.md "Prepared
+ * statements"). On PostgreSQL it runs as a named prepared statement: each pooled connection
+ * parses it once, and plans it once when PostgreSQL takes its generic plan (after five
+ * custom ones, when the generic plan costs no more: docs/speed.md says what that takes);
+ * later calls only bind and execute, where drizzle's `execute` sends every call unnamed and
+ * PostgreSQL plans it again each time. Its SQL text and name (the text's hash) are worked
+ * out once: drizzle's rendering and the hash cost more than binding a busy statement's
+ * values. `query` writes its values as `$1`, `$2` …, which drizzle leaves to the driver.
+ * Runs on the database itself (a node-postgres pool, or PGlite), not in a transaction.
  */
-export async function executePrepared<Row>(db: DbOrTx, query: SQL): Promise<Row[]> {
-  const pool = (db as unknown as { $client?: unknown }).$client;
-  if (!(pool instanceof pg.Pool)) {
-    // Both drivers answer `{rows}`; drizzle types the result per driver.
-    const result: unknown = await db.execute(query);
-    return (result as { rows: Row[] }).rows;
-  }
+export interface FixedStatement {
+  run<Row>(db: DbOrTx, values: readonly unknown[]): Promise<Row[]>;
+}
+
+export function fixedStatement(query: SQL): FixedStatement {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `lq_${createHash("sha1").update(text).digest("base64url").slice(0, 20)}`;
-  const result = await pool.query({ name, text, values: params as unknown[] });
-  return result.rows as Row[];
+  if (params.length > 0) throw new Error("a fixed statement takes its values as $n");
+  const name = statementName(text);
+  return {
+    async run<Row>(db: DbOrTx, values: readonly unknown[]) {
+      const client = (db as unknown as { $client?: unknown }).$client;
+      if (client instanceof pg.Pool) {
+        const result = await client.query({ name, text, values: [...values] });
+        return result.rows as Row[];
+      }
+      if (client instanceof PGlite) {
+        const result = await client.query<Row>(text, [...values]);
+        return result.rows;
+      }
+      throw new Error("a fixed statement runs on the database, not in a transaction");
+    },
+  };
 }

@@ -5,7 +5,6 @@ import {
   type PartialLead,
 } from "@leadquiz/contract";
 import { shownResults } from "@leadquiz/engine";
-import type { SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
 import { AppError, FieldErrors } from "../../lib/app-error";
@@ -20,11 +19,12 @@ import {
 import { checkLead } from "./lead-check";
 import { closedPastGrace } from "./lead-grace";
 import { contactFlagsOf, tooFastBelowSeconds } from "./lead-quality";
+import { createLeadWriter } from "./lead-writer";
 import { redirectUrl, resultsToShow, storedAnswers, storedResults } from "./leads.presenter";
 import {
+  type AlsoWrite,
   findLeadBySubmission,
   type StoredSubmission,
-  storeLead,
   upsertPartialLead,
 } from "./leads.repository";
 
@@ -40,10 +40,10 @@ export interface LeadsServiceDeps {
   /** The clock of the grace rule (tests pass their own). */
   now?: () => Date;
   /**
-   * Another write of the statement that stores a new lead, given the new lead's row source
-   * (the delivery outbox, docs/delivery.md; leads.repository.ts `storeLead`).
+   * Another write of the statement that stores new leads, given the new leads' row source
+   * (the delivery outbox, docs/delivery.md; leads.repository.ts `storeLeads`).
    */
-  alsoWrite?: (newLead: SQL) => SQL;
+  alsoWrite?: AlsoWrite;
 }
 
 export interface SubmitLeadInput {
@@ -80,13 +80,15 @@ const MAX_STORED_ENTRIES = 50;
  *    but nothing is stored; logged at info.
  * 6. Stored in one statement keyed by submission_id, with its quality flags, the removal of
  *    its session's partial lead and its delivery outbox rows (one round trip, committed
- *    before the 201); a repeat (sequential or concurrent) stores nothing and answers the
- *    first lead's id and results (201 as the first time).
+ *    before the 201; under load the leads that arrive meanwhile share the statement, group
+ *    commit: lead-writer.ts); a repeat (sequential or concurrent) stores nothing and
+ *    answers the first lead's id and results (201 as the first time).
  *    A submission_id stored for another quiz: 400 `submission_id`.
  */
 export function createLeadsService(deps: LeadsServiceDeps) {
   const { db, log, lookup, counters, limits, alsoWrite, graceMs } = deps;
   const now = deps.now ?? (() => new Date());
+  const writer = createLeadWriter(db, alsoWrite);
 
   /** The quiz of a lead call: 404 for an unknown key, 410 once closed past the grace. */
   async function quizTakingLeads(publicKey: string) {
@@ -173,9 +175,9 @@ export function createLeadsService(deps: LeadsServiceDeps) {
         consent: submission.consent,
         flags: contactFlagsOf(contacts),
       };
-      const id = await storeLead(db, lead, {
+      const id = await writer.add({
+        lead,
         tooFastBelowSeconds: tooFastBelowSeconds(answers.length),
-        ...(alsoWrite ? { alsoWrite } : {}),
       });
       if (id === null) {
         const stored = await findLeadBySubmission(db, submission.submission_id);

@@ -1,0 +1,117 @@
+/**
+ * Group commit (docs/leads.md "Storing a lead", docs/adr/0014): writes that arrive while
+ * `maxInFlight` batches are being written wait and then go together, at most `maxBatch` in
+ * one batch, so under load many of them share one statement, one round trip and one COMMIT.
+ * A write that finds a free slot goes at once, alone: there is no timer and nothing waits
+ * that would not have waited for a connection anyway.
+ *
+ * Each caller gets its own item's result, only once the batch holding it is written (for
+ * the lead: committed). When a batch of several items fails, each of them is written again
+ * alone, so a bad item fails only its own caller; a single item's failure is its caller's.
+ * Items with the same `key` never share a batch (the later one waits for the next).
+ */
+export interface GroupCommitOptions<Item, Result> {
+  /** Writes the items; answers one result per item, in the same order. */
+  write(items: readonly Item[]): Promise<readonly Result[]>;
+  /** Batches written at the same time. */
+  maxInFlight: number;
+  /** Items in one batch at the most. */
+  maxBatch: number;
+  /** Items with the same key go in different batches. */
+  key(item: Item): string;
+}
+
+export interface GroupCommit<Item, Result> {
+  /** Resolves with the item's result once its batch is written. */
+  add(item: Item): Promise<Result>;
+  /** Batches written so far and the items they held (for tests and the bench). */
+  readonly stats: { batches: number; items: number; largest: number };
+}
+
+interface Waiting<Item, Result> {
+  item: Item;
+  resolve(result: Result): void;
+  reject(error: unknown): void;
+}
+
+export function createGroupCommit<Item, Result>(
+  options: GroupCommitOptions<Item, Result>,
+): GroupCommit<Item, Result> {
+  const { write, maxInFlight, maxBatch, key } = options;
+  if (!(maxInFlight >= 1 && maxBatch >= 1)) throw new Error("group commit: limits must be ≥ 1");
+  const queue: Waiting<Item, Result>[] = [];
+  const stats = { batches: 0, items: 0, largest: 0 };
+  let inFlight = 0;
+
+  /** Takes the next batch off the queue: in arrival order, no key twice. */
+  function takeBatch(): Waiting<Item, Result>[] {
+    const batch: Waiting<Item, Result>[] = [];
+    const keys = new Set<string>();
+    for (let i = 0; i < queue.length && batch.length < maxBatch; ) {
+      const waiting = queue[i] as Waiting<Item, Result>;
+      const itemKey = key(waiting.item);
+      if (keys.has(itemKey)) {
+        i += 1;
+        continue;
+      }
+      keys.add(itemKey);
+      batch.push(waiting);
+      queue.splice(i, 1);
+    }
+    return batch;
+  }
+
+  async function writeAlone(waiting: Waiting<Item, Result>): Promise<void> {
+    try {
+      const [result] = await write([waiting.item]);
+      waiting.resolve(result as Result);
+    } catch (error) {
+      waiting.reject(error);
+    }
+  }
+
+  async function writeBatch(batch: Waiting<Item, Result>[]): Promise<void> {
+    stats.batches += 1;
+    stats.items += batch.length;
+    stats.largest = Math.max(stats.largest, batch.length);
+    let results: readonly Result[];
+    try {
+      results = await write(batch.map((waiting) => waiting.item));
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]?.reject(error);
+        return;
+      }
+      // Nothing of the batch was written (one statement): each item again, alone.
+      await Promise.all(batch.map(writeAlone));
+      return;
+    }
+    if (results.length !== batch.length) {
+      const mismatch = new Error(`group commit: ${results.length} results for ${batch.length}`);
+      for (const waiting of batch) waiting.reject(mismatch);
+      return;
+    }
+    for (const [i, waiting] of batch.entries()) waiting.resolve(results[i] as Result);
+  }
+
+  function pump(): void {
+    while (inFlight < maxInFlight && queue.length > 0) {
+      const batch = takeBatch();
+      inFlight += 1;
+      void writeBatch(batch).finally(() => {
+        inFlight -= 1;
+        pump();
+      });
+    }
+  }
+
+  return {
+    add(item) {
+      return new Promise<Result>((resolve, reject) => {
+        queue.push({ item, resolve, reject });
+        pump();
+      });
+    },
+    stats,
+  };
+}
