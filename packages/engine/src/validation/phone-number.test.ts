@@ -1,5 +1,6 @@
 import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/core";
 import examples from "libphonenumber-js/examples.mobile.json";
+import maxMetadataJson from "libphonenumber-js/max/metadata";
 import metadataJson from "libphonenumber-js/min/metadata";
 import { describe, expect, it } from "vitest";
 import { internationalPhoneNumber, type PhoneMetadata } from "./phone-number";
@@ -168,6 +169,21 @@ describe("internationalPhoneNumber", () => {
     };
     const cases = [...exampleCases().filter((_, n) => n % 5 === 0), ...randomCases(10_000)];
     expect(mismatches(cases, partial).slice(0, 10)).toEqual([]);
+  }, 60_000);
+
+  it("answers as libphonenumber-js on the max metadata (the server's invalid_phone flag)", () => {
+    // The server flags a stored number that no operator could have issued with the fuller
+    // `max` metadata (apps/server lead-quality.ts), through this same function.
+    const max = maxMetadataJson as unknown as PhoneMetadata;
+    const cases = [...exampleCases().filter((_, n) => n % 10 === 0), ...randomCases(5_000)];
+    expect(mismatches(cases, max).slice(0, 10)).toEqual([]);
+    // The fuller metadata is stricter: some numbers the min metadata takes, it refuses.
+    const stricter = cases.filter(
+      ([text, country]) =>
+        internationalPhoneNumber(text, country, metadata) !== null &&
+        internationalPhoneNumber(text, country, max) === null,
+    );
+    expect(stricter.length).toBeGreaterThan(0);
   }, 60_000);
 
   it("refuses a number with an extension, which the library reads apart", () => {
