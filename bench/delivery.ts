@@ -3,7 +3,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import { API_PREFIX, apiPaths } from "@leadquiz/contract";
-import autocannon from "autocannon";
+import { type OpenLoopResult, openLoopLoad } from "./open-loop";
 import { TARGETS } from "./summary";
 import { type BenchDatabase, log, sleep } from "./support";
 import type { TypicalQuiz } from "./typical-quiz";
@@ -15,7 +15,7 @@ import type { TypicalQuiz } from "./typical-quiz";
  */
 
 export interface FixedRateSettings {
-  /** Leads per second, for the whole load (autocannon's overallRate). */
+  /** Leads per second, evenly spaced (bench/open-loop.ts). */
   rate: number;
   durationSeconds: number;
   warmupSeconds: number;
@@ -24,13 +24,7 @@ export interface FixedRateSettings {
   targetDelayMs: number;
 }
 
-export interface FixedRateRun {
-  requestsPerSecond: number;
-  latencyMs: { p50: number; p90: number; p99: number; max: number };
-  total: number;
-  ok: number;
-  non2xx: number;
-  errors: number;
+export interface FixedRateRun extends OpenLoopResult {
   /** The 1-minute load average just before the measured run. */
   loadAverageBefore: number;
 }
@@ -83,8 +77,9 @@ async function startSlowReceiver(delayMs: number): Promise<SlowReceiver> {
 }
 
 /**
- * POSTs new leads at `rate` per second: a warm-up (dropped), then the measured run. Also
- * the leads part's pass at half the maximum rate.
+ * POSTs new leads at `rate` per second, evenly spaced (open loop, bench/open-loop.ts): a
+ * warm-up (dropped), then the measured run. Also the leads part's pass at half the maximum
+ * rate.
  */
 export async function fixedRateLoad(
   name: string,
@@ -93,38 +88,21 @@ export async function fixedRateLoad(
   settings: Omit<FixedRateSettings, "targetDelayMs">,
 ): Promise<FixedRateRun> {
   const run = (seconds: number) =>
-    autocannon({
+    openLoopLoad(
       url,
-      connections: settings.connections,
-      overallRate: settings.rate,
-      duration: seconds,
-      requests: [
-        {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          setupRequest: (request) => ({ ...request, body: body(randomUUID()) }),
-        },
-      ],
-    });
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: () => body(randomUUID()),
+      },
+      { rate: settings.rate, durationSeconds: seconds, connections: settings.connections },
+    );
   log(`${name}: warm-up ${settings.warmupSeconds} s at ${settings.rate} leads/s`);
   await run(settings.warmupSeconds);
   const loadAverageBefore = os.loadavg()[0] ?? 0;
   log(`${name}: measuring ${settings.durationSeconds} s at ${settings.rate} leads/s`);
   const result = await run(settings.durationSeconds);
-  const measured: FixedRateRun = {
-    requestsPerSecond: result.requests.average,
-    latencyMs: {
-      p50: result.latency.p50,
-      p90: result.latency.p90,
-      p99: result.latency.p99,
-      max: result.latency.max,
-    },
-    total: result.requests.total,
-    ok: result["2xx"],
-    non2xx: result.non2xx,
-    errors: result.errors,
-    loadAverageBefore,
-  };
+  const measured: FixedRateRun = { ...result, loadAverageBefore };
   log(
     `${name}: ${measured.requestsPerSecond.toFixed(0)} req/s, p50 ${measured.latencyMs.p50} ms, ` +
       `p99 ${measured.latencyMs.p99} ms, non-2xx ${measured.non2xx}, errors ${measured.errors}`,
@@ -211,7 +189,7 @@ export function renderSlowTarget(d: DeliveryBenchResults): string[] {
   return [
     "## Lead API with a slow delivery target",
     "",
-    `${s.rate} leads/s (autocannon overallRate, ${s.connections} connections) for ` +
+    `${s.rate} leads/s, evenly spaced (open loop, bench/open-loop.ts; latencies from when each request was due), at most ${s.connections} connections, for ` +
       `${s.durationSeconds} s after ${s.warmupSeconds} s of warm-up, first with no target, then ` +
       `with a webhook whose receiver answers after ${s.targetDelayMs / 1000} s (the server's ` +
       "in-process worker delivers).",
