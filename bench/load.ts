@@ -8,6 +8,11 @@ export interface LoadSettings {
   warmupSeconds: number;
 }
 
+/** Wraps the measured run (not the warm-up), e.g. to read the CPU it cost (bench/cpu.ts). */
+export type MeasuredRun = <T>(run: () => Promise<T>) => Promise<T>;
+
+const unwrapped: MeasuredRun = (run) => run();
+
 export interface LoadResult {
   url: string;
   /** Mean requests per second over the measured run (all answers). */
@@ -48,6 +53,7 @@ export async function postLoad(
   url: string,
   body: (submissionId: string) => string,
   settings: LoadSettings,
+  measured: MeasuredRun = unwrapped,
 ): Promise<LoadResult> {
   const run = (seconds: number) =>
     autocannon({
@@ -62,7 +68,7 @@ export async function postLoad(
         },
       ],
     });
-  return measureLoad(name, url, settings, run);
+  return measureLoad(name, url, settings, run, measured);
 }
 
 async function measureLoad(
@@ -70,17 +76,18 @@ async function measureLoad(
   url: string,
   settings: LoadSettings,
   run: (seconds: number) => Promise<autocannon.Result>,
+  measured: MeasuredRun = unwrapped,
 ): Promise<LoadResult> {
   log(`${name}: warm-up ${settings.warmupSeconds} s, ${settings.connections} connections`);
   const warmup = await run(settings.warmupSeconds);
   log(`${name}: measuring ${settings.durationSeconds} s`);
-  const result = await run(settings.durationSeconds);
+  const result = await measured(() => run(settings.durationSeconds));
   const failures: Record<string, number> = {};
   for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) {
     if (!status.startsWith("2")) failures[status] = (stats as { count: number }).count;
   }
   const ok = result["2xx"];
-  const measured = {
+  const outcome = {
     url,
     requestsPerSecond: result.requests.average,
     okPerSecond: ok / result.duration,
@@ -100,8 +107,8 @@ async function measureLoad(
     okIncludingWarmup: ok + warmup["2xx"],
   };
   log(
-    `${name}: ${measured.requestsPerSecond.toFixed(0)} req/s, p50 ${measured.latencyMs.p50} ms, ` +
-      `p99 ${measured.latencyMs.p99} ms, non-2xx ${measured.non2xx}, errors ${measured.errors}`,
+    `${name}: ${outcome.requestsPerSecond.toFixed(0)} req/s, p50 ${outcome.latencyMs.p50} ms, ` +
+      `p99 ${outcome.latencyMs.p99} ms, non-2xx ${outcome.non2xx}, errors ${outcome.errors}`,
   );
-  return measured;
+  return outcome;
 }

@@ -1,4 +1,5 @@
 import { type AnalyticsBenchResults, renderAnalytics } from "./analytics";
+import type { CpuPerRequest } from "./cpu";
 import { type DeliveryBenchResults, type FixedRateRun, renderSlowTarget } from "./delivery";
 import { type EditorSpeedResult, LINE } from "./editor-speed";
 import type { PaintResult } from "./fcp";
@@ -51,11 +52,13 @@ export interface BenchResults {
     ceiling: LoadResult;
     /** ours ÷ ceiling of requests per second. */
     ratio: number;
+    /** CPU per request over the measured runs (bench/cpu.ts); absent where /proc was unreadable. */
+    cpu?: { ours: CpuPerRequest; ceiling: CpuPerRequest };
     storedOurs: number;
     storedCeiling: number;
     /**
-     * Issue 15: a second pass of ours at half the maximum rate just measured (autocannon
-     * `overallRate`), for its p99; `rate` is the leads per second asked for.
+     * Issue 15: a second pass of ours at half the maximum rate just measured (evenly spaced,
+     * bench/open-loop.ts), for its p99; `rate` is the leads per second asked for.
      */
     halfRate?: FixedRateRun & { rate: number };
   };
@@ -285,13 +288,15 @@ export function renderReport(r: BenchResults): string {
       "",
       ...(half
         ? [
-            `At half the maximum rate (${half.rate} leads/s asked, autocannon \`overallRate\`, ` +
+            `At half the maximum rate (${half.rate} leads/s asked, evenly spaced, open loop: each ` +
+              `request's latency counted from when it was due, bench/open-loop.ts; ` +
               `same connections and durations, right after the maximum; 1-minute load average ` +
               `${half.loadAverageBefore.toFixed(2)} before): **p99 ${half.latencyMs.p99} ms** ` +
               `(aim ≤ ${TARGETS.leadP99HalfRate.limit} ms, issue 15).`,
             "",
           ]
         : []),
+      ...(r.leads.cpu ? leadCpuLines(r.leads.cpu) : []),
       `Rows stored: ours ${bytes(r.leads.storedOurs)} for ${bytes(ours.okIncludingWarmup)} answers 201 ` +
         `(warm-up included); ceiling ${bytes(r.leads.storedCeiling)} for ${bytes(ceiling.okIncludingWarmup)}.`,
       "",
@@ -339,4 +344,25 @@ function renderPaint(what: string, p: PaintResult): string[] {
   });
   lines.push("");
   return lines;
+}
+
+/** The leads part's CPU per lead (bench/cpu.ts), ours beside the ceiling's. */
+function leadCpuLines(cpu: { ours: CpuPerRequest; ceiling: CpuPerRequest }): string[] {
+  const row = (name: string, c: CpuPerRequest) =>
+    `| ${name} | ${c.serverUs} | ${c.postgresUs} | ${c.totalUs} |`;
+  const ratio = cpu.ceiling.totalUs / cpu.ours.totalUs;
+  return [
+    "CPU per lead over the measured runs, from /proc: the server process, and PostgreSQL's " +
+      "backends of the bench database with its WAL writer, background writer and " +
+      "checkpointer (bench/cpu.ts). Less sensitive to other work on the machine than req/s.",
+    "",
+    "| server | server µs | PostgreSQL µs | together µs |",
+    "|---|---:|---:|---:|",
+    row("Leadquiz lead API", cpu.ours),
+    row("ceiling (bare INSERT)", cpu.ceiling),
+    "",
+    `CPU ratio ceiling ÷ ours: **${ratio.toFixed(2)}×** (what the req/s ratio would be if the ` +
+      "two cores did nothing else).",
+    "",
+  ];
 }

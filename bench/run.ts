@@ -16,6 +16,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { API_PREFIX, apiPaths } from "@leadquiz/contract";
 import { measureAnalytics } from "./analytics";
+import { EARLIER_LEADS, seedEarlierLeads } from "./campaign";
+import { type CpuSpent, perRequest, withCpu } from "./cpu";
 import { fixedRateLoad, measureSlowTarget } from "./delivery";
 import { measureEditorSpeed } from "./editor-speed";
 import { measureFirstPaint, measureFirstPaints } from "./fcp";
@@ -336,8 +338,19 @@ async function main(): Promise<number> {
       const [head, tail] = JSON.stringify(typical.lead(marker)).split(marker);
       const body = (id: string) => `${head}${id}${tail}`;
 
+      await seedEarlierLeads(database, typical.quizId);
+      log(`lead submissions: ${EARLIER_LEADS} earlier leads of the typical quiz, analysed`);
+
       const loadAverageBefore = os.loadavg()[0] ?? 0;
-      const ours = await postLoad("ours", leadUrl, body, settings);
+      const serverPid = server?.process.pid;
+      if (serverPid === undefined) throw new Error("no server process");
+      const db = database;
+      let oursCpu: CpuSpent | undefined;
+      const ours = await postLoad("ours", leadUrl, body, settings, async (run) => {
+        const { result, cpu } = await withCpu(serverPid, db, run);
+        oursCpu = cpu;
+        return result;
+      });
       const [oursRows] = await database.query<{ n: number }>(
         "select count(*)::int as n from leads where quiz_id = $1",
         [typical.quizId],
@@ -363,7 +376,14 @@ async function main(): Promise<number> {
       );
       await waitForHttp(`${ceilingBase}/health`, ceiling, 60_000);
       await sleep(1000);
-      const top = await postLoad("ceiling", `${ceilingBase}/lead`, body, settings);
+      const ceilingPid = ceiling.process.pid;
+      if (ceilingPid === undefined) throw new Error("no ceiling process");
+      let ceilingCpu: CpuSpent | undefined;
+      const top = await postLoad("ceiling", `${ceilingBase}/lead`, body, settings, async (run) => {
+        const { result, cpu } = await withCpu(ceilingPid, db, run);
+        ceilingCpu = cpu;
+        return result;
+      });
       await ceiling.stop();
       const [ceilingRows] = await database.query<{ n: number }>(
         "select count(*)::int as n from bench_ceiling_leads",
@@ -375,8 +395,16 @@ async function main(): Promise<number> {
         ours,
         ceiling: top,
         ratio: ours.requestsPerSecond / top.requestsPerSecond,
-        // + 1: the lead posted before the load test.
-        storedOurs: (oursRows?.n ?? 0) - 1,
+        ...(oursCpu && ceilingCpu
+          ? {
+              cpu: {
+                ours: perRequest(oursCpu, ours.total),
+                ceiling: perRequest(ceilingCpu, top.total),
+              },
+            }
+          : {}),
+        // + 1: the lead posted before the load test, and the earlier leads seeded.
+        storedOurs: (oursRows?.n ?? 0) - 1 - EARLIER_LEADS,
         storedCeiling: ceilingRows?.n ?? 0,
         halfRate: half,
       };
