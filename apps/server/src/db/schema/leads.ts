@@ -155,9 +155,10 @@ export const leads = pgTable(
 );
 
 /**
- * How many counter rows each quiz and project has (`shard` 0..15, the lead's id modulo 16):
- * every lead's transaction adds to one of them, so concurrent leads of one busy quiz do not
- * all queue on one row's lock until COMMIT (docs/leads.md "Counts"); reads sum the shards.
+ * How many counter rows each quiz and project has (`shard` 0..15, the writing connection's
+ * backend pid modulo 16, migration 0026): every statement adds to one of them, so concurrent
+ * statements of one busy quiz do not all queue on one row's lock until COMMIT (docs/leads.md
+ * "Counts"); reads sum the shards.
  */
 export const LEAD_COUNT_SHARDS = 16;
 
@@ -165,7 +166,7 @@ export const LEAD_COUNT_SHARDS = 16;
  * The number of leads the owner sees per quiz and per project (`leads_count`): sent leads
  * (not partial) that are not erased, grouped like the leads list filters them (a lead's
  * `project_id` is the project it was sent in). Kept by statement triggers on `leads`
- * (migrations 0010, 0014) in the transaction that inserts, erases, merges or deletes leads,
+ * (migrations 0010, 0014, 0026) in the transaction that inserts, erases, merges or deletes leads,
  * so a page of quizzes reads at most LEAD_COUNT_SHARDS rows per quiz instead of counting
  * (docs/leads.md "Counts").
  */
