@@ -4,7 +4,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { createLeadsHarness, type LeadsHarness } from "../../test-support/leads-fixtures";
-import { storeLead } from "./leads.repository";
+import { storeLeads } from "./leads.repository";
 
 /**
  * docs/speed.md "Prepared statements": the lead's statement is prepared once per connection,
@@ -28,7 +28,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-describe("storeLead on PostgreSQL", () => {
+describe("storeLeads on PostgreSQL", () => {
   it("runs the lead's statement on a generic plan and still flags duplicates", async () => {
     const quiz = await h.publishedQuiz();
     const [row] = (
@@ -49,22 +49,25 @@ describe("storeLead on PostgreSQL", () => {
       [quiz.id, row.project_id, row.user_id],
     );
     await pool.query("analyze leads");
-    const store = (email: string, phone: string) =>
-      storeLead(
-        db,
+    const store = async (email: string, phone: string) => {
+      const [id] = await storeLeads(db, [
         {
-          submissionId: randomUUID(),
-          quizId: quiz.id,
-          projectId: row.project_id,
-          userId: row.user_id,
-          publicationVersion: 1,
-          session: null,
-          email,
-          phone,
-          flags: [],
+          lead: {
+            submissionId: randomUUID(),
+            quizId: quiz.id,
+            projectId: row.project_id,
+            userId: row.user_id,
+            publicationVersion: 1,
+            session: null,
+            email,
+            phone,
+            flags: [],
+          },
+          tooFastBelowSeconds: 3,
         },
-        { tooFastBelowSeconds: 3 },
-      );
+      ]);
+      return id ?? null;
+    };
     const ids: number[] = [];
     for (let n = 0; n < 10; n += 1) {
       const id = await store(`visitor${n % 5}@example.com`, `+380 50 123 45 ${10 + n}`);

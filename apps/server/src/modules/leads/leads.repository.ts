@@ -167,20 +167,6 @@ function buildLeadStatement(alsoWrite: AlsoWrite | undefined): FixedStatement {
     select l.id, i.n from new_lead l join input i on i.submission_id = l.submission_id`);
 }
 
-/** One lead: `storeLeads` with a batch of one (the new id, or null when stored before). */
-export async function storeLead(
-  db: DbOrTx,
-  lead: NewLead,
-  options: { tooFastBelowSeconds: number; alsoWrite?: AlsoWrite },
-): Promise<number | null> {
-  const [id] = await storeLeads(
-    db,
-    [{ lead, tooFastBelowSeconds: options.tooFastBelowSeconds }],
-    options.alsoWrite,
-  );
-  return id ?? null;
-}
-
 export interface StoredSubmission {
   id: number;
   quizId: number;
