@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createGroupCommit } from "./group-commit";
+import { isDatabaseUnavailable } from "./database-errors";
+import { createGroupCommit, type GroupCommitClock, GroupCommitTimeout } from "./group-commit";
 
 /** A write whose batches the test finishes by hand, in any order. */
 function heldWrites(fail: (item: string) => boolean = () => false) {
@@ -23,7 +24,13 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 describe("group commit", () => {
   it("writes an item at once, alone, when no batch is being written", async () => {
     const { batches, write } = heldWrites();
-    const commit = createGroupCommit({ write, maxInFlight: 1, maxBatch: 10, key: (s) => s });
+    const commit = createGroupCommit({
+      write,
+      maxInFlight: 1,
+      maxBatch: 10,
+      key: (s) => s,
+      maxWaitMs: 5_000,
+    });
     const a = commit.add("a");
     expect(batches.map((batch) => batch.items)).toEqual([["a"]]);
     batches[0]?.finish();
@@ -32,7 +39,13 @@ describe("group commit", () => {
 
   it("puts what arrives meanwhile into the next batch, each answered after its own write", async () => {
     const { batches, write } = heldWrites();
-    const commit = createGroupCommit({ write, maxInFlight: 1, maxBatch: 10, key: (s) => s });
+    const commit = createGroupCommit({
+      write,
+      maxInFlight: 1,
+      maxBatch: 10,
+      key: (s) => s,
+      maxWaitMs: 5_000,
+    });
     const answered: string[] = [];
     const all = ["a", "b", "c"].map((item) =>
       commit.add(item).then((result) => answered.push(result)),
@@ -55,7 +68,13 @@ describe("group commit", () => {
 
   it("writes at most maxInFlight batches at a time and at most maxBatch items in one", async () => {
     const { batches, write } = heldWrites();
-    const commit = createGroupCommit({ write, maxInFlight: 2, maxBatch: 2, key: (s) => s });
+    const commit = createGroupCommit({
+      write,
+      maxInFlight: 2,
+      maxBatch: 2,
+      key: (s) => s,
+      maxWaitMs: 5_000,
+    });
     const all = ["a", "b", "c", "d", "e", "f"].map((item) => commit.add(item));
     expect(batches.map((batch) => batch.items)).toEqual([["a"], ["b"]]);
     batches[1]?.finish();
@@ -78,6 +97,7 @@ describe("group commit", () => {
       maxInFlight: 1,
       maxBatch: 10,
       key: (s) => s.slice(0, 1),
+      maxWaitMs: 5_000,
     });
     const all = ["x0", "a1", "a2", "b1", "a3"].map((item) => commit.add(item));
     batches[0]?.finish();
@@ -95,7 +115,13 @@ describe("group commit", () => {
 
   it("writes each item of a failed batch again alone, so only the bad one fails", async () => {
     const { batches, write } = heldWrites((item) => item === "bad");
-    const commit = createGroupCommit({ write, maxInFlight: 1, maxBatch: 10, key: (s) => s });
+    const commit = createGroupCommit({
+      write,
+      maxInFlight: 1,
+      maxBatch: 10,
+      key: (s) => s,
+      maxWaitMs: 5_000,
+    });
     const first = commit.add("first");
     const good = commit.add("good");
     const bad = commit.add("bad");
@@ -118,7 +144,62 @@ describe("group commit", () => {
       maxInFlight: 1,
       maxBatch: 10,
       key: (s) => s,
+      maxWaitMs: 5_000,
     });
     await expect(commit.add("a")).rejects.toThrow("0 results for 1");
   });
+
+  it("fails an item no batch took within maxWaitMs as the database being unavailable", async () => {
+    const clock = manualClock();
+    const { batches, write } = heldWrites();
+    const commit = createGroupCommit({
+      write,
+      maxInFlight: 1,
+      maxBatch: 10,
+      key: (s) => s,
+      maxWaitMs: 5_000,
+      clock,
+    });
+    const hanging = commit.add("hanging");
+    const early = commit.add("early");
+    clock.advance(4_000);
+    const late = commit.add("late");
+    clock.advance(1_000); // early has waited 5 s, late 1 s
+    const error = await early.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GroupCommitTimeout);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    clock.advance(3_999);
+    batches[0]?.finish(); // the write in flight comes back: late goes in the next batch
+    await expect(hanging).resolves.toBe("stored hanging");
+    await settle();
+    expect(batches.map((batch) => batch.items)).toEqual([["hanging"], ["late"]]);
+    clock.advance(10_000); // a batch took late: its wait no longer counts
+    batches[1]?.finish();
+    await expect(late).resolves.toBe("stored late");
+  });
 });
+
+/** A clock advanced by hand: `advance` runs what falls due (docs: CONTRIBUTING "Tests"). */
+function manualClock(): GroupCommitClock & { advance(ms: number): void } {
+  let now = 0;
+  let tasks: { at: number; task: () => void }[] = [];
+  return {
+    now: () => now,
+    schedule(task, ms) {
+      const entry = { at: now + ms, task };
+      tasks.push(entry);
+      return () => {
+        tasks = tasks.filter((other) => other !== entry);
+      };
+    },
+    advance(ms) {
+      now += ms;
+      for (;;) {
+        const due = tasks.filter((entry) => entry.at <= now).sort((a, b) => a.at - b.at)[0];
+        if (!due) return;
+        tasks = tasks.filter((entry) => entry !== due);
+        due.task();
+      }
+    },
+  };
+}

@@ -9,6 +9,9 @@
  * the lead: committed). When a batch of several items fails, each of them is written again
  * alone, so a bad item fails only its own caller; a single item's failure is its caller's.
  * Items with the same `key` never share a batch (the later one waits for the next).
+ * An item that has waited `maxWaitMs` for a batch to take it fails with `GroupCommitTimeout`
+ * (the writes in flight hang, or more arrives than they take): its caller learns it, like a
+ * request that waited too long for a database connection, instead of waiting without end.
  */
 export interface GroupCommitOptions<Item, Result> {
   /** Writes the items; answers one result per item, in the same order. */
@@ -19,6 +22,37 @@ export interface GroupCommitOptions<Item, Result> {
   maxBatch: number;
   /** Items with the same key go in different batches. */
   key(item: Item): string;
+  /** How long an item may wait for a batch to take it. */
+  maxWaitMs: number;
+  /** The clock (tests pass their own): the time now in ms, and a task after `ms`. */
+  clock?: GroupCommitClock;
+}
+
+export interface GroupCommitClock {
+  now(): number;
+  /** Runs `task` after `ms`; answers what cancels it. */
+  schedule(task: () => void, ms: number): () => void;
+}
+
+const realClock: GroupCommitClock = {
+  now: () => performance.now(),
+  schedule(task, ms) {
+    const timer = setTimeout(task, ms);
+    timer.unref();
+    return () => clearTimeout(timer);
+  },
+};
+
+/**
+ * An item no batch took within `maxWaitMs`. `code` ETIMEDOUT: the database did not take the
+ * write in time (lib/database-errors.ts counts it as the database being unavailable).
+ */
+export class GroupCommitTimeout extends Error {
+  readonly code = "ETIMEDOUT";
+  constructor(waitedMs: number) {
+    super(`waited ${Math.round(waitedMs)} ms for a write to take it`);
+    this.name = "GroupCommitTimeout";
+  }
 }
 
 export interface GroupCommit<Item, Result> {
@@ -30,6 +64,8 @@ export interface GroupCommit<Item, Result> {
 
 interface Waiting<Item, Result> {
   item: Item;
+  /** When it was added (`clock.now()`). */
+  since: number;
   resolve(result: Result): void;
   reject(error: unknown): void;
 }
@@ -37,11 +73,35 @@ interface Waiting<Item, Result> {
 export function createGroupCommit<Item, Result>(
   options: GroupCommitOptions<Item, Result>,
 ): GroupCommit<Item, Result> {
-  const { write, maxInFlight, maxBatch, key } = options;
+  const { write, maxInFlight, maxBatch, key, maxWaitMs } = options;
+  const clock = options.clock ?? realClock;
   if (!(maxInFlight >= 1 && maxBatch >= 1)) throw new Error("group commit: limits must be ≥ 1");
   const queue: Waiting<Item, Result>[] = [];
   const stats = { batches: 0, items: 0, largest: 0 };
   let inFlight = 0;
+  let cancelExpiry: (() => void) | null = null;
+
+  /** Fails the items that waited `maxWaitMs`; watches the oldest of the others. */
+  function expire(): void {
+    cancelExpiry = null;
+    const now = clock.now();
+    for (let i = 0; i < queue.length; ) {
+      const waiting = queue[i] as Waiting<Item, Result>;
+      if (now - waiting.since >= maxWaitMs) {
+        queue.splice(i, 1);
+        waiting.reject(new GroupCommitTimeout(now - waiting.since));
+      } else {
+        i += 1;
+      }
+    }
+    watchOldest();
+  }
+
+  function watchOldest(): void {
+    const oldest = queue[0]; // the queue keeps arrival order
+    if (cancelExpiry || !oldest) return;
+    cancelExpiry = clock.schedule(expire, Math.max(0, oldest.since + maxWaitMs - clock.now()));
+  }
 
   /** Takes the next batch off the queue: in arrival order, no key twice. */
   function takeBatch(): Waiting<Item, Result>[] {
@@ -103,12 +163,17 @@ export function createGroupCommit<Item, Result>(
         pump();
       });
     }
+    if (queue.length === 0 && cancelExpiry) {
+      cancelExpiry();
+      cancelExpiry = null;
+    }
+    watchOldest();
   }
 
   return {
     add(item) {
       return new Promise<Result>((resolve, reject) => {
-        queue.push({ item, resolve, reject });
+        queue.push({ item, since: clock.now(), resolve, reject });
         pump();
       });
     },

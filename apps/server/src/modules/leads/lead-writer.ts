@@ -9,6 +9,12 @@ import { type AlsoWrite, type LeadToStore, storeLeads } from "./leads.repository
 export const LEAD_BATCHES_IN_FLIGHT = 2;
 /** Leads in one statement at the most (a lead's JSON is a few KB). */
 export const LEADS_PER_BATCH = 50;
+/**
+ * How long a lead may wait for a statement to take it: the pool's wait for a connection
+ * (db/client.ts `connectionTimeoutMillis`). Past it the call fails as when the database is
+ * unavailable (503), and the visitor's runtime sends the lead again (docs/leads.md).
+ */
+export const LEAD_MAX_WAIT_MS = 5_000;
 
 export type LeadWriter = GroupCommit<LeadToStore, number | null>;
 
@@ -21,9 +27,10 @@ export type LeadWriter = GroupCommit<LeadToStore, number | null>;
 export function createLeadWriter(
   db: DbOrTx,
   alsoWrite?: AlsoWrite,
-  limits: { maxInFlight: number; maxBatch: number } = {
+  limits: { maxInFlight: number; maxBatch: number; maxWaitMs: number } = {
     maxInFlight: LEAD_BATCHES_IN_FLIGHT,
     maxBatch: LEADS_PER_BATCH,
+    maxWaitMs: LEAD_MAX_WAIT_MS,
   },
 ): LeadWriter {
   return createGroupCommit<LeadToStore, number | null>({
