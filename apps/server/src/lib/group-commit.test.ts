@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { isDatabaseUnavailable } from "./database-errors";
-import { createGroupCommit, type GroupCommitClock, GroupCommitTimeout } from "./group-commit";
+import {
+  createGroupCommit,
+  type GroupCommitClock,
+  type GroupCommitOptions,
+  GroupCommitTimeout,
+} from "./group-commit";
 
 /** A write whose batches the test finishes by hand, in any order. */
 function heldWrites(fail: (item: string) => boolean = () => false) {
@@ -21,16 +26,25 @@ function heldWrites(fail: (item: string) => boolean = () => false) {
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
+/** A group commit of strings: one batch at a time of at most 10, each its own key. */
+function groupCommit(
+  write: (items: readonly string[]) => Promise<readonly string[]>,
+  options: Partial<GroupCommitOptions<string, string>> = {},
+) {
+  return createGroupCommit<string, string>({
+    write,
+    maxInFlight: 1,
+    maxBatch: 10,
+    key: (s) => s,
+    maxWaitMs: 5_000,
+    ...options,
+  });
+}
+
 describe("group commit", () => {
   it("writes an item at once, alone, when no batch is being written", async () => {
     const { batches, write } = heldWrites();
-    const commit = createGroupCommit({
-      write,
-      maxInFlight: 1,
-      maxBatch: 10,
-      key: (s) => s,
-      maxWaitMs: 5_000,
-    });
+    const commit = groupCommit(write);
     const a = commit.add("a");
     expect(batches.map((batch) => batch.items)).toEqual([["a"]]);
     batches[0]?.finish();
@@ -39,13 +53,7 @@ describe("group commit", () => {
 
   it("puts what arrives meanwhile into the next batch, each answered after its own write", async () => {
     const { batches, write } = heldWrites();
-    const commit = createGroupCommit({
-      write,
-      maxInFlight: 1,
-      maxBatch: 10,
-      key: (s) => s,
-      maxWaitMs: 5_000,
-    });
+    const commit = groupCommit(write);
     const answered: string[] = [];
     const all = ["a", "b", "c"].map((item) =>
       commit.add(item).then((result) => answered.push(result)),
@@ -68,13 +76,7 @@ describe("group commit", () => {
 
   it("writes at most maxInFlight batches at a time and at most maxBatch items in one", async () => {
     const { batches, write } = heldWrites();
-    const commit = createGroupCommit({
-      write,
-      maxInFlight: 2,
-      maxBatch: 2,
-      key: (s) => s,
-      maxWaitMs: 5_000,
-    });
+    const commit = groupCommit(write, { maxInFlight: 2, maxBatch: 2 });
     const all = ["a", "b", "c", "d", "e", "f"].map((item) => commit.add(item));
     expect(batches.map((batch) => batch.items)).toEqual([["a"], ["b"]]);
     batches[1]?.finish();
@@ -92,13 +94,7 @@ describe("group commit", () => {
 
   it("never puts two items with the same key into one batch", async () => {
     const { batches, write } = heldWrites();
-    const commit = createGroupCommit({
-      write,
-      maxInFlight: 1,
-      maxBatch: 10,
-      key: (s) => s.slice(0, 1),
-      maxWaitMs: 5_000,
-    });
+    const commit = groupCommit(write, { key: (s) => s.slice(0, 1) });
     const all = ["x0", "a1", "a2", "b1", "a3"].map((item) => commit.add(item));
     batches[0]?.finish();
     await settle();
@@ -115,13 +111,7 @@ describe("group commit", () => {
 
   it("writes each item of a failed batch again alone, so only the bad one fails", async () => {
     const { batches, write } = heldWrites((item) => item === "bad");
-    const commit = createGroupCommit({
-      write,
-      maxInFlight: 1,
-      maxBatch: 10,
-      key: (s) => s,
-      maxWaitMs: 5_000,
-    });
+    const commit = groupCommit(write);
     const first = commit.add("first");
     const good = commit.add("good");
     const bad = commit.add("bad");
@@ -139,27 +129,14 @@ describe("group commit", () => {
   });
 
   it("fails every item of a batch whose write answers the wrong number of results", async () => {
-    const commit = createGroupCommit<string, string>({
-      write: async (items) => items.slice(1),
-      maxInFlight: 1,
-      maxBatch: 10,
-      key: (s) => s,
-      maxWaitMs: 5_000,
-    });
+    const commit = groupCommit(async (items) => items.slice(1));
     await expect(commit.add("a")).rejects.toThrow("0 results for 1");
   });
 
   it("fails an item no batch took within maxWaitMs as the database being unavailable", async () => {
     const clock = manualClock();
     const { batches, write } = heldWrites();
-    const commit = createGroupCommit({
-      write,
-      maxInFlight: 1,
-      maxBatch: 10,
-      key: (s) => s,
-      maxWaitMs: 5_000,
-      clock,
-    });
+    const commit = groupCommit(write, { clock });
     const hanging = commit.add("hanging");
     const early = commit.add("early");
     clock.advance(4_000);
