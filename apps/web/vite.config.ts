@@ -8,6 +8,10 @@ import { stylesheetsAfterShell } from "./build/stylesheets-after-shell";
 /** `@/…` is `src/…`: imports name the app's own folders, not a count of `../`. */
 const sourceAlias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
 
+/** Mantine's components and the libraries they alone use (one chunk, see `codeSplitting`). */
+const mantineScripts =
+  /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib|clsx|react-textarea-autosize|react-number-format|use-composed-ref|use-isomorphic-layout-effect|use-latest)[\\/]/;
+
 /** The dev API server (apps/server `npm run dev`); production serves both from one origin. */
 const DEV_API_TARGET = process.env.LEADQUIZ_DEV_API ?? "http://127.0.0.1:3001";
 
@@ -33,16 +37,19 @@ export default defineConfig({
     // The quiz editor opened by its address (a link, a reload): its frame, the questions tab
     // (the default) and the read-ahead start with the entry (docs/speed.md "Owner app
     // delivery").
-    routePages([
-      {
-        prefix: "quiz",
-        modules: [
-          "src/app/layouts/quiz-editor-layout.tsx",
-          "src/features/quiz-editor/questions/questions-page.tsx",
-          "src/features/quiz-editor/read-ahead.ts",
-        ],
-      },
-    ]),
+    routePages(
+      [
+        {
+          prefix: "quiz",
+          modules: [
+            "src/app/layouts/quiz-editor-layout.tsx",
+            "src/features/quiz-editor/questions/questions-page.tsx",
+            "src/features/quiz-editor/read-ahead.ts",
+          ],
+        },
+      ],
+      ["src/app/mantine-layer.tsx"],
+    ),
     precompressBuild(),
   ],
   resolve: { alias: sourceAlias },
@@ -70,8 +77,7 @@ export default defineConfig({
       },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across deploys.
-        // The UI library (@mantine) and the rest stay with the code that uses them, so the
-        // components only lazy pages use load with those pages (docs/adr/0010 "Size").
+        // Mantine is one chunk (below); the app's own code stays with the pages that use it.
         codeSplitting: {
           groups: [
             {
@@ -82,6 +88,15 @@ export default defineConfig({
             { name: "i18n", test: /i18next/, priority: 30 },
             { name: "query", test: /@tanstack/, priority: 30 },
             { name: "zod", test: /[\\/]zod[\\/]/, priority: 30 },
+            // Mantine's components and what they use, one chunk: the editor's first screen
+            // asked for ~60 files of them (docs/speed.md "Owner app delivery"). The app's
+            // first script uses none of Mantine, so the chunk is not part of it.
+            {
+              name: "mantine",
+              // Scripts only: Mantine's stylesheet stays the page's own (index.html).
+              test: (id) => mantineScripts.test(id) && !id.endsWith(".css"),
+              priority: 25,
+            },
             // One dictionary chunk a language (all its namespaces, ~20 KB gzipped): the app
             // waits for the interface language and its fallbacks, which were 16 requests
             // each.

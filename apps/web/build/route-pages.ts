@@ -41,7 +41,15 @@ function staticClosure(bundle: OutputBundle, fileName: string, into = new Set<st
  * editor was interactive ~0.3 s sooner (docs/speed.md "Owner app delivery"). The server
  * sends the page for those addresses, index.html for the others.
  */
-export function routePages(pages: readonly RoutePage[]): Plugin {
+export function routePages(
+  pages: readonly RoutePage[],
+  /**
+   * Source modules every page loads on demand at once (Mantine's provider, which the entry
+   * imports dynamically so that its first script holds none of Mantine): named in
+   * index.html and in every route page.
+   */
+  everyPage: readonly string[] = [],
+): Plugin {
   return {
     name: "leadquiz-route-pages",
     apply: "build",
@@ -54,20 +62,29 @@ export function routePages(pages: readonly RoutePage[]): Plugin {
       if (index?.type !== "asset" || !entry) {
         this.error("route pages: the build has no index.html or no entry");
       }
-      const html = String(index.source);
       const initial = staticClosure(bundle, entry.fileName);
-      for (const page of pages) {
+      /** The scripts of `modules` beyond the entry's, each a modulepreload link. */
+      const preloads = (modules: readonly string[], besides: ReadonlySet<string>) => {
         const files = new Set<string>();
-        for (const moduleId of page.modules) {
+        for (const moduleId of modules) {
           const chunk = chunkOf(bundle, moduleId);
           if (!chunk) this.error(`route pages: no chunk for ${moduleId}`);
           staticClosure(bundle, chunk.fileName, files);
         }
-        const links = [...files]
-          .filter((file) => !initial.has(file))
-          .sort()
-          .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
-          .join("");
+        const wanted = [...files].filter((file) => !initial.has(file) && !besides.has(file));
+        return {
+          files: new Set(wanted),
+          links: wanted
+            .sort()
+            .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
+            .join(""),
+        };
+      };
+      const shared = preloads(everyPage, new Set());
+      const html = String(index.source).replace("</head>", `${shared.links}  </head>`);
+      index.source = html;
+      for (const page of pages) {
+        const { links } = preloads(page.modules, shared.files);
         this.emitFile({
           type: "asset",
           fileName: routePagePath(page.prefix),

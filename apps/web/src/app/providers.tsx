@@ -1,19 +1,13 @@
 import { namespaces } from "@leadquiz/i18n";
-import { MantineProvider, mergeThemeOverrides } from "@mantine/core";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useMemo } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { ServicesProvider } from "@/shared/api/services-context";
 import type { AppServices } from "./app-services";
-import { cssVariablesResolver, theme } from "./theme";
+import { mantineLayer } from "./mantine-chunk";
 
-/**
- * The notifications' container loads after the first paint (its transitions are not needed
- * before a notice shows; one shown earlier waits in the store and appears when it mounts).
- */
-const Notifications = lazy(async () => ({
-  default: (await import("@mantine/notifications")).Notifications,
-}));
+/** Mantine's provider, from the chunk asked for as the app boots (mantine-chunk.ts). */
+const MantineLayer = lazy(async () => ({ default: (await mantineLayer).MantineLayer }));
 
 /** Every provider the pages need; tests use it with their own services. */
 export function AppProviders({
@@ -28,14 +22,11 @@ export function AppProviders({
       {/* Nothing shows before the dictionaries: a page without its words is worse than a blank. */}
       <Suspense fallback={null}>
         <DictionariesGate>
-          <ThemedMantine>
-            <Suspense fallback={null}>
-              <Notifications position="top-right" />
-            </Suspense>
+          <MantineLayer>
             <QueryClientProvider client={services.queryClient}>
               <ServicesProvider services={services}>{children}</ServicesProvider>
             </QueryClientProvider>
-          </ThemedMantine>
+          </MantineLayer>
         </DictionariesGate>
       </Suspense>
     </I18nextProvider>
@@ -51,33 +42,4 @@ export function AppProviders({
 function DictionariesGate({ children }: { children: ReactNode }) {
   useTranslation([...namespaces]);
   return children;
-}
-
-/** The theme with translated labels of Mantine's own buttons (a notification's close ×). */
-function ThemedMantine({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
-  const close = t("dashboard:dialog.close");
-  const themed = useMemo(
-    () =>
-      mergeThemeOverrides(theme, {
-        components: {
-          Notification: { defaultProps: { closeButtonProps: { "aria-label": close } } },
-          Modal: { defaultProps: { closeButtonProps: { "aria-label": close } } },
-          Drawer: { defaultProps: { closeButtonProps: { "aria-label": close } } },
-        },
-      }),
-    [close],
-  );
-  return (
-    <MantineProvider
-      theme={themed}
-      cssVariablesResolver={cssVariablesResolver}
-      // The theme's variables must win over the defaults in Mantine's stylesheet, which now
-      // loads after them (at the end of <body>, docs/speed.md "Owner app delivery"): a
-      // doubled :root outranks the stylesheet's :root rules whatever their order.
-      cssVariablesSelector=":root:root"
-    >
-      {children}
-    </MantineProvider>
-  );
 }

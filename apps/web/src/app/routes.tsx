@@ -1,9 +1,16 @@
+import { lazy, Suspense } from "react";
 import { Navigate, Outlet, type RouteObject } from "react-router";
 import { PageLoader } from "@/shared/ui/page-loader";
-import { RouteErrorPage } from "../features/errors/route-error-page";
 import { RequireAnonymous } from "./guards/require-anonymous";
 import { RequireAuth } from "./guards/require-auth";
+import { mantineLayer } from "./mantine-chunk";
 import { routePatterns } from "./paths";
+
+/**
+ * The error page comes with Mantine's provider (loaded before any route renders), so a page
+ * that failed to load because a new version was deployed still finds it.
+ */
+const RouteErrorPage = lazy(async () => ({ default: (await mantineLayer).RouteErrorPage }));
 
 /** A section that comes later: loaded on demand, it shows "This section is being prepared". */
 function comingSoon(titleKey: string): Pick<RouteObject, "lazy"> {
@@ -21,7 +28,11 @@ export const appRoutes: RouteObject[] = [
     id: "root",
     element: <Outlet />,
     hydrateFallbackElement: <PageLoader fullScreen />,
-    errorElement: <RouteErrorPage />,
+    errorElement: (
+      <Suspense fallback={null}>
+        <RouteErrorPage />
+      </Suspense>
+    ),
     children: [
       {
         // Layouts load on demand too: the first load holds only the router and the guards.

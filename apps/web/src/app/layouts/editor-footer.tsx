@@ -1,11 +1,12 @@
 import type { Quiz } from "@leadquiz/contract";
-import { Badge, Box, Button, Group, SegmentedControl } from "@mantine/core";
+import { Badge, Box, Button, Group } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../features/dashboard/components/format-date";
 import { useEditorPreview } from "../../features/quiz-preview/editor-preview";
 import { usePublicationStatus } from "../../features/quiz-shell/components/publish-modal";
 import { UsageInstructions } from "../../features/quiz-shell/components/usage-instructions";
+import { DeviceSwitch } from "./device-switch";
 
 interface EditorFooterProps {
   quiz: Quiz;
@@ -39,16 +40,15 @@ export function EditorFooter({ quiz }: EditorFooterProps) {
         >
           {t("editor:preview.toggle")}
         </Button>
-        <SegmentedControl
-          size="xs"
-          aria-label={t("layout:editor.footer.preview")}
+        <DeviceSwitch
+          label={t("layout:editor.footer.preview")}
           data-testid="editor-preview-device"
           value={preview.device}
-          onChange={(value) => {
-            preview.setDevice(value === "mobile" ? "mobile" : "desktop");
+          onChange={(device) => {
+            preview.setDevice(device);
             preview.setOpened(true);
           }}
-          data={[
+          options={[
             {
               value: "desktop",
               label: phone ? t("editor:preview.desktopShort") : t("layout:editor.footer.desktop"),

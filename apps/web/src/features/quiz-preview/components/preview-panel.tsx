@@ -21,8 +21,13 @@ interface PreviewPanelProps {
 const START_TIMEOUT_MS = 8000;
 /** Once the editor's reads have landed: longest wait for the owner to pause. */
 const SETTLED_TIMEOUT_MS = 3000;
-/** The owner has paused when no key or pointer was pressed for this long. */
-const QUIET_MS = 800;
+/**
+ * The owner has paused when no key or pointer was pressed for this long. 1.5 s, not less:
+ * the editor's reads land before its list is drawn (seconds on a slow phone or at 4x CPU),
+ * and a shorter pause started the preview just as the owner opened the first card
+ * (docs/editor.md "Start time").
+ */
+const QUIET_MS = 1500;
 
 /**
  * True once the editor has settled: its reads have landed (nothing fetching) and been

@@ -16,7 +16,8 @@ import {
   questionListSchema,
   questionSchema,
 } from "@leadquiz/contract";
-import { type QueryKey, useQueries, useQuery } from "@tanstack/react-query";
+import { type QueryKey, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import type { ApiClient } from "@/shared/api/api-client";
 import { useApiClient } from "@/shared/api/services-context";
 import { EDITOR_READ_FRESH_MS } from "../../../quiz-shell/api/quiz-queries";
@@ -63,6 +64,8 @@ export function useQuestionList(quizId: number) {
 function answersQuery(api: ApiClient, questionId: number) {
   return {
     queryKey: questionKeys.answers(questionId),
+    // Fresh for a moment like the list: the card reads them ahead of drawing its answers.
+    staleTime: EDITOR_READ_FRESH_MS,
     queryFn: ({ signal }: { signal: AbortSignal }) =>
       api.get(apiPaths.questionAnswerList(questionId), answerListSchema, { signal }),
     select: (answers: Answer[]) => [...answers].sort((a, b) => a.sort - b.sort || a.id - b.id),
@@ -73,6 +76,18 @@ function answersQuery(api: ApiClient, questionId: number) {
 export function useAnswers(questionId: number, enabled = true) {
   const api = useApiClient();
   return useQuery({ ...answersQuery(api, questionId), enabled });
+}
+
+/**
+ * Starts reading a question's answers without drawing anything with them: an opened card
+ * reads them while it draws its title, before its answers part is drawn.
+ */
+export function usePrefetchAnswers(questionId: number, enabled: boolean) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (enabled) void queryClient.prefetchQuery(answersQuery(api, questionId));
+  }, [api, queryClient, questionId, enabled]);
 }
 
 /** The answers of several questions at once (the logic tab), by question id. */

@@ -1,4 +1,4 @@
-import { ANSWER_TEXT_MAX_LENGTH, type Question, QuestionType } from "@leadquiz/contract";
+import { ANSWER_TEXT_MAX_LENGTH, QuestionType } from "@leadquiz/contract";
 import { ANSWERS_MAX, ANSWERS_MIN } from "@leadquiz/engine";
 import {
   ActionIcon,
@@ -20,6 +20,7 @@ import { type Answer, questionKeys, useAnswers } from "../api/question-queries";
 import type { QuestionWrites } from "../api/question-writes";
 import { CommittedNumberField, CommittedTextField } from "../fields/committed-fields";
 import { TrashIcon } from "../icons";
+import type { QuestionPartProps } from "./part-props";
 
 function AnswerRow({
   quizId,
@@ -122,15 +123,7 @@ function AnswerRow({
 }
 
 /** The answers of a choice question: 2 to 10, each with a text, points and a right flag. */
-export function AnswersEditor({
-  quizId,
-  question,
-  writes,
-}: {
-  quizId: number;
-  question: Question;
-  writes: QuestionWrites;
-}) {
+export function AnswersEditor({ quizId, question, writes }: QuestionPartProps) {
   const { t } = useTranslation();
   const answers = useAnswers(question.id);
   const list = answers.data ?? [];

@@ -5,18 +5,19 @@ import {
   TITLE_MAX_LENGTH,
 } from "@leadquiz/contract";
 import { Divider, Select, SimpleGrid, Stack, Switch, Title } from "@mantine/core";
-import { useState } from "react";
+import { useDeferredValue, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
 import { MediaField } from "../../media/media-field";
 import { mediaTargets } from "../../media/media-target";
 import { YouTubeLinkField } from "../../media/youtube-link-field";
 import { cacheUpdate } from "../../state/editor-writes";
-import { questionKeys } from "../api/question-queries";
+import { questionKeys, usePrefetchAnswers } from "../api/question-queries";
 import type { QuestionWrites } from "../api/question-writes";
 import { CommittedTextField } from "../fields/committed-fields";
 import { hasAnswers, type QuestionTypeCode, questionTypes, typeKey } from "../question-types";
 import { AnswersEditor } from "./answers-editor";
+import type { QuestionPartProps } from "./part-props";
 import { ImagePositionSelect, QuestionOptions, VideoConsultantSwitch } from "./question-options";
 
 /** The type select: a change asks first, as it discards the answers. */
@@ -59,7 +60,12 @@ function TypeSelect({ question, writes }: { question: Question; writes: Question
   );
 }
 
-/** Everything of one question: texts, type, the options of its type, answers, media options. */
+/**
+ * Everything of one question: texts, type, the options of its type, answers, media options.
+ * An opened card draws its type, required switch and title first and the fields below them
+ * in a deferred render that yields to typing (docs/editor.md "Start time"): the title takes
+ * keys at once, and the rest appears under it a moment later without moving it.
+ */
 export function QuestionEditor({
   quizId,
   question,
@@ -73,7 +79,8 @@ export function QuestionEditor({
   focusTitle?: boolean;
 }) {
   const { t } = useTranslation();
-  const listKey = questionKeys.list(quizId);
+  const complete = useDeferredValue(true, false);
+  usePrefetchAnswers(question.id, hasAnswers(question.type));
   return (
     <Stack gap="md" data-testid="question-editor">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -101,6 +108,17 @@ export function QuestionEditor({
         autoFocus={focusTitle}
         onCommit={(title) => writes.patchQuestion(question, { title }, t("questions:editor.title"))}
       />
+      {complete ? <QuestionEditorRest quizId={quizId} question={question} writes={writes} /> : null}
+    </Stack>
+  );
+}
+
+/** The fields under the title: description, button, options, answers and media. */
+function QuestionEditorRest({ quizId, question, writes }: QuestionPartProps) {
+  const { t } = useTranslation();
+  const listKey = questionKeys.list(quizId);
+  return (
+    <>
       <CommittedTextField
         label={t("questions:editor.description")}
         value={question.description}
@@ -163,6 +181,6 @@ export function QuestionEditor({
         }
       />
       <VideoConsultantSwitch question={question} writes={writes} />
-    </Stack>
+    </>
   );
 }

@@ -1,5 +1,3 @@
-import { useSortable } from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
 import { Loader, Menu, Paper } from "@mantine/core";
 import { type CSSProperties, memo, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +7,22 @@ import { ChevronIcon, GripIcon } from "../icons";
 import { QuestionEditor } from "../lazy-parts";
 import { typeKey } from "../question-types";
 import classes from "./question-card.module.css";
+import { type CardDrag, SortableBinding } from "./sortable-binding";
+
+/**
+ * The id of the list's DndContext, which dnd-kit also gives its hidden drag instructions: an
+ * unarmed handle names them like an armed one (aria-describedby).
+ */
+export const QUESTION_DND_ID = "question-list-dnd";
+
+/** The handle's attributes before the list is armed: those dnd-kit gives it (not dragging). */
+const unarmedHandle = {
+  role: "button",
+  tabIndex: 0,
+  "aria-disabled": false,
+  "aria-roledescription": "sortable",
+  "aria-describedby": QUESTION_DND_ID,
+} as const;
 
 /** What a card asks of the list; the same functions for every card (the cards are memoised). */
 export interface QuestionCardActions {
@@ -16,6 +30,8 @@ export interface QuestionCardActions {
   onCopy: (question: Question) => void;
   onMove: (question: Question, position: number) => void;
   onDelete: (question: Question) => void;
+  /** Arms the list for dragging now: a handle is about to be used (question-list.tsx). */
+  onArm: () => void;
 }
 
 interface CardProps {
@@ -27,6 +43,8 @@ interface CardProps {
   opened: boolean;
   /** Just added: its title takes the focus. */
   focusTitle: boolean;
+  /** The list is ready for dragging: the card binds itself to dnd-kit. */
+  armed: boolean;
   writes: QuestionWrites;
   actions: QuestionCardActions;
 }
@@ -177,28 +195,30 @@ export const QuestionCard = memo(function QuestionCard({
   count,
   opened,
   focusTitle,
+  armed,
   writes,
   actions,
 }: CardProps) {
   const { t } = useTranslation();
-  const sortable = useSortable({ id: question.id });
+  const [drag, setDrag] = useState<CardDrag | null>(null);
   const title = question.title || t("questions:list.untitled");
   const bodyId = `question-${question.id}-body`;
   return (
     <div
-      ref={sortable.setNodeRef}
+      ref={drag?.setNodeRef}
       data-testid={`question-${position}`}
       style={{
         border: "1px solid var(--mantine-color-gray-3)",
         borderRadius: "var(--mantine-radius-md)",
         background: "var(--mantine-color-body)",
-        boxShadow: sortable.isDragging ? "var(--mantine-shadow-md)" : undefined,
-        transform: CSS.Translate.toString(sortable.transform),
-        transition: sortable.transition,
+        boxShadow: drag?.isDragging ? "var(--mantine-shadow-md)" : undefined,
+        transform: drag?.transform,
+        transition: drag?.transition,
         position: "relative",
-        zIndex: sortable.isDragging ? 2 : undefined,
+        zIndex: drag?.isDragging ? 2 : undefined,
       }}
     >
+      {armed ? <SortableBinding id={question.id} onChange={setDrag} /> : null}
       <div className={classes.row} style={rowStyle}>
         <button
           type="button"
@@ -206,8 +226,14 @@ export const QuestionCard = memo(function QuestionCard({
           style={handleStyle}
           aria-label={t("questions:list.dragHandle", { n: position, title })}
           data-testid="drag-handle"
-          {...sortable.attributes}
-          {...sortable.listeners}
+          {...(drag
+            ? { ...drag.attributes, ...drag.listeners }
+            : {
+                ...unarmedHandle,
+                onFocus: actions.onArm,
+                onPointerEnter: actions.onArm,
+                onPointerDown: actions.onArm,
+              })}
         >
           <GripIcon />
         </button>

@@ -14,7 +14,8 @@ import {
   verticalListSortingStrategy,
 } from "@dnd-kit/sortable";
 import { Alert, Button, Group, Loader, Menu, Stack, Text, Title } from "@mantine/core";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { startTransition, useEffect, useMemo, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/shared/api/error-message";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
@@ -23,7 +24,15 @@ import { useQuestionWrites } from "../api/question-writes";
 import { PlusIcon } from "../icons";
 import { preloadQuestionParts } from "../lazy-parts";
 import { questionTypes, typeKey } from "../question-types";
-import { QuestionCard, type QuestionCardActions } from "./question-card";
+import { QUESTION_DND_ID, QuestionCard, type QuestionCardActions } from "./question-card";
+
+/**
+ * How long after the list is shown its cards bind to dnd-kit in idle time (unless a handle is
+ * focused, hovered or pressed first): 50 sortable items and the re-render their registration
+ * causes were a large part of the list's first render, and the owner's first click usually
+ * comes within this (docs/editor.md "Start time").
+ */
+const ARM_AFTER_MS = 2000;
 
 /** The "Add question" menu: the seven types, each with a line saying what it asks. */
 function AddQuestionMenu({ onAdd }: { onAdd: (type: Question["type"]) => void }) {
@@ -89,6 +98,7 @@ export function QuestionList({
   const [move, setMove] = useState<{ question: Question; to: number } | null>(null);
   const [removing, setRemoving] = useState<Question | null>(null);
   const [added, setAdded] = useState<number | null>(null);
+  const [armed, setArmed] = useState(false);
   const questions = list.data ?? [];
   const announcements = useAnnouncements(questions);
   const sensors = useSensors(
@@ -103,8 +113,12 @@ export function QuestionList({
       else next.delete(id);
       return next;
     });
-  const latest = useRef({ toggle, writes });
-  latest.current = { toggle, writes };
+  // A handle about to be used binds the cards at once, so its keys and drags work.
+  const arm = () => {
+    if (!armed) flushSync(() => setArmed(true));
+  };
+  const latest = useRef({ toggle, writes, arm });
+  latest.current = { toggle, writes, arm };
   // The same functions on every render, so a card whose question did not change is not
   // rendered again when another one is edited (docs/editor.md "Start time").
   const actions = useMemo<QuestionCardActions>(
@@ -113,6 +127,7 @@ export function QuestionList({
       onCopy: (question) => void latest.current.writes.copyQuestion(question),
       onMove: (question, to) => setMove({ question, to }),
       onDelete: (question) => setRemoving(question),
+      onArm: () => latest.current.arm(),
     }),
     [],
   );
@@ -140,6 +155,19 @@ export function QuestionList({
   useEffect(() => {
     if (shown) preloadQuestionParts();
   }, [shown]);
+  useEffect(() => {
+    if (!shown || armed) return;
+    let idle: number | undefined;
+    const bind = () => startTransition(() => setArmed(true));
+    const timer = window.setTimeout(() => {
+      if (typeof window.requestIdleCallback !== "function") bind();
+      else idle = window.requestIdleCallback(bind, { timeout: 1000 });
+    }, ARM_AFTER_MS);
+    return () => {
+      window.clearTimeout(timer);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
+  }, [shown, armed]);
 
   if (list.isError) {
     return <Alert color="red">{errorMessage(list.error, t)}</Alert>;
@@ -164,6 +192,7 @@ export function QuestionList({
         </Text>
       )}
       <DndContext
+        id={QUESTION_DND_ID}
         sensors={sensors}
         collisionDetection={closestCenter}
         onDragEnd={onDragEnd}
@@ -183,6 +212,7 @@ export function QuestionList({
                 count={questions.length}
                 opened={opened.has(question.id)}
                 focusTitle={added === question.id}
+                armed={armed}
                 writes={writes}
                 actions={actions}
               />
