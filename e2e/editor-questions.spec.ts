@@ -38,6 +38,27 @@ async function addBudgetQuestion(page: Page): Promise<Locator> {
   return list;
 }
 
+/** Drags `handle` onto `target` with one finger (touch events over CDP). */
+async function touchDrag(page: Page, handle: Locator, target: Locator) {
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error("the cards are not laid out");
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number, y: number) =>
+    cdp.send("Input.dispatchTouchEvent", {
+      type,
+      touchPoints: type === "touchEnd" ? [] : [{ x, y }],
+    });
+  const [x0, y0] = [from.x + from.width / 2, from.y + from.height / 2];
+  const [x1, y1] = [to.x + 40, to.y + to.height / 2];
+  await touch("touchStart", x0, y0);
+  for (let step = 1; step <= 10; step += 1) {
+    await touch("touchMove", x0 + ((x1 - x0) * step) / 10, y0 + ((y1 - y0) * step) / 10);
+  }
+  await touch("touchEnd", x1, y1);
+  await cdp.detach();
+}
+
 async function saved(page: Page) {
   await expect(page.getByTestId("editor-save-state")).not.toContainText("Saving");
 }
@@ -294,7 +315,9 @@ test("logic, start page, confirmations, a refused edit, keyboard reorder and und
   await page.reload();
   await expect(card(page, 4)).toContainText("Which city?");
 
-  // Dragging with the mouse asks the same; Cancel keeps the order.
+  // Dragging with the mouse asks the same; Cancel keeps the order. Right after the page
+  // loads, so the cards are not bound to dnd-kit yet (they bind on first use or 2 s after the
+  // list shows, docs/editor.md "Start time").
   const from = await card(page, 1).getByTestId("drag-handle").boundingBox();
   const to = await card(page, 3).boundingBox();
   if (!from || !to) throw new Error("the cards are not laid out");
@@ -315,6 +338,13 @@ test("logic, start page, confirmations, a refused edit, keyboard reorder and und
   await expect(card(page, 1).getByTestId("question-title")).toHaveValue("Your budget?");
   await saved(page);
   await page.reload();
+  await expect(card(page, 1)).toContainText("Your budget?");
+
+  // A touch drag right after the page loads asks the same (last: after touch input over CDP,
+  // Chromium no longer starts a mouse drag on the handle in this page).
+  await touchDrag(page, card(page, 1).getByTestId("drag-handle"), card(page, 3));
+  await expect(moveDialog).toContainText("Question 1 will become question");
+  await moveDialog.getByRole("button", { name: "Cancel" }).click();
   await expect(card(page, 1)).toContainText("Your budget?");
 });
 

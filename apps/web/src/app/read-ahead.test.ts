@@ -11,6 +11,13 @@ import { testI18n } from "@/test/test-i18n";
 import { type AppServices, createQueryClient } from "./app-services";
 import { readAhead } from "./read-ahead";
 
+/**
+ * How long a poll may wait: the editor's read-ahead is a chunk of its own (an import the
+ * test's first run transforms), which takes more than expect.poll's default second on a busy
+ * machine.
+ */
+const POLL = { timeout: 15_000 };
+
 /** The app's services over a fake API that records the paths it is asked for. */
 function servicesWith(session: { access: string; refresh: string } | null) {
   const paths: string[] = [];
@@ -41,7 +48,7 @@ describe("reading ahead as the app boots", () => {
     const { services, paths } = servicesWith(testSession());
     readAhead(services, "/quiz/7/questions");
     await expect
-      .poll(() => services.queryClient.getQueryData(["quiz", 7, "questions"]))
+      .poll(() => services.queryClient.getQueryData(["quiz", 7, "questions"]), POLL)
       .toEqual([]);
     expect(services.queryClient.getQueryData(["quiz", 7])).toMatchObject({ title: "Sofa quiz" });
     expect(services.queryClient.getQueryData(["userinfo"])).toMatchObject({ id: 1 });
@@ -51,14 +58,14 @@ describe("reading ahead as the app boots", () => {
   it("on another editor tab reads the quiz but not the question list", async () => {
     const { services, paths } = servicesWith(testSession());
     readAhead(services, "/quiz/7/results");
-    await expect.poll(() => services.queryClient.getQueryData(["quiz", 7])).toBeTruthy();
+    await expect.poll(() => services.queryClient.getQueryData(["quiz", 7]), POLL).toBeTruthy();
     expect(paths.sort()).toEqual(["/quiz/7/", "/userinfo/"]);
   });
 
   it("on another page reads the user only, and without a session nothing", async () => {
     const signedIn = servicesWith(testSession());
     readAhead(signedIn.services, "/projects");
-    await expect.poll(() => signedIn.paths).toEqual(["/userinfo/"]);
+    await expect.poll(() => signedIn.paths, POLL).toEqual(["/userinfo/"]);
 
     const anonymous = servicesWith(null);
     readAhead(anonymous.services, "/quiz/7/questions");
