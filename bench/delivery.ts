@@ -3,7 +3,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import { API_PREFIX, apiPaths } from "@leadquiz/contract";
-import { type OpenLoopResult, openLoopLoad } from "./open-loop";
+import { connectionsTo, type OpenLoopResult, openLoopLoad } from "./open-loop";
 import { TARGETS } from "./summary";
 import { type BenchDatabase, log, sleep } from "./support";
 import type { TypicalQuiz } from "./typical-quiz";
@@ -87,6 +87,8 @@ export async function fixedRateLoad(
   body: (submissionId: string) => string,
   settings: Omit<FixedRateSettings, "targetDelayMs">,
 ): Promise<FixedRateRun> {
+  // One pool for both runs: the measured run starts with the warm-up's open connections.
+  const pool = connectionsTo(url, settings.connections);
   const run = (seconds: number) =>
     openLoopLoad(
       url,
@@ -96,12 +98,19 @@ export async function fixedRateLoad(
         body: () => body(randomUUID()),
       },
       { rate: settings.rate, durationSeconds: seconds, connections: settings.connections },
+      pool,
     );
   log(`${name}: warm-up ${settings.warmupSeconds} s at ${settings.rate} leads/s`);
-  await run(settings.warmupSeconds);
-  const loadAverageBefore = os.loadavg()[0] ?? 0;
-  log(`${name}: measuring ${settings.durationSeconds} s at ${settings.rate} leads/s`);
-  const result = await run(settings.durationSeconds);
+  let result: OpenLoopResult;
+  let loadAverageBefore: number;
+  try {
+    await run(settings.warmupSeconds);
+    loadAverageBefore = os.loadavg()[0] ?? 0;
+    log(`${name}: measuring ${settings.durationSeconds} s at ${settings.rate} leads/s`);
+    result = await run(settings.durationSeconds);
+  } finally {
+    pool.close();
+  }
   const measured: FixedRateRun = { ...result, loadAverageBefore };
   log(
     `${name}: ${measured.requestsPerSecond.toFixed(0)} req/s, p50 ${measured.latencyMs.p50} ms, ` +

@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { Pool } from "undici";
+import { HttpConnections } from "./http-connections";
 
 /**
  * An open-loop load at a fixed rate (bench/README.md, "At half the maximum rate"): request
@@ -43,13 +43,36 @@ export function quantile(sorted: readonly number[], q: number): number {
   return sorted[rank] as number;
 }
 
+/** At most `connections` keep-alive connections to `url`'s server (http-connections.ts). */
+export function connectionsTo(url: string, connections: number): HttpConnections {
+  const { hostname, port } = new URL(url);
+  return new HttpConnections(hostname, Number(port || 80), connections);
+}
+
+/** The whole HTTP/1.1 request, as written on the connection. */
+function httpRequest(target: URL, request: OpenLoopRequest): string {
+  const body = request.body?.() ?? "";
+  const headers = Object.entries(request.headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
+  return (
+    `${request.method} ${target.pathname}${target.search} HTTP/1.1\r\nHost: ${target.host}\r\n` +
+    `${headers}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+  );
+}
+
+/**
+ * Runs the load over `connections` when given (e.g. the warm-up's, so the measured run does
+ * not start by opening them; the caller closes it), else over a pool of its own.
+ */
 export async function openLoopLoad(
   url: string,
   request: OpenLoopRequest,
   settings: OpenLoopSettings,
+  connections?: HttpConnections,
 ): Promise<OpenLoopResult> {
   const target = new URL(url);
-  const pool = new Pool(target.origin, { connections: settings.connections, pipelining: 1 });
+  const pool = connections ?? connectionsTo(url, settings.connections);
   const total = Math.max(1, Math.round(settings.rate * settings.durationSeconds));
   const intervalMs = 1000 / settings.rate;
   const latencies: number[] = [];
@@ -60,27 +83,18 @@ export async function openLoopLoad(
   let lastAnswerAt = 0;
   const start = performance.now() + 5;
 
-  const send = (dueAt: number): Promise<void> =>
-    pool
-      .request({
-        path: target.pathname + target.search,
-        method: request.method,
-        headers: request.headers,
-        ...(request.body ? { body: request.body() } : {}),
-      })
-      .then(async (answer) => {
-        await answer.body.dump();
-        lastAnswerAt = performance.now();
-        latencies.push(lastAnswerAt - dueAt);
-        if (answer.statusCode >= 200 && answer.statusCode < 300) ok += 1;
-        else non2xx += 1;
-      })
-      .catch(() => {
-        errors += 1;
-      })
-      .finally(() => {
-        answered += 1;
-      });
+  const send = async (dueAt: number): Promise<void> => {
+    const answer = await pool.send(httpRequest(target, request));
+    answered += 1;
+    if ("error" in answer) {
+      errors += 1;
+      return;
+    }
+    lastAnswerAt = performance.now();
+    latencies.push(lastAnswerAt - dueAt);
+    if (answer.status >= 200 && answer.status < 300) ok += 1;
+    else non2xx += 1;
+  };
 
   const inFlight: Promise<void>[] = [];
   await new Promise<void>((resolve) => {
@@ -100,7 +114,7 @@ export async function openLoopLoad(
     setTimeout(tick, Math.max(0, start - performance.now()));
   });
   await Promise.all(inFlight);
-  await pool.close();
+  if (!connections) pool.close();
 
   latencies.sort((a, b) => a - b);
   const round = (ms: number) => Math.round(ms * 100) / 100;
