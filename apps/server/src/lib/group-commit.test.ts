@@ -133,6 +133,42 @@ describe("group commit", () => {
     await expect(commit.add("a")).rejects.toThrow("0 results for 1");
   });
 
+  it("with gather 'tick', writes the items of one event-loop tick together", async () => {
+    const { batches, write } = heldWrites();
+    const commit = createGroupCommit<string, string>({
+      write,
+      maxInFlight: 1,
+      maxBatch: 10,
+      maxWaitMs: 5_000,
+      gather: "tick",
+    });
+    const all = ["a", "b", "a"].map((item) => commit.add(item));
+    expect(batches).toHaveLength(0);
+    await settle();
+    // Without keys, even the same item twice shares the batch.
+    expect(batches.map((batch) => batch.items)).toEqual([["a", "b", "a"]]);
+    batches[0]?.finish();
+    await expect(Promise.all(all)).resolves.toEqual(["stored a", "stored b", "stored a"]);
+  });
+
+  it("drains: resolves once everything added so far is written", async () => {
+    const { batches, write } = heldWrites();
+    const commit = groupCommit(write);
+    await commit.drain(); // nothing to wait for
+    const first = commit.add("a");
+    const second = commit.add("b");
+    let drained = false;
+    const drain = commit.drain().then(() => {
+      drained = true;
+    });
+    batches[0]?.finish();
+    await settle();
+    expect(drained).toBe(false);
+    batches[1]?.finish();
+    await drain;
+    await expect(Promise.all([first, second])).resolves.toEqual(["stored a", "stored b"]);
+  });
+
   it("fails an item no batch took within maxWaitMs as the database being unavailable", async () => {
     const clock = manualClock();
     const { batches, write } = heldWrites();

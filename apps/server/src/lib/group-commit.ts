@@ -1,9 +1,10 @@
 /**
- * Group commit (docs/leads.md "Storing a lead", docs/adr/0014): writes that arrive while
- * `maxInFlight` batches are being written wait and then go together, at most `maxBatch` in
- * one batch, so under load many of them share one statement, one round trip and one COMMIT.
- * A write that finds a free slot goes at once, alone: there is no timer and nothing waits
- * that would not have waited for a connection anyway.
+ * Group commit (docs/leads.md "Storing a lead", docs/adr/0014; funnel events,
+ * docs/analytics.md "Ingest"): writes that arrive while `maxInFlight` batches are being
+ * written wait and then go together, at most `maxBatch` in one batch, so under load many of
+ * them share one statement, one round trip and one COMMIT. A write that finds a free slot
+ * goes at once, alone (or, with `gather: "tick"`, with the others of the same event-loop
+ * tick): there is no timer and nothing waits that would not have waited for a connection.
  *
  * Each caller gets its own item's result, only once the batch holding it is written (for
  * the lead: committed). When a batch of several items fails, each of them is written again
@@ -20,8 +21,14 @@ export interface GroupCommitOptions<Item, Result> {
   maxInFlight: number;
   /** Items in one batch at the most. */
   maxBatch: number;
-  /** Items with the same key go in different batches. */
-  key(item: Item): string;
+  /** Items with the same key go in different batches (none: any items may share one). */
+  key?: (item: Item) => string;
+  /**
+   * When a slot is free: `"at once"` writes the item that found it alone (the lowest
+   * latency); `"tick"` first lets the rest of the event loop's tick add theirs
+   * (`setImmediate`), so requests read in one tick share a batch.
+   */
+  gather?: "at once" | "tick";
   /** How long an item may wait for a batch to take it. */
   maxWaitMs: number;
   /** The clock (tests pass their own): the time now in ms, and a task after `ms`. */
@@ -58,6 +65,8 @@ export class GroupCommitTimeout extends Error {
 export interface GroupCommit<Item, Result> {
   /** Resolves with the item's result once its batch is written. */
   add(item: Item): Promise<Result>;
+  /** Resolves once every item added so far has been written or has failed (on shutdown). */
+  drain(): Promise<void>;
   /** Batches written so far and the items they held (for tests and the bench). */
   readonly stats: { batches: number; items: number; largest: number };
 }
@@ -74,12 +83,15 @@ export function createGroupCommit<Item, Result>(
   options: GroupCommitOptions<Item, Result>,
 ): GroupCommit<Item, Result> {
   const { write, maxInFlight, maxBatch, key, maxWaitMs } = options;
+  const gather = options.gather ?? "at once";
   const clock = options.clock ?? realClock;
   if (!(maxInFlight >= 1 && maxBatch >= 1)) throw new Error("group commit: limits must be ≥ 1");
   const queue: Waiting<Item, Result>[] = [];
   const stats = { batches: 0, items: 0, largest: 0 };
   let inFlight = 0;
   let cancelExpiry: (() => void) | null = null;
+  let pumpScheduled = false;
+  const idle: (() => void)[] = [];
 
   /** Fails the items that waited `maxWaitMs`; watches the oldest of the others. */
   function expire(): void {
@@ -95,6 +107,11 @@ export function createGroupCommit<Item, Result>(
       }
     }
     watchOldest();
+    wakeIfIdle();
+  }
+
+  function wakeIfIdle(): void {
+    if (queue.length === 0 && inFlight === 0) for (const wake of idle.splice(0)) wake();
   }
 
   function watchOldest(): void {
@@ -105,6 +122,7 @@ export function createGroupCommit<Item, Result>(
 
   /** Takes the next batch off the queue: in arrival order, no key twice. */
   function takeBatch(): Waiting<Item, Result>[] {
+    if (!key) return queue.splice(0, maxBatch);
     const batch: Waiting<Item, Result>[] = [];
     const keys = new Set<string>();
     for (let i = 0; i < queue.length && batch.length < maxBatch; ) {
@@ -155,6 +173,7 @@ export function createGroupCommit<Item, Result>(
   }
 
   function pump(): void {
+    pumpScheduled = false;
     while (inFlight < maxInFlight && queue.length > 0) {
       const batch = takeBatch();
       inFlight += 1;
@@ -168,14 +187,27 @@ export function createGroupCommit<Item, Result>(
       cancelExpiry = null;
     }
     watchOldest();
+    wakeIfIdle();
+  }
+
+  function schedulePump(): void {
+    if (gather === "at once") return pump();
+    if (pumpScheduled || inFlight >= maxInFlight) return;
+    pumpScheduled = true;
+    setImmediate(pump);
   }
 
   return {
     add(item) {
       return new Promise<Result>((resolve, reject) => {
         queue.push({ item, since: clock.now(), resolve, reject });
-        pump();
+        schedulePump();
+        watchOldest();
       });
+    },
+    drain() {
+      if (queue.length === 0 && inFlight === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => idle.push(resolve));
     },
     stats,
   };

@@ -35,7 +35,10 @@ export interface FunnelEvent {
  * The commit does not wait for the WAL to reach the disk (`synchronous_commit` off for this
  * transaction only): a crash of PostgreSQL itself may lose the last moment of events.
  */
-export async function recordFunnelEvents(db: DbOrTx, events: FunnelEvent[]): Promise<void> {
+export async function recordFunnelEvents(
+  db: DbOrTx,
+  events: readonly FunnelEvent[],
+): Promise<void> {
   if (events.length === 0) return;
   const input = JSON.stringify(
     events.map((event, ord) => ({

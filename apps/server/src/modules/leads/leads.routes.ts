@@ -41,6 +41,7 @@ export async function leadsRoutes(app: FastifyInstance, { context }: ApiOptions)
     alsoWrite: leadDeliveriesOf,
     graceMs: context.config.leadGraceMs,
   });
+  app.addHook("onClose", async () => service.drain());
   // Encapsulated by api.ts's register: the JSON handling applies to this route only.
   acceptVisitorJson(app);
 

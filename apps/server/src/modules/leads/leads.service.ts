@@ -111,6 +111,9 @@ export function createLeadsService(deps: LeadsServiceDeps) {
   }
 
   return {
+    /** Waits for the leads being stored (on shutdown: none is cut off mid-write). */
+    drain: () => writer.drain(),
+
     async submit({ publicKey, submission, ip }: SubmitLeadInput): Promise<SubmitLeadOutcome> {
       const { quiz, closed } = await quizTakingLeads(publicKey);
       if (closed) {
