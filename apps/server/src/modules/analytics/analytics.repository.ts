@@ -3,12 +3,11 @@ import { ANALYTICS_SOURCE_MAX_LENGTH } from "@leadquiz/contract";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { projects, questions, quizzes } from "../../db/schema";
+import { uuidOrNull } from "../../lib/uuid";
 import { projectOwnedBy, quizOwnedBy } from "../../policies/ownership";
 
 /** Rows per roll-up key (docs/analytics.md "Storage"): spreads a busy quiz's upserts. */
 const ANALYTICS_SHARDS = 16;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Both drivers answer `{rows}`; drizzle types the result per driver. */
 async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
@@ -44,7 +43,7 @@ export async function recordFunnelEvents(
     events.map((event, ord) => ({
       ord,
       quiz_id: event.quizId,
-      session_id: event.session && UUID.test(event.session) ? event.session.toLowerCase() : null,
+      session_id: uuidOrNull(event.session),
       type: event.type,
       question_id: event.questionId,
     })),

@@ -2,6 +2,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { type FixedStatement, fixedStatement } from "../../db/prepared";
 import { leads } from "../../db/schema";
+import { uuidOrNull } from "../../lib/uuid";
 import { sessionOfQuiz } from "../visitor-sessions";
 
 export type NewLead = Omit<
@@ -14,8 +15,6 @@ export type NewLead = Omit<
 
 /** How far back a lead with the same e-mail or phone makes a new one a duplicate. */
 const DUPLICATE_WINDOW_DAYS = 30;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A lead to store, with what its `too_fast` flag is judged by. */
 export interface LeadToStore {
@@ -61,7 +60,7 @@ export async function storeLeads(
     project_id: lead.projectId,
     user_id: lead.userId,
     publication_version: lead.publicationVersion,
-    session: lead.session && UUID.test(lead.session) ? lead.session : null,
+    session: uuidOrNull(lead.session),
     name: lead.name ?? "",
     email: lead.email ?? "",
     phone: lead.phone ?? "",

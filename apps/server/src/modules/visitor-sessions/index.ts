@@ -20,8 +20,4 @@ export {
   VISITOR_LIMITS,
   type VisitorLimits,
 } from "./visitor-limits";
-export {
-  sessionOfQuiz,
-  sessionRowOfQuiz,
-  sessionStartOfQuiz,
-} from "./visitor-sessions.repository";
+export { sessionOfQuiz } from "./visitor-sessions.repository";

@@ -8,37 +8,18 @@ import {
   quizzes,
   visitorSessions,
 } from "../../db/schema";
+import { uuidOrNull } from "../../lib/uuid";
 import { quizLiveForVisitors } from "../../policies/ownership";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The id of `session` when it is a session of `quizId`, as an SQL expression (null for an
  * unknown or malformed one): the check rides along with the INSERT, no extra round trip.
  */
 export function sessionOfQuiz(session: string | null | undefined, quizId: number) {
-  if (!session || !UUID.test(session)) return null;
+  const id = uuidOrNull(session);
+  if (!id) return null;
   return sql`(select ${visitorSessions.id} from ${visitorSessions}
-    where ${visitorSessions.id} = ${session.toLowerCase()}::uuid and ${visitorSessions.quizId} = ${quizId})`;
-}
-
-/** The start of session `session` of quiz `quizId`, as a sub-select (null when not one). */
-export function sessionStartOfQuiz(session: string | null | undefined, quizId: number) {
-  if (!session || !UUID.test(session)) return sql`null::timestamptz`;
-  return sql`(select ${visitorSessions.createdAt} from ${visitorSessions}
-    where ${visitorSessions.id} = ${session.toLowerCase()}::uuid and ${visitorSessions.quizId} = ${quizId})`;
-}
-
-/**
- * Session `session` of quiz `quizId` as a row source (`id`, `created_at`) for a CTE: one
- * row when it is one, none otherwise (also for a malformed id).
- */
-export function sessionRowOfQuiz(session: string | null | undefined, quizId: number) {
-  if (!session || !UUID.test(session)) {
-    return sql`select null::uuid as id, null::timestamptz as created_at where false`;
-  }
-  return sql`select id, created_at from visitor_sessions
-    where id = ${session.toLowerCase()}::uuid and quiz_id = ${quizId}::int`;
+    where ${visitorSessions.id} = ${id}::uuid and ${visitorSessions.quizId} = ${quizId})`;
 }
 
 export async function insertSession(
