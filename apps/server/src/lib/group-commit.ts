@@ -191,7 +191,10 @@ export function createGroupCommit<Item, Result>(
   }
 
   function schedulePump(): void {
-    if (gather === "at once") return pump();
+    if (gather === "at once") {
+      pump();
+      return;
+    }
     if (pumpScheduled || inFlight >= maxInFlight) return;
     pumpScheduled = true;
     setImmediate(pump);
