@@ -180,12 +180,18 @@ test("the editor frame names the quiz, publishes it and shares its link", async 
   expect(response?.status()).toBe(200);
   await visitor.close();
 
-  // Usage instructions: real ones, with this quiz's embed code.
+  // Usage instructions: real ones, with this quiz's embed code. Mounted on the first opening
+  // (shared/ui/mount-on-open.ts): focus still moves in, and Escape gives it back.
   await page.getByTestId("editor-instructions").click();
   const instructions = page.getByRole("dialog", { name: "How to share your quiz" });
   await expect(instructions.getByTestId("embed-snippet")).toContainText("data-leadquiz=");
   await expect(instructions.getByTestId("embed-snippet")).toContainText("/embed.js");
+  await expect
+    .poll(() => instructions.evaluate((dialog) => dialog.contains(document.activeElement)))
+    .toBe(true);
   await page.keyboard.press("Escape");
+  await expect(instructions).toHaveCount(0);
+  await expect(page.getByTestId("editor-instructions")).toBeFocused();
 
   // The dashboard shows it published, with its link.
   await page.getByTestId("editor-nav-back").click();

@@ -283,13 +283,18 @@ test("logic, start page, confirmations, a refused edit, keyboard reorder and und
   await typeDialog.getByRole("button", { name: "Change the type" }).click();
   await expect(extra.getByTestId("option-step")).toBeVisible();
   await expect(extra.getByTestId("add-answer")).toHaveCount(0);
-  // Delete asks first.
+  // Delete asks first. The dialog is mounted on its first opening (shared/ui/mount-on-open.ts):
+  // focus still goes to Cancel, and Escape gives it back to the card's "⋯" button.
   await extra.getByTestId("question-actions").click();
   await page.getByRole("menuitem", { name: "Delete" }).click();
-  await page
-    .getByRole("dialog", { name: "Delete the question?" })
-    .getByTestId("confirm-ok")
-    .click();
+  const deleteDialog = page.getByRole("dialog", { name: "Delete the question?" });
+  await expect(deleteDialog.getByTestId("confirm-cancel")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(deleteDialog).toHaveCount(0);
+  await expect(extra.getByTestId("question-actions")).toBeFocused();
+  await extra.getByTestId("question-actions").click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  await deleteDialog.getByTestId("confirm-ok").click();
   await expect(card(page, 6)).toHaveCount(0);
   // Undo brings it back at its place, with its type.
   await page.getByRole("button", { name: "Undo" }).click();

@@ -1,5 +1,6 @@
 import { Modal, type ModalProps } from "@mantine/core";
 import { useLayoutEffect, useRef } from "react";
+import { useMountOnOpen } from "./mount-on-open";
 
 /**
  * Where focus goes back when a dialog closes: what had it when the dialog opened — or, when
@@ -16,17 +17,21 @@ function focusOrigin(active: Element | null): HTMLElement | null {
 
 /**
  * The app's dialog: Mantine's Modal (focus trapped inside, Escape closes) that gives focus
- * back to what opened it when it closes, even when a menu item opened it.
+ * back to what opened it when it closes, even when a menu item opened it. Its Modal is
+ * mounted when it is first opened (`useMountOnOpen`), not with the page.
  */
 export function DialogModal({ opened, onExitTransitionEnd, ...props }: ModalProps) {
   const origin = useRef<HTMLElement | null>(null);
+  // Where focus was when the caller opened it, not a task later when the Modal opens.
   useLayoutEffect(() => {
     if (opened) origin.current = focusOrigin(document.activeElement);
   }, [opened]);
+  const modal = useMountOnOpen(opened);
+  if (!modal.mounted) return null;
   return (
     <Modal
       {...props}
-      opened={opened}
+      opened={modal.opened}
       returnFocus={false}
       onExitTransitionEnd={() => {
         onExitTransitionEnd?.();

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/shared/api/error-message";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
+import { useMountOnOpen } from "@/shared/ui/mount-on-open";
 import { formatDateTime } from "../../dashboard/components/format-date";
 import { usePublicationVersions, useRestoreVersion } from "../api/preview-queries";
 import { useEditorPreview } from "../editor-preview";
@@ -23,6 +24,8 @@ export function VersionHistoryButton({ quizId, compact = false }: VersionHistory
   const versions = usePublicationVersions(quizId, opened);
   const restore = useRestoreVersion(quizId);
   const preview = useEditorPreview();
+  // The drawer is mounted when first opened, not with the editor's top bar.
+  const drawer = useMountOnOpen(opened && restoring === null);
   return (
     <>
       <Button
@@ -34,73 +37,75 @@ export function VersionHistoryButton({ quizId, compact = false }: VersionHistory
       >
         {t("editor:versions.open")}
       </Button>
-      <Drawer
-        opened={opened && restoring === null}
-        onClose={() => setOpened(false)}
-        position="right"
-        title={t("editor:versions.title")}
-        size="md"
-      >
-        <Stack gap="sm" data-testid="version-history">
-          {versions.isPending && (
-            <Loader size="sm" role="status" aria-label={t("editor:versions.loading")} />
-          )}
-          {versions.isError && (
-            <Alert color="red" role="alert">
-              {errorMessage(versions.error, t)}
-            </Alert>
-          )}
-          {versions.data?.length === 0 && (
-            <Text size="sm" c="dimmed">
-              {t("editor:versions.empty")}
-            </Text>
-          )}
-          {versions.data?.map((entry) => (
-            <Card key={entry.version} withBorder padding="sm" data-testid="version-entry">
-              <Stack gap={6}>
-                <Group justify="space-between" wrap="nowrap">
-                  <Text fw={600} size="sm" component="h3" m={0}>
-                    {t("editor:versions.version", { version: entry.version })}
+      {drawer.mounted && (
+        <Drawer
+          opened={drawer.opened}
+          onClose={() => setOpened(false)}
+          position="right"
+          title={t("editor:versions.title")}
+          size="md"
+        >
+          <Stack gap="sm" data-testid="version-history">
+            {versions.isPending && (
+              <Loader size="sm" role="status" aria-label={t("editor:versions.loading")} />
+            )}
+            {versions.isError && (
+              <Alert color="red" role="alert">
+                {errorMessage(versions.error, t)}
+              </Alert>
+            )}
+            {versions.data?.length === 0 && (
+              <Text size="sm" c="dimmed">
+                {t("editor:versions.empty")}
+              </Text>
+            )}
+            {versions.data?.map((entry) => (
+              <Card key={entry.version} withBorder padding="sm" data-testid="version-entry">
+                <Stack gap={6}>
+                  <Group justify="space-between" wrap="nowrap">
+                    <Text fw={600} size="sm" component="h3" m={0}>
+                      {t("editor:versions.version", { version: entry.version })}
+                    </Text>
+                    {entry.is_live && (
+                      <Badge variant="filled" color="teal.9" tt="none">
+                        {t("editor:versions.live")}
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="sm">{formatDateTime(entry.published_at, i18n.language)}</Text>
+                  <Text size="sm" c="dimmed" truncate="end" title={entry.title}>
+                    {entry.title}
                   </Text>
-                  {entry.is_live && (
-                    <Badge variant="filled" color="teal.9" tt="none">
-                      {t("editor:versions.live")}
-                    </Badge>
-                  )}
-                </Group>
-                <Text size="sm">{formatDateTime(entry.published_at, i18n.language)}</Text>
-                <Text size="sm" c="dimmed" truncate="end" title={entry.title}>
-                  {entry.title}
-                </Text>
-                <Group gap="xs">
-                  <Button
-                    size="compact-sm"
-                    variant="light"
-                    onClick={() => {
-                      preview.showVersion(entry.version);
-                      setOpened(false);
-                    }}
-                    aria-label={t("editor:versions.previewVersion", { version: entry.version })}
-                    data-testid="version-preview"
-                  >
-                    {t("editor:versions.preview")}
-                  </Button>
-                  <Button
-                    size="compact-sm"
-                    variant="default"
-                    loading={restore.isPending && restore.variables === entry.version}
-                    onClick={() => setRestoring(entry.version)}
-                    aria-label={t("editor:versions.restoreVersion", { version: entry.version })}
-                    data-testid="version-restore"
-                  >
-                    {t("editor:versions.restore")}
-                  </Button>
-                </Group>
-              </Stack>
-            </Card>
-          ))}
-        </Stack>
-      </Drawer>
+                  <Group gap="xs">
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      onClick={() => {
+                        preview.showVersion(entry.version);
+                        setOpened(false);
+                      }}
+                      aria-label={t("editor:versions.previewVersion", { version: entry.version })}
+                      data-testid="version-preview"
+                    >
+                      {t("editor:versions.preview")}
+                    </Button>
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      loading={restore.isPending && restore.variables === entry.version}
+                      onClick={() => setRestoring(entry.version)}
+                      aria-label={t("editor:versions.restoreVersion", { version: entry.version })}
+                      data-testid="version-restore"
+                    >
+                      {t("editor:versions.restore")}
+                    </Button>
+                  </Group>
+                </Stack>
+              </Card>
+            ))}
+          </Stack>
+        </Drawer>
+      )}
       <ConfirmDialog
         opened={restoring !== null}
         title={t("editor:versions.restoreTitle", { version: restoring ?? 0 })}

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { isApiError } from "@/shared/api/api-error";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
+import { useMountOnOpen } from "@/shared/ui/mount-on-open";
 import { paths } from "../../../app/paths";
 import { formatDateTime } from "../../dashboard/components/format-date";
 import { tariffInfoQueryKey, useTariffInfo } from "../../money/api/money-queries";
@@ -42,6 +43,13 @@ export function usePublicationStatus(quiz: Quiz) {
  * only once the tariff has ended), or from the server's 403 `tariff_expired` to a publish.
  */
 export function PublishModal({ quiz, opened, onClose }: PublishModalProps) {
+  // Mounted when first opened: the editor's frame does not render it with every opening.
+  const modal = useMountOnOpen(opened);
+  if (!modal.mounted) return null;
+  return <PublishDialog quiz={quiz} opened={modal.opened} onClose={onClose} />;
+}
+
+function PublishDialog({ quiz, opened, onClose }: PublishModalProps) {
   const { t, i18n } = useTranslation();
   const { publish, unpublish } = usePublication(quiz);
   const [asking, setAsking] = useState<"publish" | "unpublish" | null>(null);

@@ -3,6 +3,7 @@ import { embedSnippetScript } from "@leadquiz/contract/embed-snippet";
 import { Code, Group, List, Modal, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { CopyTextButton } from "@/shared/ui/copy-text-button";
+import { useMountOnOpen } from "@/shared/ui/mount-on-open";
 
 /** The inline embed snippet of docs/embed.md for this quiz, served by this origin. */
 export function embedSnippet(publicKey: string, origin: string): string {
@@ -20,6 +21,13 @@ interface UsageInstructionsProps {
 
 /** How to share a quiz: publish, then the link, the embed code, or a popup/banner/chat. */
 export function UsageInstructions({ opened, onClose, quiz }: UsageInstructionsProps) {
+  // Mounted when first opened: the editor's footer does not render it with every opening.
+  const modal = useMountOnOpen(opened);
+  if (!modal.mounted) return null;
+  return <InstructionsDialog quiz={quiz} opened={modal.opened} onClose={onClose} />;
+}
+
+function InstructionsDialog({ opened, onClose, quiz }: UsageInstructionsProps) {
   const { t } = useTranslation();
   const snippet = embedSnippet(quiz.public_key, window.location.origin);
   const k = (key: string) => t(`dashboard:shell.instructions.${key}`);

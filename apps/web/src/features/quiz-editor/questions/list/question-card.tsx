@@ -1,5 +1,5 @@
 import { Loader, Menu, Paper } from "@mantine/core";
-import { type CSSProperties, memo, Suspense, useState } from "react";
+import { memo, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Question } from "../api/question-queries";
 import type { QuestionWrites } from "../api/question-writes";
@@ -50,70 +50,6 @@ interface CardProps {
 }
 
 /**
- * The collapsed row is plain elements styled with the theme's variables (Mantine's Paper,
- * Badge, Text and ActionIcon looked the same but cost most of the 50-card list's first
- * render: docs/editor.md "Start time"). `mantine-focus-auto` is Mantine's focus ring.
- */
-const rowStyle: CSSProperties = {
-  display: "flex",
-  alignItems: "center",
-  gap: "var(--mantine-spacing-xs)",
-  padding: "var(--mantine-spacing-xs)",
-};
-const iconButtonStyle: CSSProperties = {
-  display: "inline-flex",
-  alignItems: "center",
-  justifyContent: "center",
-  flexShrink: 0,
-  width: 34,
-  height: 34,
-  padding: 0,
-  border: 0,
-  borderRadius: "var(--mantine-radius-sm)",
-  background: "transparent",
-  color: "var(--mantine-color-gray-8)",
-  cursor: "pointer",
-};
-const handleStyle: CSSProperties = { ...iconButtonStyle, cursor: "grab", touchAction: "none" };
-const toggleStyle: CSSProperties = {
-  display: "flex",
-  alignItems: "center",
-  gap: "var(--mantine-spacing-sm)",
-  flex: 1,
-  minWidth: 0,
-  padding: 0,
-  border: 0,
-  background: "none",
-  color: "inherit",
-  font: "inherit",
-  textAlign: "start",
-  cursor: "pointer",
-};
-const badgeStyle: CSSProperties = {
-  flexShrink: 0,
-  minWidth: 22,
-  padding: "2px 8px",
-  borderRadius: "var(--mantine-radius-sm)",
-  background: "var(--mantine-primary-color-light)",
-  color: "var(--mantine-primary-color-light-color)",
-  fontSize: 11,
-  fontWeight: 700,
-  textAlign: "center",
-};
-const titleStyle: CSSProperties = {
-  display: "block",
-  fontWeight: 600,
-  overflow: "hidden",
-  textOverflow: "ellipsis",
-  whiteSpace: "nowrap",
-};
-const typeStyle: CSSProperties = {
-  display: "block",
-  fontSize: "var(--mantine-font-size-xs)",
-  color: "var(--mantine-color-dimmed)",
-};
-
-/**
  * The card's "⋯" menu. Until it is first opened it is the button alone: a Mantine Menu (a
  * popover with its floating position) for each of 50 cards was much of the list's first
  * render (docs/editor.md "Start time"). The first click mounts the menu, opened.
@@ -131,7 +67,6 @@ function QuestionMenu({
     <button
       type="button"
       className={`mantine-focus-auto ${classes.iconButton}`}
-      style={iconButtonStyle}
       aria-label={t("questions:list.actions", { n: position })}
       aria-haspopup="menu"
       data-testid="question-actions"
@@ -144,7 +79,7 @@ function QuestionMenu({
             },
           })}
     >
-      <span aria-hidden style={{ fontSize: 22, lineHeight: 1 }}>
+      <span aria-hidden className={classes.dots}>
         ⋯
       </span>
     </button>
@@ -187,6 +122,10 @@ function QuestionMenu({
 /**
  * One question of the list: a drag handle, its number, type and title; opened, its editor.
  * Memoised: a write to one question (a new list in the cache) re-renders only that card.
+ * The collapsed row is plain elements styled by classes with the theme's variables
+ * (question-card.module.css; Mantine's Paper, Badge, Text and ActionIcon looked the same but
+ * cost most of the 50-card list's first render: docs/editor.md "Start time").
+ * `mantine-focus-auto` is Mantine's focus ring.
  */
 export const QuestionCard = memo(function QuestionCard({
   quizId,
@@ -207,23 +146,24 @@ export const QuestionCard = memo(function QuestionCard({
     <div
       ref={drag?.setNodeRef}
       data-testid={`question-${position}`}
-      style={{
-        border: "1px solid var(--mantine-color-gray-3)",
-        borderRadius: "var(--mantine-radius-md)",
-        background: "var(--mantine-color-body)",
-        boxShadow: drag?.isDragging ? "var(--mantine-shadow-md)" : undefined,
-        transform: drag?.transform,
-        transition: drag?.transition,
-        position: "relative",
-        zIndex: drag?.isDragging ? 2 : undefined,
-      }}
+      className={classes.card}
+      // Only what dragging changes is inline (dnd-kit's transform and transition).
+      style={
+        drag
+          ? {
+              boxShadow: drag.isDragging ? "var(--mantine-shadow-md)" : undefined,
+              transform: drag.transform,
+              transition: drag.transition,
+              zIndex: drag.isDragging ? 2 : undefined,
+            }
+          : undefined
+      }
     >
       {armed ? <SortableBinding id={question.id} onChange={setDrag} /> : null}
-      <div className={classes.row} style={rowStyle}>
+      <div className={classes.row}>
         <button
           type="button"
-          className={`mantine-focus-auto ${classes.iconButton}`}
-          style={handleStyle}
+          className={`mantine-focus-auto ${classes.iconButton} ${classes.handle}`}
           aria-label={t("questions:list.dragHandle", { n: position, title })}
           data-testid="drag-handle"
           {...(drag
@@ -239,17 +179,16 @@ export const QuestionCard = memo(function QuestionCard({
         </button>
         <button
           type="button"
-          className="mantine-focus-auto"
-          style={toggleStyle}
+          className={`mantine-focus-auto ${classes.toggle}`}
           onClick={() => actions.onToggle(question)}
           aria-expanded={opened}
           aria-controls={bodyId}
           data-testid="question-toggle"
         >
-          <span style={badgeStyle}>{position}</span>
-          <span style={{ minWidth: 0, flex: 1 }}>
-            <span style={titleStyle}>{title}</span>
-            <span style={typeStyle}>
+          <span className={classes.badge}>{position}</span>
+          <span className={classes.text}>
+            <span className={classes.title}>{title}</span>
+            <span className={classes.type}>
               {t(`questions:types.${typeKey(question.type)}.name`)}
               {question.required ? ` · ${t("questions:list.requiredMark")}` : ""}
             </span>
