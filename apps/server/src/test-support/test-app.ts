@@ -7,7 +7,7 @@ import pino from "pino";
 import { buildApp } from "../app";
 import { type AppConfig, loadConfig } from "../config";
 import { type DatabaseHandle, openDatabase } from "../db/client";
-import { createTestDatabase } from "./test-database";
+import { createTestDatabase, type TestDatabase } from "./test-database";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -38,6 +38,26 @@ export async function createTestApp(
 ): Promise<TestApp | TestAppWithDatabase> {
   const testDatabase = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), "leadquiz-test-"));
+  const removeDatabaseAndFiles = async (): Promise<void> => {
+    await testDatabase.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    return await startTestApp(testDatabase, dataDir, env, options, removeDatabaseAndFiles);
+  } catch (error) {
+    // An app that refuses to start (a test of a bad setting) leaves no database behind.
+    await removeDatabaseAndFiles();
+    throw error;
+  }
+}
+
+async function startTestApp(
+  testDatabase: TestDatabase,
+  dataDir: string,
+  env: Record<string, string>,
+  options: { database?: boolean },
+  removeDatabaseAndFiles: () => Promise<void>,
+): Promise<TestApp | TestAppWithDatabase> {
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
@@ -64,8 +84,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database?.close();
-      await testDatabase.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await removeDatabaseAndFiles();
     },
   };
 }
