@@ -43,6 +43,18 @@ export const LINE: NetworkLine = {
   uploadBitsPerSecond: 20_000_000,
 };
 const LINE_RUNS = 3;
+/**
+ * What `BENCH_EDITOR_TRACE=dir` records of each opening (not over the line): the main
+ * thread's tasks and a sampled CPU profile, for Chromium's Performance panel or
+ * `bench/trace-summary.ts`.
+ */
+const TRACE_CATEGORIES = [
+  "devtools.timeline",
+  "disabled-by-default-devtools.timeline",
+  "v8.execute",
+  "disabled-by-default-v8.cpu_profiler",
+  "blink.user_timing",
+];
 
 type Owner = { access: string; refresh: string };
 
@@ -61,7 +73,7 @@ async function api<T>(base: string, owner: Owner, method: string, path: string, 
  * A quiz of 50 List questions made through the API, without a start page so the preview
  * opens on question 1 (the one the keystroke runs type into).
  */
-async function createLargeQuiz(base: string, owner: Owner): Promise<number> {
+export async function createLargeQuiz(base: string, owner: Owner): Promise<number> {
   const project = await api<{ id: number }>(base, owner, "POST", apiPaths.projects, {
     title: "Bench editor",
   });
@@ -100,7 +112,7 @@ function ownerStorage([session, language]: readonly [string, string]) {
 }
 
 /** The owner's interface language, as their profile says. */
-async function profileLanguage(base: string, owner: Owner): Promise<string> {
+export async function profileLanguage(base: string, owner: Owner): Promise<string> {
   const response = await fetch(`${base}${API_PREFIX}${apiPaths.userinfo}`, {
     headers: { authorization: `Bearer ${owner.access}` },
   });
@@ -135,14 +147,28 @@ function recordMilestones(total: number) {
   );
 }
 
-async function openToInteractive(
+/** One opening of the editor: its milestones (ms from navigation) and what it asked for. */
+export interface EditorOpening {
+  listMs: number;
+  inputMs: number;
+  api: number;
+  scripts: number;
+  /** The machine's 1-minute load average when it ended. */
+  load: number;
+}
+
+/**
+ * Opens `/quiz/{quizId}/questions` in a fresh context at 4× CPU (over `LINE` when `line`)
+ * until question 1's title, its card opened, takes a typed key.
+ */
+export async function openToInteractive(
   browser: Browser,
   base: string,
   owner: Owner,
   language: string,
   quizId: number,
   line = false,
-) {
+): Promise<EditorOpening> {
   const page = await ownerPage(browser, owner, language);
   try {
     const cdp = await page.context().newCDPSession(page);
@@ -155,6 +181,13 @@ async function openToInteractive(
       if (url.pathname.startsWith(API_PREFIX)) requested.api += 1;
       else if (request.resourceType() === "script") requested.scripts += 1;
     });
+    const trace = process.env.BENCH_EDITOR_TRACE;
+    if (trace && !line) {
+      await browser.startTracing(page, {
+        path: `${trace}/editor-open-${Date.now()}.json`,
+        categories: TRACE_CATEGORIES,
+      });
+    }
     await page.goto(`${base}/quiz/${quizId}/questions`);
     const first = page.getByTestId("question-1");
     await first.getByTestId("question-toggle").click({ timeout: 60_000 });
@@ -162,6 +195,7 @@ async function openToInteractive(
     await title.focus();
     await page.keyboard.press("End");
     await page.keyboard.type("!");
+    if (trace && !line) await browser.stopTracing();
     const marks = await page.evaluate(
       () => (window as unknown as { benchMarks: { list: number; input: number } }).benchMarks,
     );
