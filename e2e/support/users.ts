@@ -59,8 +59,7 @@ export async function openAsQuizOwner(page: Page, path: string): Promise<void> {
   );
 }
 
-/** Chooses a language in a Mantine Select labelled "Interface language" (in any language). */
+/** Chooses a language in the header's "Interface language" select (in any language). */
 export async function chooseLanguage(page: Page, name: "English" | "Русский" | "Українська") {
-  await page.getByTestId("language-switch").first().click();
-  await page.getByRole("option", { name }).click();
+  await page.getByTestId("language-switch").first().selectOption({ label: name });
 }

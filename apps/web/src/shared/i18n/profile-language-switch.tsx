@@ -1,18 +1,15 @@
 import { apiPaths, userSchema } from "@leadquiz/contract";
-import type { SelectProps } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../api/error-message";
 import { useApiClient } from "../api/services-context";
 import { useCurrentUser, userQueryKey } from "../api/user-queries";
-import { LanguageSwitch } from "./language-switch";
+import { LanguageSwitch, type LanguageSwitchProps } from "./language-switch";
 
-interface ProfileLanguageSwitchProps extends Omit<SelectProps, "data" | "value" | "onChange"> {
+interface ProfileLanguageSwitchProps extends Omit<LanguageSwitchProps, "onLanguageChange"> {
   /** Confirm the saved language with a notification (the settings page does). */
   notify?: boolean;
-  /** Narrow (phone headers): see LanguageSwitch. */
-  compact?: boolean;
 }
 
 /**
