@@ -230,92 +230,14 @@ async function main(): Promise<number> {
     log(`published quiz ${quiz.quizId} at ${base}/q/${quiz.publicKey}`);
   });
 
-  if (quiz && (only.has("sizes") || only.has("fcp") || only.has("host"))) {
+  const pages = only.has("sizes") || only.has("fcp") || only.has("host") || only.has("quizread");
+  if (quiz && pages) {
     await part("runtime build", () => waitForRuntime(`${base}/q/${quiz?.publicKey}`));
   }
 
-  if (only.has("sizes")) {
-    await part("sizes", async () => {
-      const embed = await servedFile(`${base}/embed.js`);
-      const embedUi = await servedFile(`${base}/embed-ui.js`);
-      const runtime = runtimeSizes(quiz?.language ?? "uk", TYPICAL_PHONE_ZONE);
-      results.sizes = { embed, embedUi, runtime };
-    });
-    await part("owner app sizes", async () => {
-      results.ownerApp = ownerAppSizes();
-    });
-    if (quiz) {
-      const url = `${base}/q/${quiz.publicKey}`;
-      await part("hosted page", async () => {
-        results.page = { url, html: await servedFile(url) };
-      });
-    }
-  }
-
-  if (only.has("fcp")) {
-    await part("first contentful paint", async () => {
-      if (!quiz) throw new Error("no typical quiz");
-      // One unmeasured load first, so no run pays for the server's first render.
-      await fetch(`${base}/q/${quiz.publicKey}`).then((response) => response.text());
-      // The floor: an empty page served over HTTP from this machine, its runs interleaved
-      // with those of /q/{key} in the same browser (bench/README.md).
-      const empty = await startStaticServer({
-        "/": { body: EMPTY_PAGE, type: "text/html; charset=utf-8" },
-      });
-      try {
-        const [page, floor] = await measureFirstPaints(
-          [{ url: `${base}/q/${quiz.publicKey}` }, { url: `${empty.base}/` }],
-          { runs: fcpRuns, executablePath: chromiumPath },
-        );
-        if (!page || !floor) throw new Error("no first paint measured");
-        results.firstPaint = page;
-        results.emptyPaint = floor;
-      } finally {
-        await empty.close();
-      }
-    });
-    await part("first contentful paint of the login page", async () => {
-      // The owner app's first page for a visitor without a session; ready when its form is.
-      results.loginPaint = await measureFirstPaint(`${base}/login`, {
-        runs: fcpRuns,
-        executablePath: chromiumPath,
-        ready: 'input[type="password"]',
-      });
-    });
-  }
-
-  if (only.has("host")) {
-    await part("host page cost of the embed", async () => {
-      if (!quiz) throw new Error("no typical quiz");
-      const snippet = await productPopupSnippet(base, quiz);
-      results.hostPage = await measureHostPage({
-        product: { base, snippet },
-        runs: hostRuns,
-        executablePath: chromiumPath,
-      });
-    });
-  }
-
-  if (only.has("preview")) {
-    await part("editor preview latency", async () => {
-      if (!quiz) throw new Error("no typical quiz");
-      results.preview = await measurePreviewLatency(base, quiz, {
-        runs: previewRuns,
-        executablePath: chromiumPath,
-      });
-    });
-  }
-
-  if (only.has("editor")) {
-    await part("editor speed", async () => {
-      if (!quiz) throw new Error("no typical quiz (its owner makes the 50-question quiz)");
-      results.editor = await measureEditorSpeed(base, quiz.owner, {
-        runs: editorRuns,
-        executablePath: chromiumPath,
-      });
-    });
-  }
-
+  // The load tests first, while the machine is quiet: after the browser parts Chromium's
+  // and the server's leftover work still took CPU, and a full run's lead p99 and quiz-read
+  // ratio were worse than the same parts run alone (bench/README.md "Order of the parts").
   if (only.has("leads")) {
     await part("lead submissions", async () => {
       if (!quiz || !database) throw new Error("no typical quiz");
@@ -438,6 +360,88 @@ async function main(): Promise<number> {
       });
     });
   }
+  if (only.has("sizes")) {
+    await part("sizes", async () => {
+      const embed = await servedFile(`${base}/embed.js`);
+      const embedUi = await servedFile(`${base}/embed-ui.js`);
+      const runtime = runtimeSizes(quiz?.language ?? "uk", TYPICAL_PHONE_ZONE);
+      results.sizes = { embed, embedUi, runtime };
+    });
+    await part("owner app sizes", async () => {
+      results.ownerApp = ownerAppSizes();
+    });
+    if (quiz) {
+      const url = `${base}/q/${quiz.publicKey}`;
+      await part("hosted page", async () => {
+        results.page = { url, html: await servedFile(url) };
+      });
+    }
+  }
+
+  if (only.has("fcp")) {
+    await part("first contentful paint", async () => {
+      if (!quiz) throw new Error("no typical quiz");
+      // One unmeasured load first, so no run pays for the server's first render.
+      await fetch(`${base}/q/${quiz.publicKey}`).then((response) => response.text());
+      // The floor: an empty page served over HTTP from this machine, its runs interleaved
+      // with those of /q/{key} in the same browser (bench/README.md).
+      const empty = await startStaticServer({
+        "/": { body: EMPTY_PAGE, type: "text/html; charset=utf-8" },
+      });
+      try {
+        const [page, floor] = await measureFirstPaints(
+          [{ url: `${base}/q/${quiz.publicKey}` }, { url: `${empty.base}/` }],
+          { runs: fcpRuns, executablePath: chromiumPath },
+        );
+        if (!page || !floor) throw new Error("no first paint measured");
+        results.firstPaint = page;
+        results.emptyPaint = floor;
+      } finally {
+        await empty.close();
+      }
+    });
+    await part("first contentful paint of the login page", async () => {
+      // The owner app's first page for a visitor without a session; ready when its form is.
+      results.loginPaint = await measureFirstPaint(`${base}/login`, {
+        runs: fcpRuns,
+        executablePath: chromiumPath,
+        ready: 'input[type="password"]',
+      });
+    });
+  }
+
+  if (only.has("host")) {
+    await part("host page cost of the embed", async () => {
+      if (!quiz) throw new Error("no typical quiz");
+      const snippet = await productPopupSnippet(base, quiz);
+      results.hostPage = await measureHostPage({
+        product: { base, snippet },
+        runs: hostRuns,
+        executablePath: chromiumPath,
+      });
+    });
+  }
+
+  if (only.has("preview")) {
+    await part("editor preview latency", async () => {
+      if (!quiz) throw new Error("no typical quiz");
+      results.preview = await measurePreviewLatency(base, quiz, {
+        runs: previewRuns,
+        executablePath: chromiumPath,
+      });
+    });
+  }
+
+  if (only.has("editor")) {
+    await part("editor speed", async () => {
+      if (!quiz) throw new Error("no typical quiz (its owner makes the 50-question quiz)");
+      results.editor = await measureEditorSpeed(base, quiz.owner, {
+        runs: editorRuns,
+        executablePath: chromiumPath,
+      });
+    });
+  }
+
   if (only.has("inbox")) {
     await part("owner's leads list", async () => {
       if (!quiz || !database) throw new Error("no typical quiz");
