@@ -99,6 +99,17 @@ async function main(): Promise<void> {
         );
       }
       for (const side of sides) log(summary(side.name, side.openings));
+      // Each round's two openings saw about the same load: their difference is steadier
+      // than either median.
+      const [before, after] = sides;
+      const differences = (after?.openings ?? []).map(
+        (opening, index) => opening.inputMs - (before?.openings[index]?.inputMs ?? 0),
+      );
+      const faster = differences.filter((difference) => difference < 0).length;
+      log(
+        `this work tree − other, per round: median ${median(differences)} ms interactive; ` +
+          `faster in ${faster} of ${differences.length} rounds`,
+      );
     } finally {
       await browser.close();
     }

@@ -1,6 +1,6 @@
 import { Loader, Menu, Paper } from "@mantine/core";
+import type { TFunction } from "i18next";
 import { memo, Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { Question } from "../api/question-queries";
 import type { QuestionWrites } from "../api/question-writes";
 import { ChevronIcon, GripIcon } from "../icons";
@@ -47,6 +47,12 @@ interface CardProps {
   armed: boolean;
   writes: QuestionWrites;
   actions: QuestionCardActions;
+  /**
+   * The list's translation function: one useTranslation for the list, not two per card
+   * (each binds its own language listener; with 50 cards a visible part of the first
+   * render, docs/editor.md "Start time"). A new language gives a new `t`, and so a new render.
+   */
+  t: TFunction;
 }
 
 /**
@@ -59,8 +65,8 @@ function QuestionMenu({
   position,
   count,
   actions,
-}: Pick<CardProps, "question" | "position" | "count" | "actions">) {
-  const { t } = useTranslation();
+  t,
+}: Pick<CardProps, "question" | "position" | "count" | "actions" | "t">) {
   const [opened, setOpened] = useState(false);
   const [mounted, setMounted] = useState(false);
   const button = (
@@ -137,8 +143,8 @@ export const QuestionCard = memo(function QuestionCard({
   armed,
   writes,
   actions,
+  t,
 }: CardProps) {
-  const { t } = useTranslation();
   const [drag, setDrag] = useState<CardDrag | null>(null);
   const title = question.title || t("questions:list.untitled");
   const bodyId = `question-${question.id}-body`;
@@ -195,7 +201,13 @@ export const QuestionCard = memo(function QuestionCard({
           </span>
           <ChevronIcon open={opened} />
         </button>
-        <QuestionMenu question={question} position={position} count={count} actions={actions} />
+        <QuestionMenu
+          question={question}
+          position={position}
+          count={count}
+          actions={actions}
+          t={t}
+        />
       </div>
       <div id={bodyId}>
         {/* Only an opened card mounts its body (no Collapse per card: 50 transitions). */}

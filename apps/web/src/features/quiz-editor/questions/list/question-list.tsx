@@ -215,6 +215,7 @@ export function QuestionList({
                 armed={armed}
                 writes={writes}
                 actions={actions}
+                t={t}
               />
             ))}
           </Stack>
