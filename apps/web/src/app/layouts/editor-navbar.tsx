@@ -1,7 +1,8 @@
-import { Box, Divider, ScrollArea, Text } from "@mantine/core";
+import { Box, Divider, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { configActionSections, paths, type QuizEditorSection } from "../paths";
+import classes from "./editor-navbar.module.css";
 import { MenuLink } from "./menu-link";
 
 /**
@@ -23,7 +24,7 @@ export function EditorNavbar({ quizId, onNavigate }: { quizId: string; onNavigat
   const inConfigAction = pathname === configActionPath;
 
   return (
-    <ScrollArea h="100%" type="auto" component="nav" aria-label={t("layout:editor.nav.label")}>
+    <nav className={classes.nav} aria-label={t("layout:editor.nav.label")}>
       {section("design-settings", "layout:editor.nav.design")}
       {section("integration", "layout:editor.nav.integration")}
       {section("settings", "layout:editor.nav.settings")}
@@ -66,6 +67,6 @@ export function EditorNavbar({ quizId, onNavigate }: { quizId: string; onNavigat
           ))}
         </Box>
       )}
-    </ScrollArea>
+    </nav>
   );
 }

@@ -1,8 +1,10 @@
-import { NavLink, type NavLinkProps } from "@mantine/core";
+import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
+import classes from "./menu-link.module.css";
 
-interface MenuLinkProps extends Omit<NavLinkProps, "active" | "href"> {
+interface MenuLinkProps {
   to: string;
+  label: ReactNode;
   /** Active only on this exact path (default); false: also on its sub-paths. */
   end?: boolean;
   onNavigate?: () => void;
@@ -16,18 +18,25 @@ function isActive(pathname: string, search: string, to: string, end: boolean): b
   return pathname === toPath || pathname.startsWith(`${toPath}/`);
 }
 
-/** A navbar entry that is a router link, highlighted while its page is open. */
-export function MenuLink({ to, end = true, onNavigate, ...props }: MenuLinkProps) {
+/**
+ * A navbar entry that is a router link, highlighted (aria-current) while its page is open.
+ * Styled as Mantine's NavLink (menu-link.module.css); `mantine-focus-auto` is Mantine's
+ * focus ring.
+ */
+export function MenuLink({ to, label, end = true, onNavigate, ...props }: MenuLinkProps) {
   const location = useLocation();
   const active = isActive(location.pathname, location.search, to, end);
   return (
-    <NavLink
-      component={Link}
+    <Link
       to={to}
-      active={active}
+      className={`mantine-focus-auto ${classes.link}`}
       aria-current={active ? "page" : undefined}
       {...(onNavigate && { onClick: onNavigate })}
       {...props}
-    />
+    >
+      <div className={classes.body}>
+        <span className={classes.label}>{label}</span>
+      </div>
+    </Link>
   );
 }
