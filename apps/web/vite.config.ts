@@ -1,3 +1,5 @@
+import { createRequire } from "node:module";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
@@ -6,7 +8,20 @@ import { routePages } from "./build/route-pages";
 import { stylesheetsAfterShell } from "./build/stylesheets-after-shell";
 
 /** `@/…` is `src/…`: imports name the app's own folders, not a count of `../`. */
-const sourceAlias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
+const sourceAlias = { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) };
+
+/**
+ * React Router's production build for the app's build. Its package exports name only the
+ * development build (dist/development, with its warnings and checks) for every condition
+ * (remix-run/react-router#14102); the production build is in the package beside it.
+ */
+const routerProductionBuild = {
+  find: /^react-router$/,
+  replacement: path.join(
+    path.dirname(createRequire(import.meta.url).resolve("react-router/package.json")),
+    "dist/production/index.mjs",
+  ),
+};
 
 /** Mantine's components and the libraries they alone use (one chunk, see `codeSplitting`). */
 const mantineScripts =
@@ -30,7 +45,7 @@ const serverPaths = {
   "^/media/": toServer,
 };
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     stylesheetsAfterShell(),
@@ -52,7 +67,9 @@ export default defineConfig({
     ),
     precompressBuild(),
   ],
-  resolve: { alias: sourceAlias },
+  resolve: {
+    alias: command === "build" ? [sourceAlias, routerProductionBuild] : [sourceAlias],
+  },
   server: { port: 5173, strictPort: true, proxy: serverPaths },
   preview: { port: 4173, proxy: serverPaths },
   build: {
@@ -113,4 +130,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

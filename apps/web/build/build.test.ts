@@ -86,6 +86,22 @@ describe("the owner app's build", () => {
     expect(login).toBeDefined();
   });
 
+  it("bundles React Router's production build, not the development one its exports name", () => {
+    // A development-only warning of React Router (remix-run/react-router#14102).
+    const scripts = readdirSync(path.join(outDir, "assets")).filter((file) => file.endsWith(".js"));
+    // An invariant message both builds keep: where the router went.
+    const router = scripts.filter((file) =>
+      readFileSync(path.join(outDir, "assets", file), "utf8").includes(
+        "may be used only in the context of a <Router> component",
+      ),
+    );
+    expect(router.length).toBeGreaterThan(0);
+    for (const file of scripts) {
+      const text = readFileSync(path.join(outDir, "assets", file), "utf8");
+      expect(text, file).not.toContain("No routes matched location");
+    }
+  });
+
   it("paints a shell before any script or stylesheet: the stylesheets follow it", () => {
     const html = readFileSync(path.join(outDir, "index.html"), "utf8");
     const head = html.slice(0, html.indexOf("</head>"));
