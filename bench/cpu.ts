@@ -95,3 +95,30 @@ export function perRequest(cpu: CpuSpent, requests: number): CpuPerRequest {
     totalUs: us(cpu.serverMs + cpu.postgresMs),
   };
 }
+
+/** Busy and total clock ticks of all CPUs so far (/proc/stat's first line). */
+function cpuTicks(): { idle: number; total: number } {
+  const line = readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "";
+  // cpu user nice system idle iowait irq softirq steal …
+  const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  return { idle, total: ticks.reduce((sum, value) => sum + value, 0) };
+}
+
+/**
+ * Waits until the machine is quiet: a whole second in which the CPUs were idle at least
+ * `idleShare` of the time, or `timeoutMs` (bench/README.md "Order of the parts"). The load
+ * tests' latencies move with whatever else runs (an earlier part's browser, a build, the
+ * server's own start); answers the idle share of the last second.
+ */
+export async function waitForQuietCpu(idleShare = 0.9, timeoutMs = 60_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  let share = 0;
+  do {
+    const before = cpuTicks();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const after = cpuTicks();
+    share = (after.idle - before.idle) / Math.max(1, after.total - before.total);
+  } while (share < idleShare && Date.now() < deadline);
+  return share;
+}

@@ -17,7 +17,7 @@ import { parseArgs } from "node:util";
 import { API_PREFIX, apiPaths } from "@leadquiz/contract";
 import { measureAnalytics } from "./analytics";
 import { EARLIER_LEADS, seedEarlierLeads } from "./campaign";
-import { type CpuSpent, perRequest, withCpu } from "./cpu";
+import { type CpuSpent, perRequest, waitForQuietCpu, withCpu } from "./cpu";
 import { fixedRateLoad, measureSlowTarget } from "./delivery";
 import { measureEditorSpeed } from "./editor-speed";
 import { measureFirstPaint, measureFirstPaints } from "./fcp";
@@ -262,6 +262,7 @@ async function main(): Promise<number> {
 
       await seedEarlierLeads(database, typical.quizId);
       log(`lead submissions: ${EARLIER_LEADS} earlier leads of the typical quiz, analysed`);
+      log(`CPU idle before the load: ${Math.round((await waitForQuietCpu()) * 100)} %`);
 
       const loadAverageBefore = os.loadavg()[0] ?? 0;
       const serverPid = server?.process.pid;
@@ -280,6 +281,8 @@ async function main(): Promise<number> {
       // Issue 15: the p99 at half the maximum rate just measured (after the rows were
       // counted: these leads are not part of that check).
       const halfRate = Math.max(1, Math.round(ours.requestsPerSecond / 2));
+      // The full-rate run leaves PostgreSQL writing (WAL, checkpoints, autovacuum).
+      log(`CPU idle before the half rate: ${Math.round((await waitForQuietCpu()) * 100)} %`);
       const half = {
         rate: halfRate,
         ...(await fixedRateLoad("ours at half the maximum rate", leadUrl, body, {
@@ -347,6 +350,7 @@ async function main(): Promise<number> {
   }
   if (only.has("quizread")) {
     await part("published quiz read", async () => {
+      log(`CPU idle before the part: ${Math.round((await waitForQuietCpu()) * 100)} %`);
       if (!quiz) throw new Error("no typical quiz");
       results.quizRead = await measureQuizRead({
         base,
