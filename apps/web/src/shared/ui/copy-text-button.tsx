@@ -11,7 +11,11 @@ interface CopyTextButtonProps extends Omit<ButtonProps, "children" | "onClick"> 
   "data-testid"?: string;
 }
 
-/** Copies `text`; says "Copied" for two seconds, or "Could not copy text!" when refused. */
+/**
+ * Copies `text`; says "Copied" for two seconds, or "Could not copy text!" when refused.
+ * It does not shrink in a row: beside a long link the link gives way, not the button's
+ * label (which was cut to "Копіюва…" on a phone).
+ */
 export function CopyTextButton({ text, label, ...props }: CopyTextButtonProps) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
@@ -25,6 +29,7 @@ export function CopyTextButton({ text, label, ...props }: CopyTextButtonProps) {
       size="xs"
       variant={copied ? "filled" : "light"}
       {...(copied ? { color: "teal.9" } : {})}
+      style={{ flexShrink: 0 }}
       {...props}
       onClick={async () => {
         try {
