@@ -66,19 +66,40 @@ function describeViolations(where: string, violations: AxeViolation[]): string {
 }
 
 /**
- * Waits until no transition or finite animation runs: a dialog fading in is half
- * transparent, and axe would measure the contrast of colours no one sees once it has
- * opened. Endless ones (a loader's spin) never settle and are not waited for.
+ * Waits until no transition or finite animation runs, in three animation frames in a row,
+ * and every open dialog is fully opaque: a dialog fading in is half transparent, and axe
+ * would measure the contrast of colours no one sees once it has opened. One check was not
+ * enough: a dialog mounted on its first opening (shared/ui/mount-on-open.ts) is in the page
+ * at opacity 0 for a frame before its transition starts, and axe once measured the webhook
+ * dialog's button then (3.21:1). Endless animations (a loader's spin) never settle and are
+ * not waited for.
  */
 async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== "running" ||
-          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-      ),
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const opaque = (element: Element | null): boolean => {
+          for (let at = element; at; at = at.parentElement) {
+            if (Number(getComputedStyle(at).opacity) < 1) return false;
+          }
+          return true;
+        };
+        const calmNow = () =>
+          document
+            .getAnimations()
+            .every(
+              (animation) =>
+                animation.playState !== "running" ||
+                animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+            ) && Array.from(document.querySelectorAll('[role="dialog"]')).every(opaque);
+        let calmFrames = 0;
+        const tick = () => {
+          calmFrames = calmNow() ? calmFrames + 1 : 0;
+          if (calmFrames >= 3) resolve(true);
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
   );
 }
 
