@@ -96,7 +96,7 @@ export function perRequest(cpu: CpuSpent, requests: number): CpuPerRequest {
   };
 }
 
-/** Busy and total clock ticks of all CPUs so far (/proc/stat's first line). */
+/** Idle and total clock ticks of all CPUs so far (/proc/stat's first line). */
 function cpuTicks(): { idle: number; total: number } {
   const line = readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "";
   // cpu user nice system idle iowait irq softirq steal …

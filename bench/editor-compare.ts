@@ -17,7 +17,10 @@ import {
   profileLanguage,
 } from "./editor-speed";
 import {
+  ADMIN_DATABASE_URL,
   at,
+  benchServerEnv,
+  CHROMIUM_PATH,
   type Child,
   createBenchDatabase,
   freePort,
@@ -28,23 +31,12 @@ import {
 } from "./support";
 import { createTypicalQuiz } from "./typical-quiz";
 
-const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-
 async function startServer(name: string, databaseUrl: string, webDist?: string) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child: Child = startChild(name, process.execPath, [at("scripts/start.mjs")], {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: base,
     // One data directory for both: it holds the signing secret, so one session opens both.
-    DATA_DIR: at("bench/results/compare-data"),
-    DATABASE_URL: databaseUrl,
-    RATE_LIMIT_ENABLED: "false",
-    REDIS_URL: "",
-    LOG_LEVEL: "warn",
+    ...benchServerEnv({ port, dataDir: at("bench/results/compare-data"), databaseUrl }),
     ...(webDist ? { WEB_DIST_DIR: path.resolve(webDist) } : {}),
   });
   await waitForHttp(`${base}${API_PREFIX}${apiPaths.health}`, child, 15 * 60_000);
@@ -61,7 +53,7 @@ async function main(): Promise<void> {
   const [otherDist, runsArg] = process.argv.slice(2);
   if (!otherDist) throw new Error("usage: editor-compare.ts <other-web-dist> [openings]");
   const runs = Number(runsArg ?? 10);
-  const database = await createBenchDatabase(adminUrl);
+  const database = await createBenchDatabase(ADMIN_DATABASE_URL);
   const servers: Child[] = [];
   try {
     // One after the other: the first applies the migrations.
@@ -73,7 +65,7 @@ async function main(): Promise<void> {
     const quizId = await createLargeQuiz(ours.base, owner);
     const language = await profileLanguage(ours.base, owner);
     const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: CHROMIUM_PATH,
       args: ["--no-sandbox", "--disable-gpu"],
     });
     try {

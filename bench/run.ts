@@ -32,8 +32,11 @@ import { runtimeSizes, servedFile } from "./sizes";
 import { EMPTY_PAGE, startStaticServer } from "./static-server";
 import { summaryRows } from "./summary";
 import {
+  ADMIN_DATABASE_URL,
   at,
   type BenchDatabase,
+  benchServerEnv,
+  CHROMIUM_PATH,
   type Child,
   createBenchDatabase,
   errorText,
@@ -99,8 +102,6 @@ const editorRuns = positive(args["editor-runs"], "editor-runs");
 const inboxSizes = (args["inbox-sizes"] ?? "")
   .split(",")
   .map((size) => positive(size.trim(), "inbox-sizes"));
-const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** The default country of the typical (Ukrainian) quiz is UA (+380): phone metadata zone 38. */
 const TYPICAL_PHONE_ZONE = "38";
 
@@ -163,18 +164,7 @@ async function startServer(db: BenchDatabase): Promise<string> {
       at("scripts/start.mjs"),
     ],
     {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: base,
-      DATA_DIR: path.join(workDir, "data"),
-      DATABASE_URL: db.url,
-      // Every lead of the load test comes from 127.0.0.1: the visitor limits (at most 10
-      // leads per address and quiz in 10 minutes …) are switched off the documented way.
-      RATE_LIMIT_ENABLED: "false",
-      REDIS_URL: "",
-      LOG_LEVEL: "warn",
+      ...benchServerEnv({ port, dataDir: path.join(workDir, "data"), databaseUrl: db.url }),
       // The delivery part's slow receiver listens on loopback, over http.
       ...(only.has("delivery") ? { INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: "true" } : {}),
     },
@@ -218,7 +208,7 @@ async function waitForRuntime(pageUrl: string): Promise<void> {
 }
 
 async function main(): Promise<number> {
-  database = await createBenchDatabase(adminUrl);
+  database = await createBenchDatabase(ADMIN_DATABASE_URL);
   log(`database ${database.name}`);
   const [version] = await database.query<{ server_version: string }>("show server_version");
   results.machine.postgres = version ? `PostgreSQL ${version.server_version}` : undefined;
@@ -395,7 +385,7 @@ async function main(): Promise<number> {
       try {
         const [page, floor] = await measureFirstPaints(
           [{ url: `${base}/q/${quiz.publicKey}` }, { url: `${empty.base}/` }],
-          { runs: fcpRuns, executablePath: chromiumPath },
+          { runs: fcpRuns, executablePath: CHROMIUM_PATH },
         );
         if (!page || !floor) throw new Error("no first paint measured");
         results.firstPaint = page;
@@ -408,7 +398,7 @@ async function main(): Promise<number> {
       // The owner app's first page for a visitor without a session; ready when its form is.
       results.loginPaint = await measureFirstPaint(`${base}/login`, {
         runs: fcpRuns,
-        executablePath: chromiumPath,
+        executablePath: CHROMIUM_PATH,
         ready: 'input[type="password"]',
       });
     });
@@ -421,7 +411,7 @@ async function main(): Promise<number> {
       results.hostPage = await measureHostPage({
         product: { base, snippet },
         runs: hostRuns,
-        executablePath: chromiumPath,
+        executablePath: CHROMIUM_PATH,
       });
     });
   }
@@ -431,7 +421,7 @@ async function main(): Promise<number> {
       if (!quiz) throw new Error("no typical quiz");
       results.preview = await measurePreviewLatency(base, quiz, {
         runs: previewRuns,
-        executablePath: chromiumPath,
+        executablePath: CHROMIUM_PATH,
       });
     });
   }
@@ -441,7 +431,7 @@ async function main(): Promise<number> {
       if (!quiz) throw new Error("no typical quiz (its owner makes the 50-question quiz)");
       results.editor = await measureEditorSpeed(base, quiz.owner, {
         runs: editorRuns,
-        executablePath: chromiumPath,
+        executablePath: CHROMIUM_PATH,
       });
     });
   }

@@ -10,6 +10,37 @@ import pg from "pg";
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const at = (...parts: string[]) => path.join(root, ...parts);
 
+/** PostgreSQL to make the bench databases from (bench/README.md, options). */
+export const ADMIN_DATABASE_URL =
+  process.env.BENCH_ADMIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+/** The browser of the browser parts: Debian's Chromium, as the browser tests. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * The environment of a bench server (`scripts/start.mjs`, what `npm start` runs) on
+ * loopback at `port`: production mode, quiet logs, no Redis.
+ */
+export function benchServerEnv(options: {
+  port: number;
+  dataDir: string;
+  databaseUrl: string;
+}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(options.port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://127.0.0.1:${options.port}`,
+    DATA_DIR: options.dataDir,
+    DATABASE_URL: options.databaseUrl,
+    // Every lead of the load test comes from 127.0.0.1: the visitor limits (at most 10
+    // leads per address and quiz in 10 minutes …) are switched off the documented way.
+    RATE_LIMIT_ENABLED: "false",
+    REDIS_URL: "",
+    LOG_LEVEL: "warn",
+  };
+}
+
 /** Progress lines on stderr (the report goes to files; stdout stays for the summary). */
 export function log(message: string): void {
   process.stderr.write(`[bench] ${message}\n`);
