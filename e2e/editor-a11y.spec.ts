@@ -113,3 +113,25 @@ test("the editor fits a 768 px tablet and the dashboard a 390 px phone", async (
   // After a resize the layout settles (the navbar folds away) before it is measured.
   await expect.poll(() => fitsTheWindow(page)).toBe(true);
 });
+
+test("on a phone the editor's menu slides in, and not while the window is resized", async ({
+  page,
+}) => {
+  // The frame's sections follow the shell's transition time (apps/web/src/app/app-shell.css):
+  // 200 ms normally, none while the window changes size.
+  const navbarTransition = () =>
+    page
+      .locator(".mantine-AppShell-navbar")
+      .evaluate((navbar) => getComputedStyle(navbar).transitionDuration);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await registerThroughUi(page, uniqueEmail("editor.menu"));
+  await page.getByRole("button", { name: "Create my first quiz" }).click();
+  await expect(page).toHaveURL(/\/quiz\/\d+\/questions$/);
+  await expect.poll(navbarTransition).toBe("0.2s");
+  await page.getByRole("button", { name: "Show or hide the menu" }).click();
+  await expect(page.getByTestId("editor-nav-results")).toBeInViewport();
+
+  await page.setViewportSize({ width: 400, height: 844 });
+  await expect.poll(navbarTransition, { intervals: [5] }).toBe("0s");
+  await expect.poll(navbarTransition).toBe("0.2s");
+});
