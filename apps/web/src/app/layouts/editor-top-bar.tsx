@@ -3,6 +3,7 @@ import { Burger, Group, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { ProfileLanguageSwitch } from "@/shared/i18n/profile-language-switch";
+import { AfterFirstRender } from "@/shared/ui/after-first-render";
 import { HistoryControls } from "../../features/quiz-editor/state/history-controls";
 import { VersionHistoryButton } from "../../features/quiz-preview/components/version-history";
 import {
@@ -23,7 +24,8 @@ interface EditorTopBarProps {
  * The editor's top bar: the quiz's name, link, view, publish, language and account. Below
  * `sm` (48em) the buttons are compact and the account is an avatar; on a phone (below `xs`,
  * 36em) the brand and View give way (the Link popover opens the public page), so Publish
- * stays in sight.
+ * stays in sight. The right-hand group is drawn a moment after the editor itself
+ * (AfterFirstRender), so the question list comes first.
  */
 export function EditorTopBar({ quiz, menuOpened, onToggleMenu }: EditorTopBarProps) {
   const { t } = useTranslation();
@@ -54,19 +56,21 @@ export function EditorTopBar({ quiz, menuOpened, onToggleMenu }: EditorTopBarPro
           </Text>
         )}
       </Group>
-      <Group gap={narrow ? 4 : "xs"} wrap="nowrap">
-        {quiz && (
-          <>
-            {!phone && <HistoryControls />}
-            <LinkButton quiz={quiz} compact={narrow} />
-            {!phone && <ViewButton quiz={quiz} compact={narrow} />}
-            {!phone && <VersionHistoryButton quizId={quiz.id} compact={narrow} />}
-            <PublishButton quiz={quiz} compact={narrow} />
-          </>
-        )}
-        <ProfileLanguageSwitch compact visibleFrom="sm" />
-        <UserMenu compact={narrow} />
-      </Group>
+      <AfterFirstRender>
+        <Group gap={narrow ? 4 : "xs"} wrap="nowrap">
+          {quiz && (
+            <>
+              {!phone && <HistoryControls />}
+              <LinkButton quiz={quiz} compact={narrow} />
+              {!phone && <ViewButton quiz={quiz} compact={narrow} />}
+              {!phone && <VersionHistoryButton quizId={quiz.id} compact={narrow} />}
+              <PublishButton quiz={quiz} compact={narrow} />
+            </>
+          )}
+          <ProfileLanguageSwitch compact visibleFrom="sm" />
+          <UserMenu compact={narrow} />
+        </Group>
+      </AfterFirstRender>
     </Group>
   );
 }

@@ -8,6 +8,7 @@ import { Link, Outlet, useLocation, useParams } from "react-router";
 import { isApiError } from "@/shared/api/api-error";
 import { errorMessage } from "@/shared/api/error-message";
 import { useApiClient } from "@/shared/api/services-context";
+import { AfterFirstRender } from "@/shared/ui/after-first-render";
 import { PageLoader } from "@/shared/ui/page-loader";
 import { questionListQuery } from "../../features/quiz-editor/questions/api/question-queries";
 import { editorAddress } from "../../features/quiz-editor/read-ahead";
@@ -129,13 +130,15 @@ function EditorFrame({ quiz, quizId }: { quiz: Quiz; quizId: string }) {
       </AppShell.Main>
       {preview.opened && (
         <AppShell.Aside>
-          <PreviewPanel
-            quizId={quiz.id}
-            device={preview.device}
-            version={preview.version}
-            onShowDraft={() => preview.showVersion(null)}
-            onHide={() => preview.setOpened(false)}
-          />
+          <AfterFirstRender>
+            <PreviewPanel
+              quizId={quiz.id}
+              device={preview.device}
+              version={preview.version}
+              onShowDraft={() => preview.showVersion(null)}
+              onHide={() => preview.setOpened(false)}
+            />
+          </AfterFirstRender>
         </AppShell.Aside>
       )}
       <AppShell.Footer>
