@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { expectCall, registerUser, type TestUser } from "../test-support/api-client";
 import { createPublishableQuiz, publish } from "../test-support/publication-fixtures";
 import { buildRuntimeForTests } from "../test-support/runtime-build";
@@ -66,6 +66,25 @@ async function timesFast(path: string, headers: Record<string, string> = {}) {
   return { answer, fast: t.app.fastReads.answered - before === 1 };
 }
 
+/**
+ * Reads `path` until this process answers it from its kept copy, and answers that read. A
+ * publish reaches this process twice: its own copy is dropped at once, and the database's
+ * notice of it arrives a moment later. A read whose load spans such a notice is answered
+ * but not kept (published-quiz-cache.ts), so on a busy machine the read after the first
+ * can still go through Fastify; the one after the notice does not.
+ */
+async function untilKept(path: string, headers: Record<string, string> = {}) {
+  let read = await timesFast(path, headers);
+  await vi.waitFor(
+    async () => {
+      if (!read.fast) read = await timesFast(path, headers);
+      expect(read.fast, `${path} kept`).toBe(true);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+  return read;
+}
+
 const encodings = [
   { "accept-encoding": "br" },
   { "accept-encoding": "gzip" },
@@ -87,6 +106,7 @@ describe("fast reads", () => {
       // The first read of a path makes what is kept: through Fastify.
       const first = await timesFast(path, { "accept-encoding": "br" });
       expect(first.answer.status).toBe(200);
+      await untilKept(path);
       for (const headers of encodings) {
         const { answer, fast } = await timesFast(path, headers);
         expect(fast, `${path} ${JSON.stringify(headers)}`).toBe(true);
@@ -115,8 +135,7 @@ describe("fast reads", () => {
     await publish(t, owner, made.quiz);
     const path = `/api/v1/public/quiz/${made.publicKey}/`;
     await get(path);
-    const kept = await timesFast(path);
-    expect(kept.fast).toBe(true);
+    const kept = await untilKept(path);
     expect(JSON.parse(kept.answer.body.toString()).version).toBe(1);
 
     // Republished: the next read is version 2 at once (this process dropped its copy).
@@ -124,7 +143,7 @@ describe("fast reads", () => {
     const renewed = await timesFast(path);
     expect(renewed.fast).toBe(false);
     expect(JSON.parse(renewed.answer.body.toString()).version).toBe(2);
-    expect((await timesFast(path)).fast).toBe(true);
+    expect(JSON.parse((await untilKept(path)).answer.body.toString()).version).toBe(2);
 
     // Hidden: Fastify answers 404, the hosted page too.
     await expectCall(t, 200, "PUT", `/quiz/${made.quiz}/publish/`, {
