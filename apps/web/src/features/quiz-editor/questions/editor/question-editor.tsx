@@ -5,8 +5,9 @@ import {
   TITLE_MAX_LENGTH,
 } from "@leadquiz/contract";
 import { Divider, Select, SimpleGrid, Stack, Switch, Title } from "@mantine/core";
-import { useDeferredValue, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AfterFirstRender } from "@/shared/ui/after-first-render";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
 import { MediaField } from "../../media/media-field";
 import { mediaTargets } from "../../media/media-target";
@@ -79,7 +80,6 @@ export function QuestionEditor({
   focusTitle?: boolean;
 }) {
   const { t } = useTranslation();
-  const complete = useDeferredValue(true, false);
   usePrefetchAnswers(question.id, hasAnswers(question.type));
   return (
     <Stack gap="md" data-testid="question-editor">
@@ -108,7 +108,9 @@ export function QuestionEditor({
         autoFocus={focusTitle}
         onCommit={(title) => writes.patchQuestion(question, { title }, t("questions:editor.title"))}
       />
-      {complete ? <QuestionEditorRest quizId={quizId} question={question} writes={writes} /> : null}
+      <AfterFirstRender>
+        <QuestionEditorRest quizId={quizId} question={question} writes={writes} />
+      </AfterFirstRender>
     </Stack>
   );
 }
