@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { eagerCompileHints } from "./build/compile-hints";
 import { precompressBuild } from "./build/precompress";
 import { routePages } from "./build/route-pages";
 import { stylesheetsAfterShell } from "./build/stylesheets-after-shell";
@@ -45,6 +46,15 @@ const serverPaths = {
   "^/media/": toServer,
 };
 
+/** The quiz editor's first screen: its frame, the questions tab (the default) and the read-ahead. */
+const editorFirstScreen = [
+  "src/app/layouts/quiz-editor-layout.tsx",
+  "src/features/quiz-editor/questions/questions-page.tsx",
+  "src/features/quiz-editor/read-ahead.ts",
+];
+/** Mantine's provider: the entry imports it dynamically, every page loads it at once. */
+const everyPageModules = ["src/app/mantine-layer.tsx"];
+
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
@@ -52,19 +62,14 @@ export default defineConfig(({ command }) => ({
     // The quiz editor opened by its address (a link, a reload): its frame, the questions tab
     // (the default) and the read-ahead start with the entry (docs/speed.md "Owner app
     // delivery").
-    routePages(
-      [
-        {
-          prefix: "quiz",
-          modules: [
-            "src/app/layouts/quiz-editor-layout.tsx",
-            "src/features/quiz-editor/questions/questions-page.tsx",
-            "src/features/quiz-editor/read-ahead.ts",
-          ],
-        },
-      ],
-      ["src/app/mantine-layer.tsx"],
-    ),
+    routePages([{ prefix: "quiz", modules: editorFirstScreen }], everyPageModules),
+    // The scripts the first screens run, compiled whole while they stream in (V8's compile
+    // hint), not function by function on the main thread as they are first called
+    // (docs/speed.md "Owner app delivery").
+    eagerCompileHints({
+      groups: ["react", "i18n", "query", "zod", "mantine"],
+      modules: [...editorFirstScreen, ...everyPageModules],
+    }),
     precompressBuild(),
   ],
   resolve: {

@@ -3,8 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EAGER_COMPILE_HINT } from "./compile-hints";
 
 /**
  * The owner app as `npm run build` makes it, in a temporary folder: what a browser loads
@@ -36,7 +38,8 @@ beforeAll(async () => {
       configFile: path.join(webRoot, "vite.config.ts"),
       mode: "production",
       logLevel: "silent",
-      build: { outDir, emptyOutDir: true, sourcemap: false },
+      // Source maps as `npm run build` writes them: a test reads one.
+      build: { outDir, emptyOutDir: true },
     });
   } finally {
     process.env.NODE_ENV = nodeEnv;
@@ -141,6 +144,54 @@ describe("the owner app's build", () => {
     expect(page.replace(/\s*<link rel="modulepreload"[^>]*>/g, "")).toBe(
       html.replace(/\s*<link rel="modulepreload"[^>]*>/g, ""),
     );
+  });
+
+  it("starts the scripts the first screens run with V8's compile hint, and only those", () => {
+    const firstLine = (key: string) => {
+      const file = manifest[key]?.file;
+      if (!file) throw new Error(`no chunk for ${key}`);
+      return readFileSync(path.join(outDir, file), "utf8").split("\n", 1)[0];
+    };
+    const hinted = [
+      entryKey(),
+      "src/app/mantine-layer.tsx",
+      "src/app/layouts/quiz-editor-layout.tsx",
+      "src/features/quiz-editor/questions/questions-page.tsx",
+    ];
+    for (const key of hinted) expect(firstLine(key), key).toBe(EAGER_COMPILE_HINT);
+    // The libraries every page starts with (chunks of their own, named by their group).
+    const libraries = Object.values(manifest)
+      .map((chunk) => chunk.file)
+      .filter((file) => /^assets\/(react|mantine|zod)-[\w-]{8}\.js$/.test(file));
+    expect(libraries).toHaveLength(3);
+    for (const file of libraries) {
+      expect(readFileSync(path.join(outDir, file), "utf8").startsWith(EAGER_COMPILE_HINT)).toBe(
+        true,
+      );
+    }
+    // Pages opened later are compiled as they run, function by function.
+    for (const key of [
+      "src/features/leads/pages/leads-page.tsx",
+      "src/features/analytics/pages/analytics-page.tsx",
+    ]) {
+      expect(firstLine(key), key).not.toBe(EAGER_COMPILE_HINT);
+    }
+  });
+
+  it("keeps the source maps of hinted scripts pointing at their sources", () => {
+    // The entry: Vite's list of its dynamic imports and the hint come before its code.
+    const file = manifest[entryKey()]?.file ?? "";
+    const lines = readFileSync(path.join(outDir, file), "utf8").split("\n");
+    const line = lines.findIndex((text) => text.includes("createRoot"));
+    expect(line).toBeGreaterThan(0);
+    const map = new TraceMap(readFileSync(path.join(outDir, `${file}.map`), "utf8"));
+    const original = originalPositionFor(map, {
+      line: line + 1,
+      column: lines[line]?.indexOf("createRoot") ?? 0,
+    });
+    expect(original.source).toMatch(/src\/main\.tsx$/);
+    const source = readFileSync(path.join(webRoot, "src", "main.tsx"), "utf8").split("\n");
+    expect(source[(original.line ?? 0) - 1]).toContain("createRoot(");
   });
 
   it("writes brotli and gzip copies of the entry and index.html that unpack to the files", () => {
