@@ -63,13 +63,11 @@ export default defineConfig(({ command }) => ({
     // (the default) and the read-ahead start with the entry (docs/speed.md "Owner app
     // delivery").
     routePages([{ prefix: "quiz", modules: editorFirstScreen }], everyPageModules),
-    // The scripts the first screens run, compiled whole while they stream in (V8's compile
-    // hint), not function by function on the main thread as they are first called
-    // (docs/speed.md "Owner app delivery").
-    eagerCompileHints({
-      groups: ["react", "i18n", "query", "zod", "mantine"],
-      modules: [...editorFirstScreen, ...everyPageModules],
-    }),
+    // The scripts the first screens run (the entry's, Mantine's provider, the editor's first
+    // screen), compiled whole while they stream in (V8's compile hint), not function by
+    // function on the main thread as they are first called (docs/speed.md "Owner app
+    // delivery").
+    eagerCompileHints([...everyPageModules, ...editorFirstScreen]),
     precompressBuild(),
   ],
   resolve: {

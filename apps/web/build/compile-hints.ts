@@ -1,4 +1,5 @@
-import type { Plugin, Rolldown } from "vite";
+import type { Plugin } from "vite";
+import { chunkOf, entryChunk, staticClosure } from "./chunk-graph";
 
 /**
  * V8's explicit compile hint (Chromium 136 and later): a file that starts with this comment
@@ -8,24 +9,6 @@ import type { Plugin, Rolldown } from "vite";
  */
 export const EAGER_COMPILE_HINT = "//# allFunctionsCalledOnLoad";
 
-/** What the first screens run: chunks worth compiling whole before they are called. */
-export interface FirstScreenScripts {
-  /** Chunks by their `codeSplitting` group name (the libraries every page starts with). */
-  groups: readonly string[];
-  /** Source modules whose own chunk a first screen runs (a page, a layout, a provider). */
-  modules: readonly string[];
-}
-
-/** Whether `chunk` is one the first screens run: the entry, a named group, a named module. */
-export function runsOnFirstScreen(
-  chunk: Pick<Rolldown.OutputChunk, "isEntry" | "name" | "facadeModuleId">,
-  scripts: FirstScreenScripts,
-): boolean {
-  if (chunk.isEntry || scripts.groups.includes(chunk.name)) return true;
-  const facade = chunk.facadeModuleId?.replaceAll("\\", "/");
-  return facade !== undefined && scripts.modules.some((module) => facade.endsWith(module));
-}
-
 /**
  * A source map's `mappings` with one line put before the code: the new line maps to
  * nothing (`;` ends a line of the generated file), every other line keeps its mappings.
@@ -33,28 +16,35 @@ export function runsOnFirstScreen(
 export const mappingsAfterOneLine = (mappings: string) => `;${mappings}`;
 
 /**
- * Vite plugin: the hint on the first line of each first-screen chunk, with the chunk's
- * source map moved down a line. It runs last, after Vite has put its own first lines in
- * (the dynamic imports' list of files), since the hint counts only on the file's first
- * line. The rest of the app (other pages, dictionaries, rarely opened dialogs) stays
- * compiled lazily: compiling code that never runs would cost the background threads and
- * memory. The file names' hashes do not include the hint, a comment.
+ * Vite plugin: the hint on the first line of every chunk the first screens run — the
+ * entry's and each of `firstScreenModules`' chunks with their static imports — with the
+ * chunk's source map moved down a line. The rest of the app (other pages, dictionaries,
+ * dialogs) stays compiled lazily: compiling code that never runs costs the background
+ * threads and memory. The file names' hashes do not include the hint, a comment.
  */
-export function eagerCompileHints(scripts: FirstScreenScripts): Plugin {
+export function eagerCompileHints(firstScreenModules: readonly string[]): Plugin {
   return {
     name: "leadquiz-compile-hints",
     apply: "build",
-    enforce: "post",
     generateBundle: {
-      // After Vite's own generateBundle hooks: its import analysis puts the dynamic imports'
-      // list of files on top of a chunk there.
+      // After Vite's own generateBundle hooks: its import analysis puts a list of the
+      // dynamic imports' files on a chunk's first line, and the hint counts only there.
       order: "post",
       handler(_options, bundle) {
-        for (const output of Object.values(bundle)) {
-          if (output.type !== "chunk" || !runsOnFirstScreen(output, scripts)) continue;
-          output.code = `${EAGER_COMPILE_HINT}\n${output.code}`;
-          if (output.map) output.map.mappings = mappingsAfterOneLine(output.map.mappings);
-          const mapFile = bundle[`${output.fileName}.map`];
+        const entry = entryChunk(bundle);
+        if (!entry) this.error("compile hints: the build has no entry");
+        const hinted = staticClosure(bundle, entry.fileName);
+        for (const moduleId of firstScreenModules) {
+          const chunk = chunkOf(bundle, moduleId);
+          if (!chunk) this.error(`compile hints: no chunk for ${moduleId}`);
+          staticClosure(bundle, chunk.fileName, hinted);
+        }
+        for (const fileName of hinted) {
+          const chunk = bundle[fileName];
+          if (chunk?.type !== "chunk") continue;
+          chunk.code = `${EAGER_COMPILE_HINT}\n${chunk.code}`;
+          if (chunk.map) chunk.map.mappings = mappingsAfterOneLine(chunk.map.mappings);
+          const mapFile = bundle[`${fileName}.map`];
           if (mapFile?.type === "asset") {
             const map = JSON.parse(String(mapFile.source)) as { mappings: string };
             map.mappings = mappingsAfterOneLine(map.mappings);

@@ -1,7 +1,5 @@
-import type { Plugin, Rolldown } from "vite";
-
-type OutputBundle = Rolldown.OutputBundle;
-type OutputChunk = Rolldown.OutputChunk;
+import type { Plugin } from "vite";
+import { chunkOf, entryChunk, staticClosure } from "./chunk-graph";
 
 /**
  * A copy of index.html for the addresses below `/{prefix}/`, naming the scripts their first
@@ -16,22 +14,6 @@ export interface RoutePage {
 
 /** Where the pages go in the build: `routes/{prefix}.html` (apps/server's web-app.ts). */
 export const routePagePath = (prefix: string) => `routes/${prefix}.html`;
-
-function chunkOf(bundle: OutputBundle, moduleId: string): OutputChunk | undefined {
-  return Object.values(bundle).find(
-    (output): output is OutputChunk =>
-      output.type === "chunk" && output.facadeModuleId?.endsWith(moduleId) === true,
-  );
-}
-
-/** A chunk's file with its static imports' files, transitively. */
-function staticClosure(bundle: OutputBundle, fileName: string, into = new Set<string>()) {
-  const chunk = bundle[fileName];
-  if (chunk?.type !== "chunk" || into.has(fileName)) return into;
-  into.add(fileName);
-  for (const imported of chunk.imports) staticClosure(bundle, imported, into);
-  return into;
-}
 
 /**
  * Vite plugin: writes `routes/{prefix}.html` for each page, index.html with a
@@ -56,9 +38,7 @@ export function routePages(
     enforce: "post",
     generateBundle(_options, bundle) {
       const index = bundle["index.html"];
-      const entry = Object.values(bundle).find(
-        (output): output is OutputChunk => output.type === "chunk" && output.isEntry,
-      );
+      const entry = entryChunk(bundle);
       if (index?.type !== "asset" || !entry) {
         this.error("route pages: the build has no index.html or no entry");
       }
