@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
+import { openedDialog } from "./support/dialogs";
 import { registerThroughUi, uniqueEmail } from "./support/users";
 
 /**
@@ -156,12 +157,9 @@ test("the editor frame names the quiz, publishes it and shares its link", async 
 
   // Publish (in the publish modal) asks first, then the status, Link and View follow.
   await page.getByTestId("editor-publish").click();
-  await page.getByRole("dialog", { name: "Publishing" }).getByTestId("publish-confirm").click();
-  await page
-    .getByRole("dialog", { name: "Publish the quiz?" })
-    .getByRole("button", {
-      name: "Publish",
-    })
+  await (await openedDialog(page, "Publishing")).getByTestId("publish-confirm").click();
+  await (await openedDialog(page, "Publish the quiz?"))
+    .getByRole("button", { name: "Publish" })
     .click();
   await expect(page.getByTestId("publish-status")).toHaveText("Published");
   await page.keyboard.press("Escape");

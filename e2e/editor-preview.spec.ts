@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
+import { openedDialog } from "./support/dialogs";
 import { choiceQuestion, ownerCall } from "./support/quiz-builder";
 import { logInThroughUi, ownClientAddress } from "./support/users";
 
@@ -99,13 +100,12 @@ test("the preview follows the draft; publish from the modal; restore a published
 
   // Publish through the modal, after a confirmation; copy the link.
   await page.getByTestId("editor-publish").click();
-  const modal = page.getByRole("dialog", { name: "Publishing" });
+  const modal = await openedDialog(page, "Publishing");
   await expect(modal.getByTestId("publish-status")).toHaveText("Not published");
   await expect(modal.getByTestId("publish-date")).toHaveText("Not published yet.");
   await expectNoViolations(page, "editor with the publish modal");
   await modal.getByTestId("publish-confirm").click();
-  await page
-    .getByRole("dialog", { name: "Publish the quiz?" })
+  await (await openedDialog(page, "Publish the quiz?"))
     .getByRole("button", { name: "Publish" })
     .click();
   await expect(modal.getByTestId("publish-status")).toHaveText("Published");
@@ -123,11 +123,11 @@ test("the preview follows the draft; publish from the modal; restore a published
     timeout: 20_000,
   });
   await page.getByTestId("editor-publish").click();
+  await openedDialog(page, "Publishing");
   await expect(modal.getByTestId("publish-changes-note")).toBeVisible();
   await expect(modal.getByTestId("publish-status")).toHaveText("Unpublished changes");
   await modal.getByTestId("publish-confirm").click();
-  await page
-    .getByRole("dialog", { name: "Publish the quiz?" })
+  await (await openedDialog(page, "Publish the quiz?"))
     .getByRole("button", { name: "Publish changes" })
     .click();
   await expect(modal.getByTestId("publish-status")).toHaveText("Published");

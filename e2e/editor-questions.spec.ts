@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
+import { openedDialog } from "./support/dialogs";
 import { registerThroughUi, uniqueEmail } from "./support/users";
 
 /**
@@ -294,7 +295,7 @@ test("logic, start page, confirmations, a refused edit, keyboard reorder and und
   await expect(extra.getByTestId("question-actions")).toBeFocused();
   await extra.getByTestId("question-actions").click();
   await page.getByRole("menuitem", { name: "Delete" }).click();
-  await deleteDialog.getByTestId("confirm-ok").click();
+  await (await openedDialog(page, "Delete the question?")).getByTestId("confirm-ok").click();
   await expect(card(page, 6)).toHaveCount(0);
   // Undo brings it back at its place, with its type.
   await page.getByRole("button", { name: "Undo" }).click();

@@ -3,6 +3,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
+import { openedDialog } from "./support/dialogs";
 import { withServerDatabase } from "./support/e2e-database";
 import { E2E_ORIGIN } from "./support/e2e-origin";
 import { PASSWORD, registerThroughUi, uniqueEmail } from "./support/users";
@@ -177,9 +178,8 @@ test("an ended tariff shows a banner and hides the quiz from visitors until rene
   await page.getByRole("button", { name: "Create my first quiz" }).click();
   await expect(page).toHaveURL(/\/quiz\/\d+\/questions$/);
   await page.getByTestId("editor-publish").click();
-  await page.getByRole("dialog", { name: "Publishing" }).getByTestId("publish-confirm").click();
-  await page
-    .getByRole("dialog", { name: "Publish the quiz?" })
+  await (await openedDialog(page, "Publishing")).getByTestId("publish-confirm").click();
+  await (await openedDialog(page, "Publish the quiz?"))
     .getByRole("button", { name: "Publish" })
     .click();
   await expect(page.getByTestId("publish-status")).toHaveText("Published");

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { openedDialog } from "./dialogs";
 
 /**
  * Steps of the quiz editor as an owner clicks them (docs/editor.md), for the browser tests
@@ -95,10 +96,9 @@ export function fitsTheWindow(page: Page): Promise<boolean> {
 /** Publishes from the publish modal and answers the public link it shows. */
 export async function publishFromModal(page: Page): Promise<string> {
   await page.getByTestId("editor-publish").click();
-  const modal = page.getByRole("dialog", { name: "Publishing" });
+  const modal = await openedDialog(page, "Publishing");
   await modal.getByTestId("publish-confirm").click();
-  await page
-    .getByRole("dialog", { name: "Publish the quiz?" })
+  await (await openedDialog(page, "Publish the quiz?"))
     .getByRole("button", { name: "Publish" })
     .click();
   await expect(modal.getByTestId("publish-status")).toHaveText("Published");
