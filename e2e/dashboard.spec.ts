@@ -56,7 +56,7 @@ test("a new user goes from the first-run state to projects and quizzes", async (
   await sofas.getByRole("button", { name: "+ Add a site" }).click();
   const site = page.getByRole("textbox", { name: "Site address" });
   await site.fill("not a site");
-  const addSite = page.getByRole("dialog").getByRole("button", { name: "Add a site" });
+  const addSite = (await openedDialog(page)).getByRole("button", { name: "Add a site" });
   await addSite.click();
   await expect(page.getByText("Enter a site address like https://example.com")).toBeVisible();
   await site.fill("sofas.example.com");
@@ -66,7 +66,7 @@ test("a new user goes from the first-run state to projects and quizzes", async (
   // A second project, and a quiz created in it from the dashboard.
   await page.getByRole("button", { name: "+ New project" }).click();
   await page.getByRole("textbox", { name: "Project name" }).fill("Kitchens");
-  await page.getByRole("dialog").getByRole("button", { name: "New project" }).click();
+  await (await openedDialog(page)).getByRole("button", { name: "New project" }).click();
   await expect(project(page, "Kitchens")).toBeVisible();
   await page.getByRole("button", { name: "+ New quiz" }).click();
   const dialog = page.getByRole("dialog", { name: "Create a quiz" });
@@ -90,7 +90,7 @@ test("a new user goes from the first-run state to projects and quizzes", async (
   ).toBeVisible();
   await openQuizActions(page, "Kitchen quiz (copy)");
   await page.getByRole("menuitem", { name: "Move to another project" }).click();
-  const move = page.getByRole("dialog", { name: "Move “Kitchen quiz (copy)”" });
+  const move = await openedDialog(page, "Move “Kitchen quiz (copy)”");
   await expect(move.getByRole("textbox", { name: "Move to the project" })).toHaveValue("Sofas");
   await move.getByRole("button", { name: "Move" }).click();
   await expect(sofas.getByRole("link", { name: "Kitchen quiz (copy)", exact: true })).toBeVisible();
@@ -121,8 +121,7 @@ test("a new user goes from the first-run state to projects and quizzes", async (
   // Delete a project, copy another; all of it is what the server keeps.
   await page.getByRole("button", { name: "Actions of project Kitchens" }).click();
   await page.getByRole("menuitem", { name: "Delete" }).click();
-  await page
-    .getByRole("dialog", { name: "Delete the project?" })
+  await (await openedDialog(page, "Delete the project?"))
     .getByRole("button", {
       name: "Delete",
     })
@@ -199,9 +198,8 @@ test("the editor frame names the quiz, publishes it and shares its link", async 
   // Unpublish, after a confirmation.
   await page.getByRole("link", { name: "New quiz", exact: true }).click();
   await page.getByTestId("editor-publish").click();
-  await page.getByRole("dialog", { name: "Publishing" }).getByTestId("publish-unpublish").click();
-  await page
-    .getByRole("dialog", { name: "Unpublish the quiz?" })
+  await (await openedDialog(page, "Publishing")).getByTestId("publish-unpublish").click();
+  await (await openedDialog(page, "Unpublish the quiz?"))
     .getByRole("button", {
       name: "Unpublish",
     })

@@ -146,9 +146,10 @@ test("the preview follows the draft; publish from the modal; restore a published
   await expect(preview.getByRole("heading", { name: "Second version title" })).toBeVisible();
 
   await page.getByTestId("editor-history").click();
-  await history.getByRole("button", { name: "Restore version 1" }).click();
-  await page
-    .getByRole("dialog", { name: "Restore version 1?" })
+  await (await openedDialog(page, "Version history"))
+    .getByRole("button", { name: "Restore version 1" })
+    .click();
+  await (await openedDialog(page, "Restore version 1?"))
     .getByRole("button", { name: "Restore" })
     .click();
   await expect(page.getByTestId("preview-source")).toHaveText("Draft");

@@ -266,8 +266,7 @@ test("logic, start page, confirmations, a refused edit, keyboard reorder and und
   await page.getByRole("tab", { name: "Questions" }).click();
   await card(page, 1).getByTestId("question-toggle").click();
   await card(page, 1).getByTestId("option-multi_answers").click();
-  const multiDialog = page.getByRole("dialog", { name: "Turn off multiple choice?" });
-  await expect(multiDialog).toBeVisible();
+  const multiDialog = await openedDialog(page, "Turn off multiple choice?");
   await multiDialog.getByRole("button", { name: "Cancel" }).click();
   await expect(card(page, 1).getByTestId("option-multi_answers")).toBeChecked();
   await card(page, 1).getByTestId("option-multi_answers").click();
@@ -279,7 +278,7 @@ test("logic, start page, confirmations, a refused edit, keyboard reorder and und
   // A type change asks first, then discards the answers.
   const extra = await addQuestion(page, "List", "Temporary");
   await chooseOption(page, extra.getByTestId("question-type"), "Slider");
-  const typeDialog = page.getByRole("dialog", { name: "Change the type?" });
+  const typeDialog = await openedDialog(page, "Change the type?");
   await expect(typeDialog).toContainText("All its answers are discarded");
   await typeDialog.getByRole("button", { name: "Change the type" }).click();
   await expect(extra.getByTestId("option-step")).toBeVisible();
@@ -312,7 +311,7 @@ test("logic, start page, confirmations, a refused edit, keyboard reorder and und
   await page.keyboard.press("ArrowDown");
   await expect(page.getByText("Question 3 would move to place 4.")).toBeAttached();
   await page.keyboard.press("Space");
-  const moveDialog = page.getByRole("dialog", { name: "Move the question?" });
+  const moveDialog = await openedDialog(page, "Move the question?");
   await expect(moveDialog).toContainText("Output logic may be partly lost");
   await moveDialog.getByRole("button", { name: "Move" }).click();
   await expect(card(page, 4)).toContainText("Which city?");

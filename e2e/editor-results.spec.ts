@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
+import { openedDialog } from "./support/dialogs";
 import { registerThroughUi, uniqueEmail } from "./support/users";
 
 /**
@@ -150,8 +151,9 @@ test("a formula result with an output table and a condition", async ({ page }) =
   await expect(items.first()).toHaveAttribute("aria-current", "true");
   await page.getByRole("button", { name: "Actions of result “Your price”" }).first().click();
   await page.getByRole("menuitem", { name: "Delete" }).click();
-  await expect(page.getByRole("dialog", { name: "Delete the result?" })).toBeVisible();
-  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await (await openedDialog(page, "Delete the result?"))
+    .getByRole("button", { name: "Delete" })
+    .click();
   await expect(page.getByTestId("result-item")).toHaveCount(1);
 });
 

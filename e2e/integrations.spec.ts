@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { expectNoViolations } from "./support/axe";
+import { openedDialog } from "./support/dialogs";
 import { publishBranchingQuiz, sendContacts, takePath } from "./support/quiz-builder";
 import { logInThroughUi, ownClientAddress } from "./support/users";
 
@@ -111,8 +112,7 @@ test("a webhook connected in the UI gets a test lead and a visitor's lead, signe
   // Disconnecting (from the row's menu) asks first.
   await connections.getByRole("button", { name: "Actions of Webhook" }).click();
   await page.getByRole("menuitem", { name: "Disconnect" }).click();
-  await page
-    .getByRole("dialog", { name: "Disconnect?" })
+  await (await openedDialog(page, "Disconnect?"))
     .getByRole("button", { name: "Disconnect" })
     .click();
   await expect(page.getByText("Nothing connected yet")).toBeVisible();

@@ -1,6 +1,7 @@
 import type { LeadListPage } from "@leadquiz/contract";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
+import { openedDialog } from "./support/dialogs";
 import {
   type BranchingQuiz,
   ownerCall,
@@ -83,7 +84,7 @@ test("a visitor's lead appears masked, is opened for one request and shows every
   // Opening asks first and says what it costs.
   const left = Number((await page.getByTestId("requests-left").textContent())?.match(/\d+/)?.[0]);
   await olena.getByRole("button", { name: "Open" }).click();
-  const confirm = page.getByRole("dialog", { name: "Open this lead?" });
+  const confirm = await openedDialog(page, "Open this lead?");
   await expect(confirm).toContainText("spends one request of your tariff");
   await expectNoViolations(page, "open confirmation");
   await confirm.getByRole("button", { name: "Open for 1 request" }).click();
@@ -162,7 +163,9 @@ test("a visitor who answers two questions and closes the tab becomes a partial l
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId("lead-flags")).toContainText("Unfinished");
   await row.getByRole("button", { name: "Open" }).click();
-  await page.getByRole("button", { name: "Open for 1 request" }).click();
+  await (await openedDialog(page, "Open this lead?"))
+    .getByRole("button", { name: "Open for 1 request" })
+    .click();
   const answers = page.getByRole("dialog", { name: /Lead #\d+/ }).getByTestId("detail-answers");
   await expect(answers).toContainText(quiz.q1.a.text);
   await expect(answers).toContainText(quiz.q2a.answers[0].text);
@@ -199,8 +202,7 @@ test("the dashboard's lead count matches the leads list, also after an erase", a
   await page.getByRole("option", { name: quiz.title }).click();
   await expect(rows).toHaveCount(3);
   await rows.filter({ hasText: "B***" }).getByRole("button", { name: "Open" }).click();
-  await page
-    .getByRole("dialog", { name: "Open this lead?" })
+  await (await openedDialog(page, "Open this lead?"))
     .getByRole("button", { name: "Open for 1 request" })
     .click();
   const detail = page.getByRole("dialog", { name: /Lead #\d+/ });
@@ -208,8 +210,7 @@ test("the dashboard's lead count matches the leads list, also after an erase", a
     timeout: 30_000,
   });
   await detail.getByRole("button", { name: "Erase personal data" }).click();
-  await page
-    .getByRole("dialog", { name: "Erase personal data" })
+  await (await openedDialog(page, "Erase personal data"))
     .getByRole("button", { name: "Erase" })
     .click();
   await expect(rows).toHaveCount(2);

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { openedDialog } from "./support/dialogs";
 import { ownerCall, publishBranchingQuiz } from "./support/quiz-builder";
 import { openAsQuizOwner } from "./support/users";
 
@@ -14,7 +15,7 @@ test("the owner connects HubSpot on its consent page and sends it a test lead", 
   const quiz = await publishBranchingQuiz();
   await openAsQuizOwner(page, `/quiz/${quiz.id}/integration`);
   await page.getByTestId("tile-hubspot").getByRole("button", { name: "Connect HubSpot" }).click();
-  const card = page.getByRole("dialog", { name: "HubSpot" }).getByTestId("hubspot-card");
+  const card = (await openedDialog(page, "HubSpot")).getByTestId("hubspot-card");
   await card.getByRole("button", { name: "Connect HubSpot" }).click();
 
   await expect(page.getByRole("heading", { name: /Allow Leadquiz/ })).toBeVisible();

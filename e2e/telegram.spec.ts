@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { openedDialog } from "./support/dialogs";
 import { publishBranchingQuiz } from "./support/quiz-builder";
 import { logInThroughUi, ownClientAddress } from "./support/users";
 
@@ -70,8 +71,7 @@ test("an owner connects Telegram through the bot's start link and receives a tes
 
   await card.getByRole("button", { name: "Actions of Telegram" }).click();
   await page.getByRole("menuitem", { name: "Disconnect" }).click();
-  await page
-    .getByRole("dialog", { name: "Disconnect?" })
+  await (await openedDialog(page, "Disconnect?"))
     .getByRole("button", { name: "Disconnect" })
     .click();
   await expect(card.getByRole("link", { name: "Open the bot" })).toBeVisible();

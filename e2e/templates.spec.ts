@@ -1,5 +1,6 @@
 import { expect, type FrameLocator, type Page, test } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
+import { openedDialog } from "./support/dialogs";
 import { leadsOfQuiz } from "./support/e2e-database";
 import { asSignedInOwner, editorQuizId, publishFromModal } from "./support/editor-ui";
 import { chooseLanguage, ownClientAddress, registerThroughUi, uniqueEmail } from "./support/users";
@@ -110,8 +111,7 @@ test("an owner previews a template, uses it, publishes it, and a visitor's lead 
   // Preview: the template plays in the real runtime, to the end, and is a rehearsal: the
   // lead sent from its form is not stored (on the catalogue's account or anywhere).
   await card.getByTestId("template-preview").click();
-  const dialog = page.getByRole("dialog", { name: `Preview: ${RENOVATION}` });
-  await expect(dialog).toBeVisible();
+  const dialog = await openedDialog(page, `Preview: ${RENOVATION}`);
   const frame = page.frameLocator('[data-testid="template-preview-frame"] iframe');
   await answerRenovation(frame);
   await shoot(page, "templates-preview-en-1280", false);
