@@ -1,4 +1,4 @@
-import type { Quiz } from "@leadquiz/contract";
+import type { Question, Quiz } from "@leadquiz/contract";
 import { testJwt } from "./render-app";
 
 /** A signed-in session for renderApp (the access token valid for ten minutes). */
@@ -69,5 +69,27 @@ export function testQuiz(changes: QuizChanges = {}): Quiz {
     },
     analytics: { gtm_id: "", ga_id: "", pixel_id: "", tiktok_id: "", hidden_fields: [] },
     ...rest,
+  };
+}
+
+/** Question `id` of quiz 7 as `GET quiz/{id}/question_list/` lists it: no texts, media or options. */
+export function testQuestion(
+  id: number,
+  sort: number,
+  type: Question["type"],
+  title: string,
+): Question {
+  return {
+    id,
+    quiz: 7,
+    sort,
+    type,
+    title,
+    description: "",
+    button_text: "",
+    required: false,
+    media: null,
+    video_url: null,
+    config: {},
   };
 }

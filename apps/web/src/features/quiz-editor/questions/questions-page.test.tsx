@@ -2,7 +2,7 @@ import { type Answer, type Question, QuestionType } from "@leadquiz/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { testQuiz, testSession } from "../../../test/quiz-fixtures";
+import { testQuestion, testQuiz, testSession } from "../../../test/quiz-fixtures";
 import { type FakeHandler, jsonResponse, renderApp, testOwner } from "../../../test/render-app";
 import { moveInList } from "./api/question-writes";
 
@@ -10,21 +10,7 @@ const session = testSession();
 const user = testOwner;
 const quiz = testQuiz({ design: { button_color: "#000000" } });
 
-function question(id: number, sort: number, type: Question["type"], title: string): Question {
-  return {
-    id,
-    quiz: 7,
-    sort,
-    type,
-    title,
-    description: "",
-    button_text: "",
-    required: false,
-    media: null,
-    video_url: null,
-    config: {},
-  };
-}
+const question = testQuestion;
 
 const answer = (id: number, questionId: number, text: string): Answer => ({
   id,

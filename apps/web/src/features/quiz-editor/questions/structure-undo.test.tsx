@@ -1,31 +1,14 @@
-import {
-  type Answer,
-  type Question,
-  type QuestionCondition,
-  QuestionType,
-} from "@leadquiz/contract";
+import { type Answer, type QuestionCondition, QuestionType } from "@leadquiz/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { testQuiz, testSession } from "../../../test/quiz-fixtures";
+import { testQuestion, testQuiz, testSession } from "../../../test/quiz-fixtures";
 import { type FakeHandler, jsonResponse, renderApp, testOwner } from "../../../test/render-app";
 
 const session = testSession();
 const quiz = testQuiz();
 
-const question = (id: number, sort: number, type: Question["type"], title: string): Question => ({
-  id,
-  quiz: 7,
-  sort,
-  type,
-  title,
-  description: "",
-  button_text: "",
-  required: false,
-  media: null,
-  video_url: null,
-  config: {},
-});
+const question = testQuestion;
 
 const condition = (id: number, of: number, ref: number, answers: number[]): QuestionCondition => ({
   id,

@@ -9,25 +9,13 @@ import {
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { testQuiz, testSession } from "../../../test/quiz-fixtures";
+import { testQuestion, testQuiz, testSession } from "../../../test/quiz-fixtures";
 import { type FakeHandler, jsonResponse, renderApp, testOwner } from "../../../test/render-app";
 
 const session = testSession();
 const quiz = testQuiz();
 
-const rating: Question = {
-  id: 11,
-  quiz: 7,
-  sort: 1,
-  type: QuestionType.Rating,
-  title: "Sure?",
-  description: "",
-  button_text: "",
-  required: false,
-  media: null,
-  video_url: null,
-  config: {},
-};
+const rating: Question = testQuestion(11, 1, QuestionType.Rating, "Sure?");
 
 const result = (id: number, sort: number, title: string): Result => ({
   id,

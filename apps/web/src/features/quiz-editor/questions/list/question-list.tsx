@@ -34,6 +34,15 @@ import { QUESTION_DND_ID, QuestionCard, type QuestionCardActions } from "./quest
  */
 const ARM_AFTER_MS = 2000;
 
+/**
+ * The sensors' options, made once: dnd-kit memoises a sensor on its options object, and a
+ * new sensor gives every sortable new listeners. Written inline, each render of the list
+ * (every write: its optimistic change, then the quiz's re-read) re-rendered all 50 cards
+ * through their bindings (docs/editor.md "Typing in a long quiz").
+ */
+const POINTER_SENSOR = { activationConstraint: { distance: 6 } };
+const KEYBOARD_SENSOR = { coordinateGetter: sortableKeyboardCoordinates };
+
 /** The "Add question" menu: the seven types, each with a line saying what it asks. */
 function AddQuestionMenu({ onAdd }: { onAdd: (type: Question["type"]) => void }) {
   const { t } = useTranslation();
@@ -102,8 +111,8 @@ export function QuestionList({
   const questions = list.data ?? [];
   const announcements = useAnnouncements(questions);
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(PointerSensor, POINTER_SENSOR),
+    useSensor(KeyboardSensor, KEYBOARD_SENSOR),
   );
 
   const toggle = (id: number, open?: boolean) =>
