@@ -33,20 +33,23 @@ async function opacityWhileOpening(
   open: () => Promise<void>,
   frames = 20,
 ): Promise<number[]> {
-  await page.evaluate((wanted) => {
-    const seen: number[] = [];
-    (window as unknown as { opacities: number[] }).opacities = seen;
-    const sample = () => {
-      const dialog = Array.from(document.querySelectorAll('[role="dialog"]')).find(
-        (element) =>
-          document.getElementById(element.getAttribute("aria-labelledby") ?? "")?.textContent ===
-          wanted,
-      );
-      if (dialog) seen.push(Number(getComputedStyle(dialog).opacity));
+  await page.evaluate(
+    ([wanted, enough]) => {
+      const seen: number[] = [];
+      (window as unknown as { opacities: number[] }).opacities = seen;
+      const sample = () => {
+        const dialog = Array.from(document.querySelectorAll('[role="dialog"]')).find(
+          (element) =>
+            document.getElementById(element.getAttribute("aria-labelledby") ?? "")?.textContent ===
+            wanted,
+        );
+        if (dialog) seen.push(Number(getComputedStyle(dialog).opacity));
+        if (seen.length < enough) requestAnimationFrame(sample);
+      };
       requestAnimationFrame(sample);
-    };
-    requestAnimationFrame(sample);
-  }, name);
+    },
+    [name, frames] as const,
+  );
   await open();
   await expect(page.getByRole("dialog", { name })).toBeVisible();
   await expect
