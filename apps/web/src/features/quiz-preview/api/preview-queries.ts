@@ -5,7 +5,13 @@ import {
   quizSchema,
 } from "@leadquiz/contract";
 import { notifications } from "@mantine/notifications";
-import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  hashKey,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/shared/api/error-message";
@@ -58,6 +64,7 @@ export function subscribePreviewRefresh(
   writesSettled?: (listener: () => void) => () => void,
 ): () => void {
   const queryKey = draftSnapshotKey(quizId);
+  const draftHash = hashKey(queryKey);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let quietSince = 0;
   let reading = false;
@@ -92,8 +99,25 @@ export function subscribePreviewRefresh(
       refresh();
     }, delay);
   };
+  // The order in which reads started: each query's latest read, and the draft's. A query's
+  // read that started before the draft's latest read holds nothing that read does not (the
+  // server answers a later read with at least as much), so its answer is no change.
+  let reads = 0;
+  let draftReadStarted = 0;
+  const readStarted = new Map<string, number>();
   const stopQueries = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== "updated" || event.action.type !== "success") return;
+    if (event.type === "removed") {
+      readStarted.delete(event.query.queryHash);
+      return;
+    }
+    if (event.type !== "updated") return;
+    if (event.action.type === "fetch") {
+      reads += 1;
+      if (event.query.queryHash === draftHash) draftReadStarted = reads;
+      else readStarted.set(event.query.queryHash, reads);
+      return;
+    }
+    if (event.action.type !== "success") return;
     // A value set by hand is a write's optimistic change: the server does not hold it yet,
     // so reading the draft now would only delay the read after the write.
     if (event.action.manual) return;
@@ -102,6 +126,9 @@ export function subscribePreviewRefresh(
     // change (opening a tab of 50 questions would otherwise re-read the snapshot for each
     // list it loads).
     if (event.query.state.dataUpdateCount <= 1) return;
+    // The quiz's re-read after a write starts just before the read the write's end asks
+    // for (`writesSettled`): it brings nothing new to the preview.
+    if ((readStarted.get(event.query.queryHash) ?? 0) < draftReadStarted) return;
     schedule();
   });
   const stopMutations = queryClient.getMutationCache().subscribe((event) => {
