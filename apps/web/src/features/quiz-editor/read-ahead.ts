@@ -4,6 +4,7 @@ import type { ApiClient } from "@/shared/api/api-client";
 import { routePatterns } from "../../app/paths";
 import { parseQuizId, quizQuery } from "../quiz-shell/api/quiz-queries";
 import { questionListQuery } from "./questions/api/question-queries";
+import { preloadQuestionEditor } from "./questions/lazy-parts";
 
 /** The quiz of an editor address (`/quiz/{id}/…`) and whether it opens the questions tab. */
 export function editorAddress(pathname: string): { quizId: number; questions: boolean } | null {
@@ -24,5 +25,8 @@ export function readAheadEditor(queryClient: QueryClient, api: ApiClient, pathna
   const address = editorAddress(pathname);
   if (!address) return;
   void queryClient.prefetchQuery(quizQuery(api, address.quizId));
-  if (address.questions) void queryClient.prefetchQuery(questionListQuery(api, address.quizId));
+  if (address.questions) {
+    void queryClient.prefetchQuery(questionListQuery(api, address.quizId));
+    preloadQuestionEditor();
+  }
 }

@@ -1,4 +1,11 @@
-import { type ComponentType, createElement, lazy, useState } from "react";
+import {
+  type ComponentType,
+  createElement,
+  lazy,
+  type ReactNode,
+  useEffect,
+  useState,
+} from "react";
 
 /**
  * The questions tab's heavier parts, loaded apart from the list (docs/editor.md "Start
@@ -19,22 +26,44 @@ const loadQuestionEditor = () =>
 const loadStartPageForm = () => import("./start-page/start-page-form");
 const loadLogicSetup = () => import("./logic/logic-setup");
 
-const LazyQuestionEditor = lazy(async () => ({
-  default: (await loadQuestionEditor()).QuestionEditor,
-}));
+type EditorProps = Props<EditorModule["QuestionEditor"]>;
 
 /**
- * A card's editor: rendered directly when loaded ahead, else through Suspense. The choice
- * is made once per card opening, so the editor is never remounted under the owner's hands.
+ * A card's editor: rendered directly when loaded ahead; else `fallback` until its module
+ * is in, then the editor. Not through React.lazy and Suspense: React reveals a suspended
+ * part no sooner than 300 ms after its fallback appeared (its throttle against content
+ * popping in piece by piece), so a card opened while the module was still on its way
+ * showed its title ~0.4 s after the click at 4x CPU, however soon the module came. A
+ * module that fails to load is thrown to the error boundary, as a lazy part's is.
  */
-export function QuestionEditor(props: Props<EditorModule["QuestionEditor"]>) {
-  const [Editor] = useState(() => loadedEditor?.QuestionEditor ?? LazyQuestionEditor);
-  return createElement(Editor, props);
+export function QuestionEditor({ fallback, ...props }: EditorProps & { fallback: ReactNode }) {
+  const [loaded, setLoaded] = useState<{ Editor: EditorModule["QuestionEditor"] | null }>(() => ({
+    Editor: loadedEditor?.QuestionEditor ?? null,
+  }));
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  useEffect(() => {
+    if (loaded.Editor) return;
+    let live = true;
+    loadQuestionEditor().then(
+      (module) => live && setLoaded({ Editor: module.QuestionEditor }),
+      (error: unknown) => live && setFailure({ error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [loaded.Editor]);
+  if (failure) throw failure.error;
+  return loaded.Editor ? createElement(loaded.Editor, props) : fallback;
 }
 export const StartPageForm = lazy(async () => ({
   default: (await loadStartPageForm()).StartPageForm,
 }));
 export const LogicSetup = lazy(async () => ({ default: (await loadLogicSetup()).LogicSetup }));
+
+/** Loads a card's editor ahead of need (a failure is left to the card's own load to show). */
+export function preloadQuestionEditor(): void {
+  loadQuestionEditor().catch(() => undefined);
+}
 
 /** Loads the parts ahead of need (a failure is left to the part's own load to show). */
 export function preloadQuestionParts(): void {

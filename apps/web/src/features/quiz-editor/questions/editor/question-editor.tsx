@@ -7,7 +7,7 @@ import {
 import { Divider, Select, SimpleGrid, Stack, Switch, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AfterFirstRender } from "@/shared/ui/after-first-render";
+import { AfterFirstPaint } from "@/shared/ui/after-first-render";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
 import { MediaField } from "../../media/media-field";
 import { mediaTargets } from "../../media/media-target";
@@ -108,9 +108,9 @@ export function QuestionEditor({
         autoFocus={focusTitle}
         onCommit={(title) => writes.patchQuestion(question, { title }, t("questions:editor.title"))}
       />
-      <AfterFirstRender>
+      <AfterFirstPaint>
         <QuestionEditorRest quizId={quizId} question={question} writes={writes} />
-      </AfterFirstRender>
+      </AfterFirstPaint>
     </Stack>
   );
 }

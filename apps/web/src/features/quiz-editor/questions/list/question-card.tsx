@@ -1,6 +1,6 @@
 import { Loader, Menu, Paper } from "@mantine/core";
 import type { TFunction } from "i18next";
-import { memo, Suspense, useState } from "react";
+import { memo, useState } from "react";
 import type { Question } from "../api/question-queries";
 import type { QuestionWrites } from "../api/question-writes";
 import { ChevronIcon, GripIcon } from "../icons";
@@ -213,16 +213,13 @@ export const QuestionCard = memo(function QuestionCard({
         {/* Only an opened card mounts its body (no Collapse per card: 50 transitions). */}
         {opened ? (
           <Paper p="md" pt={0} bg="transparent">
-            <Suspense
+            <QuestionEditor
+              quizId={quizId}
+              question={question}
+              writes={writes}
+              focusTitle={focusTitle}
               fallback={<Loader size="sm" role="status" aria-label={t("common:loading")} />}
-            >
-              <QuestionEditor
-                quizId={quizId}
-                question={question}
-                writes={writes}
-                focusTitle={focusTitle}
-              />
-            </Suspense>
+            />
           </Paper>
         ) : null}
       </div>
