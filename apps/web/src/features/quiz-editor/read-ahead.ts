@@ -18,8 +18,9 @@ export function editorAddress(pathname: string): { quizId: number; questions: bo
 
 /**
  * Starts the reads the editor's first screen waits for: the quiz and, on the questions tab,
- * its question list (docs/editor.md "Start time"). The same queries as the editor's hooks,
- * so they find the answers in the cache.
+ * its question list and the module of a card's editor, in before the owner opens a card
+ * (docs/editor.md "Start time"). The same queries as the editor's hooks, so they find the
+ * answers in the cache.
  */
 export function readAheadEditor(queryClient: QueryClient, api: ApiClient, pathname: string): void {
   const address = editorAddress(pathname);

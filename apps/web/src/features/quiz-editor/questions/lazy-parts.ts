@@ -10,8 +10,9 @@ import {
 /**
  * The questions tab's heavier parts, loaded apart from the list (docs/editor.md "Start
  * time"): a card's editor (every field of the seven types, answers, media), the start page
- * and the logic setup. Opening the tab loads only the list; `preloadQuestionParts` fetches
- * the rest once the list is on screen, so a card opens without waiting.
+ * and the logic setup. Opening the tab loads only the list; the editor's read-ahead asks for
+ * a card's editor with the quiz (`preloadQuestionEditor`) and `preloadQuestionParts` for the
+ * rest once the list is on screen, so a card opens without waiting.
  */
 type EditorModule = typeof import("./editor/question-editor");
 type Props<C> = C extends ComponentType<infer P> ? P : never;
