@@ -10,8 +10,8 @@ import { registerThroughUi, uniqueEmail } from "./support/users";
 /**
  * The editor's results, contact form and additions tabs, and its media slots, clicked
  * through against the real server: a formula result with an output table, a contact form,
- * a bonus with an image, a video's compression phases, a file over 100 MB refused before
- * sending. axe-core (WCAG 2.2 A/AA) on each tab.
+ * a bonus with an image, an image upload undone and redone, a video's compression phases,
+ * a file over 100 MB refused before sending. axe-core (WCAG 2.2 A/AA) on each tab.
  */
 
 const API = "/api/v1";
@@ -272,6 +272,54 @@ test("a bonus with an image; a file over 100 MB is refused before sending", asyn
   await expect(
     page.getByTestId("addition-1").getByText("Drag a file here or choose one"),
   ).toBeVisible();
+});
+
+/** The media of the quiz's first question as the server holds it. */
+async function firstQuestionMedia(page: Page, quiz: number): Promise<string | null> {
+  const access = await page.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem("leadquiz.session") ?? "{}") as { access?: string }).access,
+  );
+  const response = await page.request.get(`${API}/quiz/${quiz}/question_list/`, {
+    headers: { Authorization: `Bearer ${access}` },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { media: string | null }[])[0]?.media ?? null;
+}
+
+test("an image upload is one undo step: Ctrl+Z takes it off the server, Ctrl+Shift+Z puts it back", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const quiz = await newQuiz(page);
+  await addQuestion(page, quiz, { type: 4, title: "Your wish" });
+  await page.goto(`/quiz/${quiz}/questions`);
+  const card = page.getByTestId("question-1");
+  await card.getByTestId("question-toggle").click();
+  await card.getByTestId("media-file-input").setInputFiles({
+    name: "wish.png",
+    mimeType: "image/png",
+    buffer: PNG,
+  });
+  await expect(card.getByTestId("media-image")).toBeVisible();
+  await saved(page);
+  await expect.poll(() => firstQuestionMedia(page, quiz)).toMatch(/\.png$/);
+
+  await page.locator("body").click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press("Control+z");
+  await expect(card.getByTestId("media-image")).toHaveCount(0);
+  await saved(page);
+  await expect.poll(() => firstQuestionMedia(page, quiz)).toBeNull();
+
+  await page.keyboard.press("Control+Shift+Z");
+  await expect(card.getByTestId("media-image")).toBeVisible();
+  await saved(page);
+  await expect.poll(() => firstQuestionMedia(page, quiz)).toMatch(/\.png$/);
+  // The picture is back and loads (the 1×1 one uploaded).
+  const image = card.getByTestId("media-image");
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(1);
 });
 
 test("a video upload shows its upload, compression and optimisation phases", async ({ page }) => {
