@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { apiPaths } from "@leadquiz/contract";
@@ -39,10 +40,32 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
 }
 
 /**
+ * Refuses to start when something already listens on the tests' port: a server of another
+ * run (another checkout, a CI clone) would answer the health check in place of ours, and
+ * the tests would run against it until it went away.
+ */
+async function assertPortFree(port: number): Promise<void> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === "EADDRINUSE"
+          ? new Error(
+              `port ${port} is taken (another browser test run?): set E2E_PORT to a free one`,
+            )
+          : error,
+      ),
+    );
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve()));
+  });
+}
+
+/**
  * Starts what the browser tests talk to: a real SMTP peer, a real OpenID provider and the
  * product itself through `npm start`'s script (built if stale), on a fresh DATA_DIR.
  */
 export default async function globalSetup() {
+  await assertPortFree(PORT);
   const workDir = mkdtempSync(path.join(tmpdir(), "leadquiz-e2e-"));
   const inboxDir = path.join(workDir, "inbox");
   const smtp = await startSmtpInbox(inboxDir);
