@@ -5,6 +5,7 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
 import { openedDialog } from "./support/dialogs";
+import { asSignedInOwner } from "./support/editor-ui";
 import { registerThroughUi, uniqueEmail } from "./support/users";
 
 /**
@@ -276,15 +277,12 @@ test("a bonus with an image; a file over 100 MB is refused before sending", asyn
 
 /** The media of the quiz's first question as the server holds it. */
 async function firstQuestionMedia(page: Page, quiz: number): Promise<string | null> {
-  const access = await page.evaluate(
-    () =>
-      (JSON.parse(localStorage.getItem("leadquiz.session") ?? "{}") as { access?: string }).access,
+  const list = await asSignedInOwner<{ media: string | null }[]>(
+    page,
+    "GET",
+    `/quiz/${quiz}/question_list/`,
   );
-  const response = await page.request.get(`${API}/quiz/${quiz}/question_list/`, {
-    headers: { Authorization: `Bearer ${access}` },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { media: string | null }[])[0]?.media ?? null;
+  return list[0]?.media ?? null;
 }
 
 test("an image upload is one undo step: Ctrl+Z takes it off the server, Ctrl+Shift+Z puts it back", async ({

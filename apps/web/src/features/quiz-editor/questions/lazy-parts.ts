@@ -38,23 +38,23 @@ type EditorProps = Props<EditorModule["QuestionEditor"]>;
  * module that fails to load is thrown to the error boundary, as a lazy part's is.
  */
 export function QuestionEditor({ fallback, ...props }: EditorProps & { fallback: ReactNode }) {
-  const [loaded, setLoaded] = useState<{ Editor: EditorModule["QuestionEditor"] | null }>(() => ({
-    Editor: loadedEditor?.QuestionEditor ?? null,
-  }));
-  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  const [module, setModule] = useState<
+    { Editor: EditorModule["QuestionEditor"] } | { error: unknown } | null
+  >(() => (loadedEditor ? { Editor: loadedEditor.QuestionEditor } : null));
   useEffect(() => {
-    if (loaded.Editor) return;
+    if (module) return;
     let live = true;
     loadQuestionEditor().then(
-      (module) => live && setLoaded({ Editor: module.QuestionEditor }),
-      (error: unknown) => live && setFailure({ error }),
+      (loaded) => live && setModule({ Editor: loaded.QuestionEditor }),
+      (error: unknown) => live && setModule({ error }),
     );
     return () => {
       live = false;
     };
-  }, [loaded.Editor]);
-  if (failure) throw failure.error;
-  return loaded.Editor ? createElement(loaded.Editor, props) : fallback;
+  }, [module]);
+  if (!module) return fallback;
+  if ("error" in module) throw module.error;
+  return createElement(module.Editor, props);
 }
 export const StartPageForm = lazy(async () => ({
   default: (await loadStartPageForm()).StartPageForm,
