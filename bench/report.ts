@@ -11,7 +11,7 @@ import type { OwnerAppSizes } from "./owner-app-sizes";
 import type { PreviewLatencyResult } from "./preview-latency";
 import { type QuizReadResults, renderQuizRead } from "./quiz-read";
 import type { RuntimeSizes, ServedFile, Size } from "./sizes";
-import { renderSummary, summaryRows, TARGETS } from "./summary";
+import { costRatio, ratioText, renderSummary, summaryRows, TARGETS } from "./summary";
 
 export interface BenchResults {
   startedAt: string;
@@ -39,6 +39,13 @@ export interface BenchResults {
    * `firstPaint`: the floor issue 15 compares `/q/{key}` with (static-server.ts EMPTY_PAGE).
    */
   emptyPaint?: PaintResult;
+  /**
+   * The same empty page sent with `/q/{key}`'s security headers (static-server.ts
+   * navigationHeaders), its runs interleaved with the two above: how much of the gap to the
+   * floor those headers make (a Cross-Origin-Opener-Policy moves a fresh tab's first
+   * navigation to a new browsing context group). Information; the target is on `emptyPaint`.
+   */
+  emptyWithHeadersPaint?: PaintResult;
   /** The owner app's login page `/login` (issue 15: FCP at most 1.5 s). */
   loginPaint?: PaintResult;
   preview?: PreviewLatencyResult;
@@ -191,6 +198,21 @@ export function renderReport(r: BenchResults): string {
       "A minimal HTML document with one line of text (“Empty page”), no script, style sheet " +
         "or image, served uncompressed by a bare `node:http` server on this machine; its runs " +
         "alternate with those of `/q/{key}` in the same browser (A B, B A, …).",
+      "",
+    );
+  }
+  if (r.emptyWithHeadersPaint) {
+    const h = r.emptyWithHeadersPaint;
+    const ratio = (p: PaintResult | undefined, q: PaintResult | undefined) =>
+      p && q ? ratioText(costRatio(p.medianFcpMs, q.medianFcpMs)) : "not measured";
+    add(
+      ...renderPaint("the empty page with `/q/{key}`'s response headers", h),
+      "The same document, sent with the security headers of `/q/{key}` (its CSP, " +
+        "Cross-Origin-Opener-Policy, Cross-Origin-Resource-Policy, Origin-Agent-Cluster …; " +
+        "not its content headers), in the same rounds. Information, not a target: it tells " +
+        "what those headers cost the navigation from what the page costs. " +
+        `This ÷ the plain empty page: ${ratio(h, r.emptyPaint)}; ` +
+        `\`/q/{key}\` ÷ this: ${ratio(r.firstPaint, h)}.`,
       "",
     );
   }

@@ -3,7 +3,7 @@
  * to bench/results/latest.md (+ latest.json). See bench/README.md.
  *
  * Options: --only sizes,fcp,host,leads,quizread,preview,editor,inbox,analytics,delivery (default all)
- * --duration 10 --connections 20 --warmup 3 --fcp-runs 5 --host-runs 7 --preview-runs 5 --editor-runs 5
+ * --duration 10 --connections 20 --warmup 3 --fcp-runs 11 --host-runs 7 --preview-runs 5 --editor-runs 5
  * --inbox-sizes 100000,1000000 --delivery-rate 100 --delivery-duration 30 --delivery-delay 9.
  * Environment: BENCH_ADMIN_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/test: a fresh database lq_bench_… is made from it and
@@ -29,7 +29,7 @@ import { measurePreviewLatency } from "./preview-latency";
 import { measureQuizRead } from "./quiz-read";
 import { type BenchResults, renderReport } from "./report";
 import { runtimeSizes, servedFile } from "./sizes";
-import { EMPTY_PAGE, startStaticServer } from "./static-server";
+import { EMPTY_PAGE, navigationHeaders, startStaticServer } from "./static-server";
 import { summaryRows } from "./summary";
 import {
   ADMIN_DATABASE_URL,
@@ -68,7 +68,7 @@ const { values: args } = parseArgs({
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "20" },
     warmup: { type: "string", default: "3" },
-    "fcp-runs": { type: "string", default: "5" },
+    "fcp-runs": { type: "string", default: "11" },
     "host-runs": { type: "string", default: "7" },
     "preview-runs": { type: "string", default: "5" },
     "editor-runs": { type: "string", default: "5" },
@@ -375,21 +375,31 @@ async function main(): Promise<number> {
   if (only.has("fcp")) {
     await part("first contentful paint", async () => {
       if (!quiz) throw new Error("no typical quiz");
-      // One unmeasured load first, so no run pays for the server's first render.
-      await fetch(`${base}/q/${quiz.publicKey}`).then((response) => response.text());
+      // One unmeasured load first, so no run pays for the server's first render; its
+      // headers give the third page below.
+      const warm = await fetch(`${base}/q/${quiz.publicKey}`);
+      await warm.text();
       // The floor: an empty page served over HTTP from this machine, its runs interleaved
-      // with those of /q/{key} in the same browser (bench/README.md).
+      // with those of /q/{key} in the same browser (bench/README.md). Beside it, the same
+      // page with /q/{key}'s security headers: what they cost the navigation, not the page.
+      const html = "text/html; charset=utf-8";
       const empty = await startStaticServer({
-        "/": { body: EMPTY_PAGE, type: "text/html; charset=utf-8" },
+        "/": { body: EMPTY_PAGE, type: html },
+        "/with-headers": { body: EMPTY_PAGE, type: html, headers: navigationHeaders(warm.headers) },
       });
       try {
-        const [page, floor] = await measureFirstPaints(
-          [{ url: `${base}/q/${quiz.publicKey}` }, { url: `${empty.base}/` }],
+        const [page, floor, withHeaders] = await measureFirstPaints(
+          [
+            { url: `${base}/q/${quiz.publicKey}` },
+            { url: `${empty.base}/` },
+            { url: `${empty.base}/with-headers` },
+          ],
           { runs: fcpRuns, executablePath: CHROMIUM_PATH },
         );
-        if (!page || !floor) throw new Error("no first paint measured");
+        if (!page || !floor || !withHeaders) throw new Error("no first paint measured");
         results.firstPaint = page;
         results.emptyPaint = floor;
+        results.emptyWithHeadersPaint = withHeaders;
       } finally {
         await empty.close();
       }

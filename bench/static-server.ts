@@ -1,10 +1,11 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
-/** A file the static server answers: its bytes and `Content-Type`. */
+/** A file the static server answers: its bytes, `Content-Type` and any more headers. */
 export interface StaticFile {
   body: string | Buffer;
   type: string;
+  headers?: Record<string, string>;
 }
 
 export interface StaticServer {
@@ -33,6 +34,7 @@ export async function startStaticServer(
     }
     response
       .writeHead(200, {
+        ...file.headers,
         "content-type": file.type,
         "content-length": Buffer.byteLength(file.body),
         "cache-control": "no-store",
@@ -62,6 +64,33 @@ export async function startStaticServer(
  * FCP): a minimal document with one short line of text to paint, the same viewport meta
  * as a mobile page needs, no script, no style sheet, no image. bench/README.md quotes it.
  */
+/**
+ * The response headers of `page` that change how a browser navigates to or isolates a
+ * document, not what it holds: the security policy (CSP, COOP, CORP, Origin-Agent-Cluster,
+ * Referrer-Policy and the like). The FCP part serves the empty page a second time with
+ * these (bench/README.md "The empty-page floor"), to tell their cost from the page's.
+ */
+export function navigationHeaders(page: Headers): Record<string, string> {
+  const content = new Set([
+    "content-type",
+    "content-length",
+    "content-encoding",
+    "transfer-encoding",
+    "etag",
+    "last-modified",
+    "cache-control",
+    "vary",
+    "date",
+    "connection",
+    "keep-alive",
+  ]);
+  const kept: Record<string, string> = {};
+  page.forEach((value, name) => {
+    if (!content.has(name.toLowerCase())) kept[name] = value;
+  });
+  return kept;
+}
+
 export const EMPTY_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
   '<meta name="viewport" content="width=device-width, initial-scale=1">' +
