@@ -121,12 +121,15 @@ describe("fast reads", () => {
         comparable(await injected(path, { "if-none-match": etag })),
       );
     }
-    // The visitor page is framable by any site; the API keeps the app's frame policy.
+    // The visitor page is framable by any site and not opener-isolated (docs/security.md
+    // "Visitor pages"); the API keeps the app's frame and opener policies.
     const page = await get(`/q/${made.publicKey}`);
     expect(page.headers["x-frame-options"]).toBeUndefined();
     expect(page.headers["content-security-policy"]).toContain("frame-ancestors *");
+    expect(page.headers["cross-origin-opener-policy"]).toBe("unsafe-none");
     const api = await get(`/api/v1/public/quiz/${made.publicKey}/`);
     expect(api.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(api.headers["cross-origin-opener-policy"]).toBe("same-origin");
     expect(api.headers["x-content-type-options"]).toBe("nosniff");
   });
 

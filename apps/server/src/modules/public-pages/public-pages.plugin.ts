@@ -27,6 +27,16 @@ import {
   type RuntimeBuild,
 } from "./runtime-assets";
 
+/**
+ * The visitor pages' Cross-Origin-Opener-Policy, over the app-wide `same-origin`
+ * (docs/security.md "Visitor pages"). Any site may frame these pages (`frame-ancestors *`),
+ * so keeping other windows' references out of a top-level one protects nothing: whoever
+ * could open the page can frame it. `same-origin` still cost every visitor in a fresh tab
+ * a switch of browsing context group before the first paint (docs/speed.md "First paint
+ * of the hosted quiz").
+ */
+const VISITOR_PAGE_OPENER_POLICY = "unsafe-none";
+
 /** `/q/{key}` of one version, runtime build and mode, as sent. */
 interface HostedPage extends Precompressed {
   etag: string;
@@ -36,11 +46,12 @@ interface HostedPage extends Precompressed {
 /**
  * The answer to `/q/{key}` for a page made already: 304 on its ETag, else its bytes in the
  * best encoding the visitor accepts. Framable by any site: no X-Frame-Options, the page's
- * CSP. The route and the fast read both send it.
+ * CSP, no opener isolation. The route and the fast read both send it.
  */
 function hostedPageAnswer(page: HostedPage, request: IncomingHttpHeaders): FastAnswer {
   const headers: FastAnswer["headers"] = {
     "x-frame-options": null,
+    "cross-origin-opener-policy": VISITOR_PAGE_OPENER_POLICY,
     "cache-control": PAGE_CACHE,
     etag: page.etag,
     vary: "accept-encoding",
@@ -167,6 +178,7 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
     reply.removeHeader("x-frame-options");
     return reply
       .status(status)
+      .header("cross-origin-opener-policy", VISITOR_PAGE_OPENER_POLICY)
       .header("content-security-policy", csp)
       .header("content-type", "text/html; charset=utf-8")
       .send(html);

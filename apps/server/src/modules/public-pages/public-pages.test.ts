@@ -117,6 +117,8 @@ describe("/q/{public_key}", () => {
     expect(csp).toContain("frame-ancestors *");
     expect(csp).toContain("script-src 'self' 'unsafe-inline' 'unsafe-eval' https:"); // GTM set
     expect(response.headers["x-frame-options"]).toBeUndefined();
+    // Any site may frame it, so it is not opener-isolated either (docs/security.md).
+    expect(response.headers["cross-origin-opener-policy"]).toBe("unsafe-none");
     expect(response.headers["cache-control"]).toBe(
       "public, max-age=60, stale-while-revalidate=600",
     );
@@ -229,8 +231,11 @@ describe("landings", () => {
       expect(html).toContain(START_TITLE);
       expect(html).toContain('<link rel="canonical" href="http://sofa-shop.quiz.test">');
       expect(String(response.headers["content-security-policy"])).toContain("frame-ancestors *");
+      expect(response.headers["cross-origin-opener-policy"]).toBe("unsafe-none");
     }
     expect((await page("/l/no-such-landing")).statusCode).toBe(404);
+    // The owner app keeps the app-wide opener isolation.
+    expect((await page("/login")).headers["cross-origin-opener-policy"]).toBe("same-origin");
     expect((await page("/", { host: "no-such-landing.quiz.test" })).statusCode).toBe(404);
     // Other paths on a landing host are served as usual.
     expect((await page("/api/v1/health/", { host: "sofa-shop.quiz.test" })).statusCode).toBe(200);
