@@ -58,8 +58,11 @@ export interface SubmitLeadOutcome {
   replayed: boolean;
 }
 
-/** The id a honeypot submission is answered with (nothing is stored). */
-const HONEYPOT_LEAD_ID = 0;
+/**
+ * The id a lead that is answered but not stored gets: a filled honeypot, or a lead of a
+ * template's visitor (docs/templates.md "Visitors of a template").
+ */
+const NOT_STORED_LEAD_ID = 0;
 /** At most this many UTM and hidden-field entries are stored. */
 const MAX_STORED_ENTRIES = 50;
 
@@ -77,7 +80,8 @@ const MAX_STORED_ENTRIES = 50;
  * 4. The results are recomputed with the engine from the checked answers (what the client
  *    computed is not read).
  * 5. Honeypot filled: answered exactly like a stored lead (201, computed results, lead id 0)
- *    but nothing is stored; logged at info.
+ *    but nothing is stored; logged at info. A template of the catalogue is answered the
+ *    same way, silently (docs/templates.md "Visitors of a template").
  * 6. Stored in one statement keyed by submission_id, with its quality flags, the removal of
  *    its session's partial lead and its delivery outbox rows (one round trip, committed
  *    before the 201; under load the leads that arrive meanwhile share the statement, group
@@ -151,7 +155,11 @@ export function createLeadsService(deps: LeadsServiceDeps) {
           "lead honeypot filled; answered as stored, not stored",
         );
         await count();
-        return { replayed: false, response: { lead: HONEYPOT_LEAD_ID, ...shown } };
+        return { replayed: false, response: { lead: NOT_STORED_LEAD_ID, ...shown } };
+      }
+      if (quiz.rehearsal) {
+        await count();
+        return { replayed: false, response: { lead: NOT_STORED_LEAD_ID, ...shown } };
       }
 
       const { contacts } = checked;
@@ -195,7 +203,8 @@ export function createLeadsService(deps: LeadsServiceDeps) {
      * `POST public/quiz/{public_key}/partial-lead/` (docs/leads.md "Partial leads"): the
      * answers are checked like a lead's (400 per field), nothing is required, contacts are
      * kept only with consent and only when valid. Stored under the visitor session, the
-     * latest report replacing the earlier; nothing once the session sent its full lead.
+     * latest report replacing the earlier; nothing once the session sent its full lead, nor
+     * for a template.
      */
     async submitPartial(publicKey: string, partial: PartialLead): Promise<void> {
       const { quiz, closed } = await quizTakingLeads(publicKey);
@@ -204,6 +213,7 @@ export function createLeadsService(deps: LeadsServiceDeps) {
       const snapshot = await lookup.snapshot(quiz.id, version);
       if (!snapshot) throw new FieldErrors({ version: ["invalid_value"] });
       const checked = checkLead(snapshot, partial, "partial");
+      if (quiz.rehearsal) return;
       const answers = storedAnswers(snapshot, checked.answers);
       const { contacts } = checked;
       const typed = Object.values(contacts).some((v) => typeof v === "string" && v !== "");

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -5,9 +6,24 @@ import { fileURLToPath } from "node:url";
 import type { PublicQuiz, Quiz, TemplatePage } from "@leadquiz/contract";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { questions, quizPublications, quizTemplates, quizzes } from "../../db/schema";
+import {
+  leads,
+  questions,
+  quizEvents,
+  quizPublications,
+  quizTemplates,
+  quizzes,
+  visitorSessions,
+} from "../../db/schema";
 import { createStorage } from "../../storage/storage";
-import { apiCall, expectCall, registerUser, type TestUser } from "../../test-support/api-client";
+import {
+  apiCall,
+  expectCall,
+  freshIp,
+  registerUser,
+  type TestUser,
+} from "../../test-support/api-client";
+import { createPublishableQuiz, publish } from "../../test-support/publication-fixtures";
 import { createTestAppWithDatabase, type TestAppWithDatabase } from "../../test-support/test-app";
 import { seedTemplates } from "../../workflows/template-catalogue";
 import { readOrCreateOperatorKey } from "../tariffs";
@@ -255,5 +271,69 @@ describe("the template catalogue", () => {
     const surveys = await list("?type=survey&theme=events");
     expect(surveys.results.map((entry) => entry.title)).toEqual(["Опрос гостей"]);
     expect(surveys.results[0]?.id).not.toBe(quiz.id);
+  });
+
+  it("answers a template's visitors as usual and stores none of their calls", async () => {
+    // A quiz of the owner's, published, and the operator's template made from it: the same
+    // content, so the same visitor calls fit both.
+    const own = await createPublishableQuiz(t, owner);
+    await publish(t, owner, own.quiz);
+    const made = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/operator/templates/",
+      headers: { "x-operator-key": readOrCreateOperatorKey(t.config.dataDir) },
+      payload: { quiz: own.quiz, type: "survey", theme: "events", slug: "guest-survey" },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const [template] = await t.database.db
+      .select({ id: quizzes.id, key: quizzes.publicKey })
+      .from(quizTemplates)
+      .innerJoin(quizzes, eq(quizzes.id, quizTemplates.quizId))
+      .where(eq(quizTemplates.slug, "guest-survey"));
+    if (!template) throw new Error("no template made");
+
+    /** A visit: a session, two events, a partial lead, the lead; what each call answered. */
+    async function visit(key: string) {
+      const ip = freshIp();
+      const post = (url: string, body: unknown) => apiCall(t, "POST", url, { body, ip });
+      const session = await post("/client-sessions/", { quiz: key });
+      expect(session.statusCode, session.body).toBe(201);
+      const id = session.json<{ session: string }>().session;
+      for (const type of ["view", "start"]) {
+        const event = await post(`/public/quiz/${key}/events/`, { session: id, type });
+        expect(event.statusCode, event.body).toBe(204);
+      }
+      const contacts = { name: "Olena", phone: "+380501234567" };
+      const partial = await post(`/public/quiz/${key}/partial-lead/`, {
+        session: id,
+        answers: [],
+        contacts,
+        consent: true,
+      });
+      expect(partial.statusCode, partial.body).toBe(204);
+      const lead = await post(`/public/quiz/${key}/lead/`, {
+        submission_id: randomUUID(),
+        session: id,
+        answers: [],
+        contacts,
+        consent: true,
+      });
+      expect(lead.statusCode, lead.body).toBe(201);
+      return lead.json<{ lead: number }>().lead;
+    }
+    const stored = async (quiz: number) => ({
+      sessions: (
+        await t.database.db.select().from(visitorSessions).where(eq(visitorSessions.quizId, quiz))
+      ).length,
+      events: (await t.database.db.select().from(quizEvents).where(eq(quizEvents.quizId, quiz)))
+        .length,
+      leads: (await t.database.db.select().from(leads).where(eq(leads.quizId, quiz))).length,
+    });
+
+    // The owner's quiz keeps what its visitor sent; the template answers alike, keeps nothing.
+    expect(await visit(own.publicKey)).toBeGreaterThan(0);
+    expect(await stored(own.quiz)).toEqual({ sessions: 1, events: 2, leads: 1 });
+    expect(await visit(template.key)).toBe(0);
+    expect(await stored(template.id)).toEqual({ sessions: 0, events: 0, leads: 0 });
   });
 });

@@ -5,6 +5,7 @@ import {
   accountTariffs,
   projects,
   quizPublications,
+  quizTemplates,
   quizzes,
   visitorSessions,
 } from "../../db/schema";
@@ -41,7 +42,17 @@ export interface LiveQuiz {
   projectId: number;
   /** The highest published snapshot version. */
   latestVersion: number;
+  /**
+   * A quiz of the template catalogue (docs/templates.md "Visitors of a template"): its
+   * visitor calls are checked and answered as usual, and store nothing.
+   */
+  rehearsal: boolean;
 }
+
+/** Whether the quiz of the row is a template of the catalogue (see LiveQuiz.rehearsal). */
+const isTemplate = sql<boolean>`exists (
+  select 1 from ${quizTemplates} where ${quizTemplates.quizId} = ${quizzes.id}
+)`;
 
 /**
  * The quiz behind a public key when visitors may use it: published, not deleted, its
@@ -57,6 +68,7 @@ export async function findLiveQuiz(db: DbOrTx, publicKey: string): Promise<LiveQ
         select max(${quizPublications.version}) from ${quizPublications}
         where ${quizPublications.quizId} = ${quizzes.id}
       )`,
+      rehearsal: isTemplate,
     })
     .from(quizzes)
     .innerJoin(projects, eq(projects.id, quizzes.projectId))
@@ -98,6 +110,7 @@ export async function findLeadQuiz(db: DbOrTx, publicKey: string): Promise<LeadQ
         select max(${quizPublications.version}) from ${quizPublications}
         where ${quizPublications.quizId} = ${quizzes.id}
       )`,
+      rehearsal: isTemplate,
     })
     .from(quizzes)
     .innerJoin(projects, eq(projects.id, quizzes.projectId))

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { QuizEventType } from "@leadquiz/contract";
 import type { Database } from "../../db/client";
 import { AppError } from "../../lib/app-error";
@@ -17,7 +18,8 @@ export type VisitorSessionsService = ReturnType<typeof createVisitorSessionsServ
 /**
  * The funnel of a visit (no account): a session per visit and its events, both only for a
  * published, live quiz (404 otherwise). One cached key lookup each; a session is one
- * INSERT, events share one statement per batch.
+ * INSERT, events share one statement per batch. A template's are answered and not stored
+ * (docs/templates.md "Visitors of a template").
  */
 export function createVisitorSessionsService({ db, lookup, events }: VisitorSessionsDeps) {
   return {
@@ -31,6 +33,8 @@ export function createVisitorSessionsService({ db, lookup, events }: VisitorSess
     ): Promise<string> {
       const quiz = await lookup.liveQuiz(publicKey);
       if (!quiz) throw new AppError("not_found");
+      // A template's visit is a rehearsal: a session id the events can carry, not stored.
+      if (quiz.rehearsal) return randomUUID();
       return insertSession(db, {
         quizId: quiz.id,
         utm: visit.utm ?? {},
@@ -45,6 +49,7 @@ export function createVisitorSessionsService({ db, lookup, events }: VisitorSess
     ): Promise<void> {
       const quiz = await lookup.liveQuiz(publicKey);
       if (!quiz) throw new AppError("not_found");
+      if (quiz.rehearsal) return;
       // The raw event and its roll-up, stored with the other events of its batch.
       await events.record({ quizId: quiz.id, ...event });
     },
