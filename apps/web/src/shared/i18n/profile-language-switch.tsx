@@ -1,4 +1,5 @@
 import { apiPaths, userSchema } from "@leadquiz/contract";
+import type { InterfaceLanguageCode } from "@leadquiz/i18n";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -6,6 +7,7 @@ import { errorMessage } from "../api/error-message";
 import { useApiClient } from "../api/services-context";
 import { useCurrentUser, userQueryKey } from "../api/user-queries";
 import { LanguageSwitch, type LanguageSwitchProps } from "./language-switch";
+import { clearPendingLanguage, markPendingLanguage } from "./pending-profile-language";
 
 interface ProfileLanguageSwitchProps extends Omit<LanguageSwitchProps, "onLanguageChange"> {
   /** Confirm the saved language with a notification (the settings page does). */
@@ -13,29 +15,49 @@ interface ProfileLanguageSwitchProps extends Omit<LanguageSwitchProps, "onLangua
 }
 
 /**
- * The language switch of a signed-in user: the profile's language_code comes first in the
- * language order, so a choice is also saved there (PATCH userinfo/{id}/) — otherwise the
- * next visit would switch back.
+ * Saves a language the user chose to the profile (PATCH userinfo/{id}/), marked as pending
+ * in this browser until the save is answered (pending-profile-language.ts): a reload in
+ * between keeps the choice and sends the save again (ProfileLanguageSync).
  */
-export function ProfileLanguageSwitch({ notify = false, ...props }: ProfileLanguageSwitchProps) {
+export function useSaveProfileLanguage({ notify = false }: { notify?: boolean } = {}) {
   const { t } = useTranslation();
   const api = useApiClient();
   const queryClient = useQueryClient();
-  const { data: user } = useCurrentUser();
   const mutation = useMutation({
-    mutationFn: ({ id, language }: { id: number; language: string }) =>
-      api.patch(apiPaths.userinfoById(id), { language_code: language }, { schema: userSchema }),
+    mutationFn: ({ id, language }: { id: number; language: InterfaceLanguageCode }) => {
+      markPendingLanguage(id, language);
+      return api.patch(
+        apiPaths.userinfoById(id),
+        { language_code: language },
+        { schema: userSchema },
+      );
+    },
     onSuccess: (saved) => {
+      clearPendingLanguage(saved.id, saved.language_code);
       queryClient.setQueryData(userQueryKey, saved);
       if (notify) notifications.show({ color: "green", message: t("settings:language.saved") });
     },
-    onError: (error) => notifications.show({ color: "red", message: errorMessage(error, t) }),
+    onError: (error, { id }) => {
+      clearPendingLanguage(id);
+      notifications.show({ color: "red", message: errorMessage(error, t) });
+    },
   });
+  return mutation;
+}
+
+/**
+ * The language switch of a signed-in user: the profile's language_code comes first in the
+ * language order, so a choice is also saved there — otherwise the next visit would switch
+ * back.
+ */
+export function ProfileLanguageSwitch({ notify = false, ...props }: ProfileLanguageSwitchProps) {
+  const { mutate: save } = useSaveProfileLanguage({ notify });
+  const { data: user } = useCurrentUser();
   return (
     <LanguageSwitch
       {...props}
       onLanguageChange={(language) => {
-        if (user && user.language_code !== language) mutation.mutate({ id: user.id, language });
+        if (user && user.language_code !== language) save({ id: user.id, language });
       }}
     />
   );
