@@ -31,16 +31,28 @@ afterEach(() => window.localStorage.clear());
 
 describe("the interface language of a signed-in owner", { timeout: 40_000 }, () => {
   it("keeps a switch whose save was cut off by a reload, and sends the save again", async () => {
-    // The save never gets an answer: the owner reloads while it is on its way.
+    // The save gets no answer: the owner reloads while it is on its way, which fails the
+    // call in the page going away as a lost connection does.
+    let cutOff: (() => void) | undefined;
     const first = await renderApp({
       url: "/",
       session,
-      handler: account("en", () => new Promise<Response>(() => {})),
+      handler: account(
+        "en",
+        () =>
+          new Promise<Response>((_resolve, reject) => {
+            cutOff = () => reject(new TypeError("Failed to fetch"));
+          }),
+      ),
     });
     expect(await screen.findByText("Welcome to Leadquiz!")).toBeTruthy();
     await userEvent.selectOptions(screen.getByTestId("language-switch"), "ru");
     await waitFor(() => expect(saves(first.requests)).toHaveLength(1));
     expect(saves(first.requests)[0]?.body).toEqual({ language_code: "ru" });
+    cutOff?.();
+    // The switch showed Russian already, so does the failure.
+    expect(await screen.findByText(/Сервер недоступен/)).toBeTruthy();
+    expect(pendingLanguage(user.id)).toBe("ru");
     first.unmount();
 
     // The reload: the profile still says English, the choice wins and is saved again.

@@ -3,6 +3,7 @@ import type { InterfaceLanguageCode } from "@leadquiz/i18n";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { ApiError } from "../api/api-error";
 import { errorMessage } from "../api/error-message";
 import { useApiClient } from "../api/services-context";
 import { useCurrentUser, userQueryKey } from "../api/user-queries";
@@ -16,8 +17,8 @@ interface ProfileLanguageSwitchProps extends Omit<LanguageSwitchProps, "onLangua
 
 /**
  * Saves a language the user chose to the profile (PATCH userinfo/{id}/), marked as pending
- * in this browser until the save is answered (pending-profile-language.ts): a reload in
- * between keeps the choice and sends the save again (ProfileLanguageSync).
+ * in this browser until the server answers the save (pending-profile-language.ts): a reload
+ * in between keeps the choice and sends the save again (ProfileLanguageSync).
  */
 export function useSaveProfileLanguage({ notify = false }: { notify?: boolean } = {}) {
   const { t } = useTranslation();
@@ -38,7 +39,10 @@ export function useSaveProfileLanguage({ notify = false }: { notify?: boolean } 
       if (notify) notifications.show({ color: "green", message: t("settings:language.saved") });
     },
     onError: (error, { id }) => {
-      clearPendingLanguage(id);
+      // Refused by the server: the choice is dropped. Not answered (offline, or the page
+      // going away cut the call off, which rejects it during the reload): it stays marked,
+      // and the next load sends it again.
+      if (error instanceof ApiError && error.status !== 0) clearPendingLanguage(id);
       notifications.show({ color: "red", message: errorMessage(error, t) });
     },
   });
