@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
 import { openedDialog } from "./support/dialogs";
+import { asSignedInOwner } from "./support/editor-ui";
 import { registerThroughUi, uniqueEmail } from "./support/users";
 
 /**
@@ -241,4 +242,37 @@ test("on a 390 px phone the dashboard and the editor frame fit the screen", asyn
   await expect(page.getByRole("link", { name: "New quiz", exact: true })).toBeVisible();
   expect(await fits()).toBe(true);
   await expectNoViolations(page, "dashboard with a quiz on a phone");
+});
+
+test("a language switched just before a reload stays, and reaches the profile", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await registerThroughUi(page, uniqueEmail("language.reload"));
+  await expect(page.getByRole("heading", { name: "Welcome to Leadquiz!" })).toBeVisible();
+
+  // The profile's first save is held on its way, and the owner reloads meanwhile: the
+  // reload cuts it off, so the server never gets it. Later saves go through.
+  let saves = 0;
+  await page.route(/\/api\/v1\/userinfo\/\d+\/$/, (route) => {
+    if (route.request().method() !== "PATCH") return route.fallback();
+    saves += 1;
+    return saves === 1 ? new Promise<void>(() => {}) : route.continue();
+  });
+  await page.getByTestId("language-switch").selectOption("ru");
+  await expect(page.getByRole("heading", { name: "Добро пожаловать в Leadquiz!" })).toBeVisible();
+  await expect.poll(() => saves).toBe(1);
+  const saved = page.waitForResponse(
+    (response) =>
+      response.request().method() === "PATCH" && /\/api\/v1\/userinfo\/\d+\/$/.test(response.url()),
+  );
+  await page.reload();
+
+  // The profile still said English; the choice's save is sent again and it stays shown.
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "Добро пожаловать в Leadquiz!" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Добро пожаловать в Leadquiz!" })).toBeVisible();
+  const [profile] = await asSignedInOwner<{ language_code: string }[]>(page, "GET", "/userinfo/");
+  expect(profile?.language_code).toBe("ru");
 });
