@@ -60,11 +60,6 @@ export async function startStaticServer(
 }
 
 /**
- * The empty page of the FCP floor (issue 15: `/q/{key}` within 10 % of an empty page's
- * FCP): a minimal document with one short line of text to paint, the same viewport meta
- * as a mobile page needs, no script, no style sheet, no image. bench/README.md quotes it.
- */
-/**
  * The response headers of `page` that change how a browser navigates to or isolates a
  * document, not what it holds: the security policy (CSP, COOP, CORP, Origin-Agent-Cluster,
  * Referrer-Policy and the like). The FCP part serves the empty page a second time with
@@ -91,6 +86,11 @@ export function navigationHeaders(page: Headers): Record<string, string> {
   return kept;
 }
 
+/**
+ * The empty page of the FCP floor (issue 15: `/q/{key}` within 10 % of an empty page's
+ * FCP): a minimal document with one short line of text to paint, the same viewport meta
+ * as a mobile page needs, no script, no style sheet, no image. bench/README.md quotes it.
+ */
 export const EMPTY_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
   '<meta name="viewport" content="width=device-width, initial-scale=1">' +
