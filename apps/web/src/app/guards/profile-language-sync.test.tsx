@@ -69,6 +69,22 @@ describe("the interface language of a signed-in owner", { timeout: 40_000 }, () 
     expect(screen.getByText("Добро пожаловать в Leadquiz!")).toBeTruthy();
   });
 
+  it("forgets an unsaved choice when the owner switches back to the profile's language", async () => {
+    const view = await renderApp({
+      url: "/",
+      session,
+      handler: account("en", () => new Promise<Response>(() => {})),
+    });
+    expect(await screen.findByText("Welcome to Leadquiz!")).toBeTruthy();
+    await userEvent.selectOptions(screen.getByTestId("language-switch"), "ru");
+    await waitFor(() => expect(pendingLanguage(user.id)).toBe("ru"));
+    expect(await screen.findByText("Добро пожаловать в Leadquiz!")).toBeTruthy();
+    await userEvent.selectOptions(screen.getByTestId("language-switch"), "en");
+    expect(await screen.findByText("Welcome to Leadquiz!")).toBeTruthy();
+    expect(pendingLanguage(user.id)).toBeNull();
+    expect(saves(view.requests)).toHaveLength(1);
+  });
+
   it("gives up a choice whose save was refused, and shows the profile's language", async () => {
     markPendingLanguage(user.id, "uk");
     const view = await renderApp({

@@ -1,3 +1,4 @@
+import type { InterfaceLanguageCode } from "@leadquiz/i18n";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation } from "react-router";
@@ -26,33 +27,43 @@ export function RequireAuth() {
 /**
  * The profile's language_code comes first in the language order (docs/product.md "Languages"):
  * apply it whenever the profile's value changes (first load, or saved in settings). A switch in the
- * header changes the language for this browser until the profile says otherwise. A choice whose
- * save to the profile was not answered before the page went away (pending-profile-language.ts)
- * wins over the profile's older value, and its save is sent again.
+ * header changes the language for this browser until the profile says otherwise. A choice an
+ * earlier page marked and did not get saved (pending-profile-language.ts) wins over the profile's
+ * older value, and its save is sent again; read once, when the profile first arrives, so the
+ * marks of this page's own saves are the switch's business. (The effect also runs again when a
+ * dictionary's loading hides and shows the page, with nothing changed.)
  */
 function ProfileLanguageSync() {
   const { i18n } = useTranslation();
   const { data: user } = useCurrentUser();
   const { mutate: save, status: saveStatus } = useSaveProfileLanguage();
   const applied = useRef<string | null>(null);
-  const resumed = useRef(false);
+  /** An earlier page's unsaved choice: undefined until read, null when there was none. */
+  const leftOver = useRef<InterfaceLanguageCode | null | undefined>(undefined);
   const userId = user?.id;
   const profileLanguage = user?.language_code;
 
   useEffect(() => {
-    // While its save is on its way the choice stays; a refusal leaves the profile's.
-    if (userId === undefined || !profileLanguage || saveStatus === "pending") return;
-    const pending = pendingLanguage(userId);
-    if (pending === profileLanguage) clearPendingLanguage(userId, profileLanguage);
-    const unsaved = pending !== null && pending !== profileLanguage ? pending : null;
-    if (unsaved && !resumed.current) {
-      resumed.current = true;
-      save({ id: userId, language: unsaved });
+    if (userId === undefined || !profileLanguage) return;
+    if (leftOver.current === undefined) {
+      const pending = pendingLanguage(userId);
+      if (pending === profileLanguage) clearPendingLanguage(userId, profileLanguage);
+      leftOver.current = pending !== null && pending !== profileLanguage ? pending : null;
+      if (leftOver.current !== null) {
+        save({ id: userId, language: leftOver.current });
+        applied.current = profileLanguage;
+        if (i18n.language !== leftOver.current) void i18n.changeLanguage(leftOver.current);
+        return;
+      }
     }
-    const wanted = unsaved ?? profileLanguage;
-    if (applied.current === wanted) return;
-    applied.current = wanted;
-    if (i18n.language !== wanted) void i18n.changeLanguage(wanted);
+    // Its save refused (which drops the mark): the profile's language after all.
+    if (saveStatus === "error" && leftOver.current && pendingLanguage(userId) === null) {
+      leftOver.current = null;
+      applied.current = null;
+    }
+    if (applied.current === profileLanguage) return;
+    applied.current = profileLanguage;
+    if (i18n.language !== profileLanguage) void i18n.changeLanguage(profileLanguage);
   }, [userId, profileLanguage, i18n, save, saveStatus]);
 
   return null;

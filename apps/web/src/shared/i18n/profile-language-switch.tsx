@@ -61,7 +61,10 @@ export function ProfileLanguageSwitch({ notify = false, ...props }: ProfileLangu
     <LanguageSwitch
       {...props}
       onLanguageChange={(language) => {
-        if (user && user.language_code !== language) save({ id: user.id, language });
+        if (!user) return;
+        if (user.language_code !== language) save({ id: user.id, language });
+        // Back to the profile's own: an earlier choice still marked is not to be saved.
+        else clearPendingLanguage(user.id);
       }}
     />
   );
