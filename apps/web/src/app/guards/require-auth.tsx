@@ -5,7 +5,7 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { useSession } from "@/shared/api/services-context";
 import { useCurrentUser } from "@/shared/api/user-queries";
 import { clearPendingLanguage, pendingLanguage } from "@/shared/i18n/pending-profile-language";
-import { useSaveProfileLanguage } from "@/shared/i18n/profile-language-switch";
+import { useSaveProfileLanguage } from "@/shared/i18n/save-profile-language";
 import { loginRedirect } from "../paths";
 
 /**
@@ -56,7 +56,8 @@ function ProfileLanguageSync() {
         return;
       }
     }
-    // Its save refused (which drops the mark): the profile's language after all.
+    // Its save refused (which drops the mark): the profile's language after all. Without a
+    // notice: the guards load with the first script, the notifications with Mantine later.
     if (saveStatus === "error" && leftOver.current && pendingLanguage(userId) === null) {
       leftOver.current = null;
       applied.current = null;
