@@ -149,15 +149,14 @@ export function createLeadsService(deps: LeadsServiceDeps) {
         if (limits) await counters.add(leadCounters(limits, ip, quiz.id));
       };
 
-      if ((submission[LEAD_HONEYPOT_FIELD] ?? "").trim() !== "") {
+      const honeypot = (submission[LEAD_HONEYPOT_FIELD] ?? "").trim() !== "";
+      if (honeypot) {
         log.info(
           { quiz: quiz.id, submission: submission.submission_id },
           "lead honeypot filled; answered as stored, not stored",
         );
-        await count();
-        return { replayed: false, response: { lead: NOT_STORED_LEAD_ID, ...shown } };
       }
-      if (quiz.rehearsal) {
+      if (honeypot || quiz.rehearsal) {
         await count();
         return { replayed: false, response: { lead: NOT_STORED_LEAD_ID, ...shown } };
       }
