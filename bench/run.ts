@@ -299,10 +299,23 @@ async function main(): Promise<number> {
         ceilingCpu = cpu;
         return result;
       });
-      await ceiling.stop();
       const [ceilingRows] = await database.query<{ n: number }>(
         "select count(*)::int as n from bench_ceiling_leads",
       );
+      // The same open-loop rate against the ceiling, after its rows were counted: its p99 is
+      // this machine's floor for a lead stored and committed at that rate (bench/README.md
+      // "At half the maximum rate").
+      log(
+        `CPU idle before the ceiling's half rate: ${Math.round((await waitForQuietCpu()) * 100)} %`,
+      );
+      const ceilingHalf = {
+        rate: halfRate,
+        ...(await fixedRateLoad("ceiling at ours' half rate", `${ceilingBase}/lead`, body, {
+          ...settings,
+          rate: halfRate,
+        })),
+      };
+      await ceiling.stop();
 
       results.leads = {
         settings,
@@ -322,6 +335,7 @@ async function main(): Promise<number> {
         storedOurs: (oursRows?.n ?? 0) - 1 - EARLIER_LEADS,
         storedCeiling: ceilingRows?.n ?? 0,
         halfRate: half,
+        ceilingHalfRate: ceilingHalf,
       };
       const problems = [
         ours.non2xx + ours.errors > 0 ? `ours: ${ours.non2xx} non-2xx, ${ours.errors} errors` : "",
@@ -329,6 +343,9 @@ async function main(): Promise<number> {
           ? `ours at half rate: ${half.non2xx} non-2xx, ${half.errors} errors`
           : "",
         top.non2xx + top.errors > 0 ? `ceiling: ${top.non2xx} non-2xx, ${top.errors} errors` : "",
+        ceilingHalf.non2xx + ceilingHalf.errors > 0
+          ? `ceiling at half rate: ${ceilingHalf.non2xx} non-2xx, ${ceilingHalf.errors} errors`
+          : "",
         // Every 201 must be a stored row (a few more rows are fine: requests still in flight
         // when a run's time was up were stored, but their answers were not counted).
         results.leads.storedOurs < ours.okIncludingWarmup

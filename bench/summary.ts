@@ -218,6 +218,10 @@ export function summaryRows(r: BenchResults): SummaryRow[] {
       `lead submissions p99 at half the maximum rate (${half.rate.toLocaleString("en-US")}/s)`,
       TARGETS.leadP99HalfRate,
       half.latencyMs.p99,
+      {
+        name: "bare INSERT ceiling's p99 at the same rate",
+        value: r.leads.ceilingHalfRate?.latencyMs.p99 ?? null,
+      },
     );
   }
   for (const read of r.quizRead?.targets ?? []) {
