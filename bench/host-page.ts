@@ -15,7 +15,7 @@ import { at, log, median, type OwnerSession, sleep } from "./support";
  * closed network keeps from loading.
  */
 
-export type HostVariantKey = "bare" | "leadquiz" | "typeform" | "formbricks";
+export type HostVariantKey = "bare" | "inline" | "leadquiz" | "typeform" | "formbricks";
 
 export interface HostRun {
   fcpMs: number;
@@ -156,10 +156,19 @@ export async function productPopupSnippet(
   return snippet;
 }
 
-/** The four variants, each with the snippet its vendor documents for a popup on a button. */
+/**
+ * The variants: the bare page; the bare page with an inline script of one statement where
+ * the snippets go (information: what any inline snippet costs the load event in Chromium,
+ * bench/README.md "Host page cost"); and each vendor's snippet for a popup on a button.
+ */
 function variants(product: { snippet: string }): Variant[] {
   return [
     { key: "bare", name: "no embed", html: hostPage("Host page", "", "") },
+    {
+      key: "inline",
+      name: "no embed, an inline script of one statement",
+      html: hostPage("Host page", "", "<script>var x = 1;</script>"),
+    },
     {
       key: "leadquiz",
       name: "Leadquiz popup (`/embed.js`)",
@@ -464,6 +473,20 @@ export function renderHostPage(h: HostPageResults): string[] {
       `| ${v.name} | ${v.medianLoadMs} | ${load} | ${v.medianTbtMs} | ${tbt} | ${v.medianFcpMs} | ` +
         `${v.medianTransferredBytes.toLocaleString("en-US")} | ` +
         `${v.runs.map((run) => `${run.loadMs} / ${run.tbtMs}`).join(", ")} |`,
+    );
+  }
+  const inline = h.variants.find((variant) => variant.key === "inline");
+  const ours = h.variants.find((variant) => variant.key === "leadquiz");
+  if (inline && ours) {
+    lines.push(
+      "",
+      "Information, not a target. With a classic inline script after the content, any " +
+        "script, Chromium has drawn the page's first frame before the load event (load ≈ " +
+        "FCP); without one it drew it after (FCP later than load), so the load event of a page " +
+        'with a snippet also holds that frame\'s work (bench/README.md "Host page cost"). ' +
+        `The page with a one-statement script: ` +
+        `${ratioText(costRatio(inline.medianLoadMs, bare?.medianLoadMs ?? 0))} the bare page's load; ` +
+        `ours ÷ it: ${ratioText(costRatio(ours.medianLoadMs, inline.medianLoadMs))}.`,
     );
   }
   lines.push("", "What each variant requested (over all its loads):", "");

@@ -268,6 +268,14 @@ describe("bench summary", () => {
     const report = renderReport(host([630, 0], [600, 0]));
     expect(report).toContain("## Host page cost of the embed");
     expect(report).toMatch(/\| typeform \| 1700 \| 2\.83× \| 150 \| ∞ \|/);
+    expect(report).not.toContain("one-statement script");
+    // The page with a one-line inline script is shown beside ours, and never judged.
+    const withInline = host([630, 0], [600, 0]);
+    withInline.hostPage?.variants.splice(1, 0, variant("inline", 660, 0));
+    expect(summaryRows(withInline).map((row) => row.reference?.value)).toEqual([600, 0]);
+    expect(renderReport(withInline)).toContain(
+      "The page with a one-statement script: 1.10× the bare page's load; ours ÷ it: 0.95×.",
+    );
   });
 
   it("checks the leads list at each size, its growth, search, export speed and memory", () => {
