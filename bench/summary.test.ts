@@ -194,6 +194,38 @@ describe("bench summary", () => {
     expect(far[0]?.verdict).toBe("not met");
   });
 
+  it("brackets the first paint's ratio with its interval over the interleaved rounds", () => {
+    const loads = (fcps: number[]): PaintResult => ({
+      ...paint(0),
+      runs: fcps.map((fcpMs) => ({
+        fcpMs,
+        domContentLoadedMs: fcpMs,
+        loadMs: fcpMs,
+        transferredBytes: 1000,
+        scripts: [],
+      })),
+      medianFcpMs: [...fcps].sort((a, b) => a - b)[Math.floor(fcps.length / 2)] as number,
+    });
+    const r: BenchResults = {
+      ...base(),
+      firstPaint: loads([664, 700, 612, 690, 655, 720, 640, 668, 702, 630, 676]),
+      emptyPaint: loads([480, 520, 470, 505, 455, 530, 490, 475, 515, 460, 500]),
+    };
+    const [row] = summaryRows(r);
+    const [low, high] = row?.interval ?? [0, 0];
+    expect(low).toBeGreaterThan(1.1);
+    expect(low).toBeLessThanOrEqual(row?.ratio ?? 0);
+    expect(high).toBeGreaterThanOrEqual(row?.ratio ?? 0);
+    // The verdict stays on the medians' ratio; the interval is printed beside it.
+    expect(row?.verdict).toBe("not met");
+    const line = renderSummary(summaryRows(r)).find((text) => text.startsWith("| FCP of `/q"));
+    expect(line).toContain(`| 1.36× (${low.toFixed(2)}–${high.toFixed(2)}) |`);
+    // Without loads (or with fewer than three rounds) there is no interval.
+    expect(
+      summaryRows({ ...base(), firstPaint: paint(660), emptyPaint: paint(600) })[0]?.interval,
+    ).toBeUndefined();
+  });
+
   it("reports the empty page beside /q/{key} and compares their medians", () => {
     const r: BenchResults = {
       ...base(),
@@ -273,6 +305,25 @@ describe("bench summary", () => {
     const withInline = host([630, 0], [600, 0]);
     withInline.hostPage?.variants.splice(1, 0, variant("inline", 660, 0));
     expect(summaryRows(withInline).map((row) => row.reference?.value)).toEqual([600, 0]);
+    // Loads of both in the same rounds give the load's ratio its interval.
+    const withLoads = host([630, 0], [600, 0]);
+    const runsOf = (loads: number[]) =>
+      loads.map((loadMs) => ({
+        fcpMs: loadMs,
+        loadMs,
+        tbtMs: 0,
+        longTasks: 0,
+        quietMs: loadMs + 1500,
+        transferredBytes: 3000,
+        failed: [],
+      }));
+    const [bareVariant, oursVariant] = withLoads.hostPage?.variants ?? [];
+    if (bareVariant) bareVariant.runs = runsOf([652, 565, 533, 570, 468, 606, 389]);
+    if (oursVariant) oursVariant.runs = runsOf([634, 516, 695, 463, 573, 640, 635]);
+    const [loadRow, tbtRow] = summaryRows(withLoads);
+    expect(loadRow?.interval?.[0]).toBeLessThan(1);
+    expect(loadRow?.interval?.[1]).toBeGreaterThan(1.05);
+    expect(tbtRow?.interval).toBeUndefined();
     expect(renderReport(withInline)).toContain(
       "The page with a one-statement script: 1.10× the bare page's load; ours ÷ it: 0.95×.",
     );

@@ -1,10 +1,11 @@
+import { ratioInterval } from "./interval";
 import type { BenchResults } from "./report";
 
 /**
  * The summary at the top of the bench report (issue 15 "How"): every measured figure of
  * the parts that ran, beside the limit or peer it is compared with, the ratio, the target
- * and whether the target is met. Only types are imported: the unit test needs no browser,
- * database or server.
+ * and whether the target is met. Only types and interval.ts are imported: the unit test
+ * needs no browser, database or server.
  */
 
 /** What a figure counts; limits, figures and references are shown in it. */
@@ -108,6 +109,11 @@ export interface SummaryRow {
   reference?: { name: string; value: number | null };
   /** ours ÷ reference, when both are there. */
   ratio?: number;
+  /**
+   * Where both were loaded in the same interleaved rounds: the ratio's 95 % bootstrap
+   * interval over those rounds (interval.ts). Information; the verdict is on `ratio`.
+   */
+  interval?: [number, number];
   target: Target;
   verdict: Verdict;
 }
@@ -162,6 +168,12 @@ export function judge(
 export function summaryRows(r: BenchResults): SummaryRow[] {
   const rows: SummaryRow[] = [];
   const add = (...args: Parameters<typeof judge>) => rows.push(judge(...args));
+  /** Gives the row just added the interval of its ratio over the rounds' loads. */
+  const withInterval = (ours?: readonly number[], reference?: readonly number[]) => {
+    const row = rows[rows.length - 1];
+    const interval = ours && reference ? ratioInterval(ours, reference) : undefined;
+    if (row?.ratio !== undefined && interval) row.interval = interval;
+  };
   if (r.sizes) {
     const { embed, runtime } = r.sizes;
     add("`/embed.js` (loader), gzip -9", TARGETS.embedLoader, embed.gzip);
@@ -192,6 +204,10 @@ export function summaryRows(r: BenchResults): SummaryRow[] {
         name: "empty page's FCP",
         value: r.emptyPaint?.medianFcpMs ?? null,
       },
+    );
+    withInterval(
+      r.firstPaint.runs.map((run) => run.fcpMs),
+      r.emptyPaint?.runs.map((run) => run.fcpMs),
     );
   }
   if (r.loginPaint) {
@@ -321,6 +337,10 @@ export function summaryRows(r: BenchResults): SummaryRow[] {
       ours?.medianLoadMs ?? null,
       reference(bare?.medianLoadMs),
     );
+    withInterval(
+      ours?.runs.map((run) => run.loadMs),
+      bare?.runs.map((run) => run.loadMs),
+    );
     add(
       "host page total blocking time with our popup embed, median",
       TARGETS.hostPageTbt,
@@ -371,8 +391,10 @@ export function renderSummary(rows: readonly SummaryRow[]): string[] {
     "",
     "Every figure measured in this run against its target (the issue or doc that sets it " +
       "after the comma). “Limit or peer” is what the figure is compared with in the same run; " +
-      "the ratio is ours ÷ that. Sizes are gzip -9, 1 KB = 1,024 B. The sections below have " +
-      "the details.",
+      "the ratio is ours ÷ that. Where both were loaded in the same interleaved rounds, the " +
+      "brackets hold the ratio's 95 % bootstrap interval over those rounds: how far it could " +
+      'move by which loads happened to be slow (bench/README.md "Intervals"). Sizes are ' +
+      "gzip -9, 1 KB = 1,024 B. The sections below have the details.",
     "",
   ];
   if (rows.length === 0) return [...lines, "No figure was measured in this run.", ""];
@@ -386,7 +408,12 @@ export function renderSummary(rows: readonly SummaryRow[]): string[] {
     const reference = row.reference
       ? `${row.reference.name}: ${row.reference.value === null ? "not measured" : show(row.reference.value, unit)}`
       : "—";
-    const ratio = row.ratio === undefined ? "—" : ratioText(row.ratio);
+    const ratio =
+      row.ratio === undefined
+        ? "—"
+        : row.interval
+          ? `${ratioText(row.ratio)} (${row.interval.map((end) => end.toFixed(2)).join("–")})`
+          : ratioText(row.ratio);
     lines.push(
       `| ${row.figure} | ${ours} | ${reference} | ${ratio} | ${targetText(row.target)} | ${VERDICT_CELL[row.verdict]} |`,
     );
