@@ -167,12 +167,19 @@ export function judge(
 /** The figures of the parts that ran, in the report's order. */
 export function summaryRows(r: BenchResults): SummaryRow[] {
   const rows: SummaryRow[] = [];
-  const add = (...args: Parameters<typeof judge>) => rows.push(judge(...args));
-  /** Gives the row just added the interval of its ratio over the rounds' loads. */
-  const withInterval = (ours?: readonly number[], reference?: readonly number[]) => {
-    const row = rows[rows.length - 1];
+  const add = (...args: Parameters<typeof judge>): SummaryRow => {
+    const row = judge(...args);
+    rows.push(row);
+    return row;
+  };
+  /** Gives `row` the interval of its ratio over the rounds' loads, when it has a ratio. */
+  const withInterval = (
+    row: SummaryRow,
+    ours?: readonly number[],
+    reference?: readonly number[],
+  ) => {
     const interval = ours && reference ? ratioInterval(ours, reference) : undefined;
-    if (row?.ratio !== undefined && interval) row.interval = interval;
+    if (row.ratio !== undefined && interval) row.interval = interval;
   };
   if (r.sizes) {
     const { embed, runtime } = r.sizes;
@@ -196,7 +203,7 @@ export function summaryRows(r: BenchResults): SummaryRow[] {
     );
   }
   if (r.firstPaint) {
-    add(
+    const row = add(
       "FCP of `/q/{key}`, mobile profile, median",
       TARGETS.quizFirstPaint,
       r.firstPaint.medianFcpMs,
@@ -206,6 +213,7 @@ export function summaryRows(r: BenchResults): SummaryRow[] {
       },
     );
     withInterval(
+      row,
       r.firstPaint.runs.map((run) => run.fcpMs),
       r.emptyPaint?.runs.map((run) => run.fcpMs),
     );
@@ -331,13 +339,14 @@ export function summaryRows(r: BenchResults): SummaryRow[] {
       name: "same page, no embed",
       value: value ?? null,
     });
-    add(
+    const loadRow = add(
       "host page load event with our popup embed, median",
       TARGETS.hostPageLoad,
       ours?.medianLoadMs ?? null,
       reference(bare?.medianLoadMs),
     );
     withInterval(
+      loadRow,
       ours?.runs.map((run) => run.loadMs),
       bare?.runs.map((run) => run.loadMs),
     );
