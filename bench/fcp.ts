@@ -31,6 +31,12 @@ export interface PaintRun {
   /** Navigation timing of the same run: DOMContentLoaded and load, from navigation start. */
   domContentLoadedMs: number;
   loadMs: number;
+  /**
+   * The document's first and last byte, from navigation start: what the network and the
+   * server took, apart from what the page's own parsing, layout and paint took after.
+   */
+  responseStartMs: number;
+  responseEndMs: number;
   /** Bytes the page transferred (document and resources, as compressed on the wire). */
   transferredBytes: number;
   /** Script requests of the page (their URLs' paths). */
@@ -55,6 +61,8 @@ interface PageTiming {
   fcp: number | null;
   domContentLoaded: number;
   load: number;
+  responseStart: number;
+  responseEnd: number;
   transferred: number;
   scripts: string[];
 }
@@ -72,6 +80,8 @@ const PAGE_TIMING = `new Promise((resolve) => {
       fcp: paint ? paint.startTime : null,
       domContentLoaded: navigation ? navigation.domContentLoadedEventEnd : 0,
       load: navigation ? navigation.loadEventEnd : 0,
+      responseStart: navigation ? navigation.responseStart : 0,
+      responseEnd: navigation ? navigation.responseEnd : 0,
       transferred: (navigation ? navigation.transferSize : 0) +
         resources.reduce((sum, entry) => sum + entry.transferSize, 0),
       scripts: resources
@@ -193,13 +203,15 @@ async function paintRun(browser: Browser, target: PaintTarget, label: string): P
       fcpMs: Math.round(timing.fcp),
       domContentLoadedMs: Math.round(timing.domContentLoaded),
       loadMs: Math.round(timing.load),
+      responseStartMs: Math.round(timing.responseStart),
+      responseEndMs: Math.round(timing.responseEnd),
       transferredBytes: timing.transferred,
       scripts: timing.scripts,
       ...(readyMs === undefined ? {} : { readyMs: Math.round(readyMs) }),
     };
     log(
       `FCP ${label} of ${new URL(target.url).pathname}: ${run.fcpMs} ms ` +
-        `(load ${run.loadMs} ms${readyMs === undefined ? "" : `, ready ${run.readyMs} ms`})`,
+        `(document ${run.responseStartMs}–${run.responseEndMs} ms, load ${run.loadMs} ms${readyMs === undefined ? "" : `, ready ${run.readyMs} ms`})`,
     );
     return run;
   } finally {

@@ -201,6 +201,8 @@ describe("bench summary", () => {
         fcpMs,
         domContentLoadedMs: fcpMs,
         loadMs: fcpMs,
+        responseStartMs: 0,
+        responseEndMs: 0,
         transferredBytes: 1000,
         scripts: [],
       })),
@@ -429,5 +431,28 @@ describe("bench summary", () => {
     expect(sections[0]).toBe("## Summary");
     expect(sections).toContain("## Sizes (bytes)");
     expect(report.match(/## Summary/g)).toHaveLength(1);
+  });
+
+  it("shows each first paint run's document window: what the line took, apart from the page", () => {
+    const page: PaintResult = {
+      ...paint(364),
+      runs: [
+        {
+          fcpMs: 364,
+          responseStartMs: 5,
+          responseEndMs: 182,
+          domContentLoadedMs: 570,
+          loadMs: 577,
+          transferredBytes: 20_527,
+          scripts: ["/runtime/assets/runtime-x.js"],
+        },
+      ],
+    };
+    const report = renderReport({ ...base(), firstPaint: page, emptyPaint: paint(312) });
+    const rows = report.split("\n").filter((line) => line.startsWith("| 1 | 364 |"));
+    expect(rows).toEqual([
+      "| 1 | 364 | 5–182 | 570 | 577 | 20,527 | `/runtime/assets/runtime-x.js` |",
+    ]);
+    expect(report).toContain("| run | FCP ms | document ms | DOMContentLoaded ms | load ms |");
   });
 });
