@@ -371,8 +371,9 @@ function renderPaint(what: string, p: PaintResult): string[] {
       `${p.ready ? `; median ${p.medianReadyMs} ms until \`${p.ready}\` is drawn` : ""}).`,
     "",
     "“Document” is the document's first and last byte (navigation timing's `responseStart` and " +
-      "`responseEnd`): what came before is the server and the line, what came after it until FCP " +
-      "the page's own parsing, style, layout and paint.",
+      "`responseEnd`): before the last byte are the server and the line; after it until FCP, the " +
+      "fresh renderer's start and the page's own parsing, style, layout and paint (an empty page's " +
+      "share of that is the floor).",
     "",
     `| run | FCP ms | document ms | DOMContentLoaded ms | load ms | ${p.ready ? "ready ms | " : ""}transferred bytes | scripts |`,
     `|---:|---:|---:|---:|---:|${p.ready ? "---:|" : ""}---:|---|`,
