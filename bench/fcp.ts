@@ -32,8 +32,9 @@ export interface PaintRun {
   domContentLoadedMs: number;
   loadMs: number;
   /**
-   * The document's first and last byte, from navigation start: what the network and the
-   * server took, apart from what the page's own parsing, layout and paint took after.
+   * The document's first and last byte, from navigation start. Before the last byte are the
+   * server and the line; after it, the fresh renderer's start and the page's own parsing,
+   * style, layout and paint (bench/README.md "First contentful paint").
    */
   responseStartMs: number;
   responseEndMs: number;

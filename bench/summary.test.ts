@@ -7,6 +7,7 @@ import type { BenchResults } from "./report";
 import { renderReport } from "./report";
 import type { Size } from "./sizes";
 import { judge, renderSummary, summaryRows, TARGETS } from "./summary";
+import { median } from "./support";
 
 const size = (gzip: number): Size => ({ raw: gzip * 3, gzip, brotli: gzip - 100 });
 const served = (gzip: number) => ({
@@ -206,7 +207,7 @@ describe("bench summary", () => {
         transferredBytes: 1000,
         scripts: [],
       })),
-      medianFcpMs: [...fcps].sort((a, b) => a - b)[Math.floor(fcps.length / 2)] as number,
+      medianFcpMs: median(fcps),
     });
     const r: BenchResults = {
       ...base(),
