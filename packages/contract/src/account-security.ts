@@ -17,8 +17,8 @@ export type AuthExchangeRequest = z.input<typeof authExchangeRequestSchema>;
 export const authExchangeResponseSchema = z.discriminatedUnion("status", [
   z.object({
     status: z.literal("signed_in"),
+    /** The access token; the refresh token is in the session cookie the answer sets. */
     access: z.string(),
-    refresh: z.string(),
     /** The local path of the web app to land on. */
     redirect_url: z.string(),
   }),

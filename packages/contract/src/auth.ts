@@ -10,12 +10,16 @@ export const registerRequestSchema = z.object({
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
-export const registerResponseSchema = z.object({
-  id: z.int32(),
-  email: z.string(),
-  username: z.string(),
-});
+/**
+ * POST register/ answers 202 with this whatever the address (docs/security.md "Registration"):
+ * the account is made when the link mailed to the address is followed (POST register/complete/).
+ */
+export const registerResponseSchema = z.object({ detail: z.string() });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+/** POST register/complete/: the token of the link mailed at registration. */
+export const registerCompleteRequestSchema = z.object({ token: requiredText.max(200) });
+export type RegisterCompleteRequest = z.input<typeof registerCompleteRequestSchema>;
 
 export const tokenRequestSchema = z.object({
   email: emailField,
@@ -23,17 +27,21 @@ export const tokenRequestSchema = z.object({
 });
 export type TokenRequest = z.input<typeof tokenRequestSchema>;
 
-export const tokenPairSchema = z.object({
-  access: z.string(),
-  refresh: z.string(),
-});
-export type TokenPair = z.infer<typeof tokenPairSchema>;
+/**
+ * What a call that starts or renews a session answers (token/, token/refresh/,
+ * register/complete/): the access token. The refresh token is only ever in the HttpOnly session
+ * cookie the same answer sets (docs/adr/0017-session-cookie.md).
+ */
+export const accessTokenSchema = z.object({ access: z.string() });
+export type AccessToken = z.infer<typeof accessTokenSchema>;
 
-export const refreshRequestSchema = z.object({ refresh: requiredText });
-export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
-
-export const logoutRequestSchema = z.object({ refresh: requiredText });
-export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
+/**
+ * The header every call that spends the session cookie (token/refresh/, logout/) must carry:
+ * a page of another origin cannot send it without a CORS preflight, which the server never
+ * grants (docs/security.md "Session"). Any non-empty value; the owner app sends this one.
+ */
+export const SESSION_REQUEST_HEADER = "X-Requested-With";
+export const SESSION_REQUEST_HEADER_VALUE = "leadquiz";
 
 export const passwordResetRequestSchema = z.object({ email: emailField });
 export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
@@ -54,8 +62,11 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 export const detailResponseSchema = z.object({ detail: z.string() });
 export type DetailResponse = z.infer<typeof detailResponseSchema>;
 
-/** change-password/ revokes every refresh token and answers a fresh pair for this session. */
-export const changePasswordResponseSchema = detailResponseSchema.extend(tokenPairSchema.shape);
+/**
+ * change-password/ revokes every refresh token and answers a new access token for this session
+ * (its new refresh token in the session cookie).
+ */
+export const changePasswordResponseSchema = detailResponseSchema.extend(accessTokenSchema.shape);
 export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 
 export const userSchema = z.object({
@@ -67,7 +78,11 @@ export const userSchema = z.object({
   language_code: interfaceLanguageSchema,
   date_joined: z.string(),
   referral_code: z.string(),
-  /** False until the owner follows the link mailed at registration (docs/security.md). */
+  /**
+   * Whether the owner proved the address: true for every account made since registration
+   * completes through a mailed link; false only for older accounts until they follow a
+   * verification link (docs/security.md).
+   */
   email_verified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -8,6 +8,8 @@ export const API_PREFIX = "/api/v1";
 export const apiPaths = {
   health: "/health/",
   register: "/register/",
+  /** POST: the link mailed at registration; makes the account and signs in. */
+  registerComplete: "/register/complete/",
   token: "/token/",
   tokenRefresh: "/token/refresh/",
   logout: "/logout/",

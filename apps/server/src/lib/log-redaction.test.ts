@@ -48,6 +48,7 @@ describe("the access log never holds a token of a URL", () => {
       `/reset-password/${secret}`,
       `/verify-email/${secret}?x=1`,
       `/confirm-email/${secret}`,
+      `/complete-registration/${secret}`,
       `/api/v1/auth/oidc/callback/?code=${secret}&state=${secret}&iss=http%3A%2F%2Fidp`,
       `/api/v1/health/?token=${secret}&refresh=${secret}`,
     ]) {
@@ -56,6 +57,7 @@ describe("the access log never holds a token of a URL", () => {
     const log = lines.join("");
     expect(log).toContain('"url":"/reset-password/[redacted]"');
     expect(log).toContain('"url":"/verify-email/[redacted]?x=1"');
+    expect(log).toContain('"url":"/complete-registration/[redacted]"');
     expect(log).toContain("iss=http%3A%2F%2Fidp");
     expect(log).not.toContain(secret);
   });

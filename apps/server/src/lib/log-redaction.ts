@@ -1,14 +1,15 @@
 import type { FastifyRequest } from "fastify";
 
 /** Paths whose last segment is a secret: the mailed links of the web app (docs/security.md). */
-const SECRET_PATH = /^(.*?\/(?:reset-password|verify-email|confirm-email)\/)[^/?#]+/;
+const SECRET_PATH =
+  /^(.*?\/(?:reset-password|verify-email|confirm-email|complete-registration)\/)[^/?#]+/;
 /** Query parameters that carry secrets (reset and e-mail tokens, OIDC codes and state, …). */
 const SECRET_PARAMS = /^(?:token|code|state|access|refresh|id_token|session_state|key)$/i;
 const CENSOR = "[redacted]";
 
 /**
- * A request URL fit for the logs: the token of `/reset-password/…`, `/verify-email/…` and
- * `/confirm-email/…` and the values of secret-carrying query parameters (`token`, `code`,
+ * A request URL fit for the logs: the token of `/reset-password/…`, `/verify-email/…`,
+ * `/confirm-email/…` and `/complete-registration/…` and the values of secret-carrying query parameters (`token`, `code`,
  * `state`, `access`, `refresh`, …) replaced by `[redacted]`.
  */
 export function redactUrl(url: string): string {

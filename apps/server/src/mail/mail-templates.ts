@@ -4,6 +4,8 @@ import { type InterfaceLanguageCode, translate } from "@leadquiz/i18n";
 export type ActionEmailTemplate =
   | "password_reset"
   | "verify_email"
+  | "complete_registration"
+  | "registration_attempt"
   | "change_email"
   | "email_change_notice"
   | "integration_failing"
@@ -23,7 +25,8 @@ export interface RenderedEmail {
  * HTML version with inline styles (mail clients drop style sheets). The texts are the keys
  * `<template>.subject`, `.greeting`, `.body`, `.button`, `.link_hint` (optional) and
  * `.footer`; every one may use `{{link}}` (and the other `params`, e.g. `{{email}}`).
- * Interpolated values are HTML-escaped.
+ * Interpolated values are HTML-escaped; in the HTML version a further address given as a
+ * param named `…_link` (e.g. `reset_link`) is a link where the text shows it.
  */
 export function renderActionEmail(
   language: InterfaceLanguageCode,
@@ -48,7 +51,18 @@ export function renderActionEmail(
     .filter((part): part is string => part !== undefined && part !== "")
     .join("\n\n");
 
-  const safe = (value: string) => escapeHtml(value).replaceAll("\n", "<br>");
+  const otherLinks = Object.entries(params)
+    .filter(([name]) => name.endsWith("_link"))
+    .map(([, address]) => escapeHtml(address));
+  const safe = (value: string) =>
+    otherLinks.reduce(
+      (html, address) =>
+        html.replaceAll(
+          address,
+          `<a href="${address}" style="color:#228be6;word-break:break-all;">${address}</a>`,
+        ),
+      escapeHtml(value).replaceAll("\n", "<br>"),
+    );
   const paragraph = (content: string) =>
     `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#1f2933;">${content}</p>`;
   const href = escapeHtml(params.link);

@@ -41,11 +41,52 @@ export function completeDocument(document: unknown): void {
   fixSchemas(document);
 }
 
+/** The Set-Cookie header of an answer that sets (or deletes) the session cookie. */
+const sessionSetCookie = {
+  "Set-Cookie": {
+    description:
+      "The session cookie (`lq_refresh`, `__Secure-lq_refresh` on https) holding the refresh " +
+      "token: HttpOnly, SameSite=Strict, sent only to token/refresh/ and logout/ (set once " +
+      'for each path). Keep it in a cookie jar (docs/api.md "Accounts").',
+    schema: { type: "string" },
+  },
+};
+
+/** The session cookie's part of an operation: its header, its security and its answers. */
+function completeSessionCookie(operation: JsonObject, responses: JsonObject, use: string): void {
+  for (const [status, response] of Object.entries(responses)) {
+    const setsCookie = use === "sets" ? status.startsWith("2") : status !== "403";
+    if (setsCookie && isObject(response)) {
+      response.headers = {
+        ...(isObject(response.headers) ? response.headers : {}),
+        ...sessionSetCookie,
+      };
+    }
+  }
+  if (use !== "spends") return;
+  operation.security = [{ sessionCookie: [] }];
+  const parameters = Array.isArray(operation.parameters) ? operation.parameters : [];
+  operation.parameters = [
+    ...parameters,
+    {
+      in: "header",
+      name: "X-Requested-With",
+      required: true,
+      description:
+        "Any value: proves the call comes from a page of the app's origin (another site's " +
+        "page cannot send it without a CORS preflight). Missing: 403.",
+      schema: { type: "string" },
+      example: "leadquiz",
+    },
+  ];
+}
+
 function completeOperation(operation: JsonObject, entry: OperationEntry | undefined): void {
   if (entry) operation.operationId = entry.operationId;
-  operation.security ??= [];
   const responses = isObject(operation.responses) ? operation.responses : {};
   operation.responses = responses;
+  if (entry?.sessionCookie) completeSessionCookie(operation, responses, entry.sessionCookie);
+  operation.security ??= [];
   if (entry?.redirect) {
     const success = responses["200"];
     if (isObject(success) && success.content === undefined) delete responses["200"];

@@ -13,6 +13,12 @@ export interface OperationEntry {
   redirect?: string;
   /** Error answers the route's schema does not list: 400 (field errors) or `{detail, code}`. */
   errors?: readonly ErrorStatus[];
+  /**
+   * The session cookie (docs/adr/0017-session-cookie.md): `sets` — the success answer sets
+   * it; `spends` — the call reads it (and needs the X-Requested-With header) and sets or
+   * deletes it.
+   */
+  sessionCookie?: "sets" | "spends";
 }
 
 export type ErrorStatus = 400 | 404;
@@ -20,16 +26,17 @@ export type ErrorStatus = 400 | 404;
 export const operations: Readonly<Record<string, OperationEntry>> = {
   // accounts
   "POST /register/": { operationId: "register" },
-  "POST /token/": { operationId: "signIn" },
-  "POST /token/refresh/": { operationId: "refreshToken" },
-  "POST /logout/": { operationId: "signOut" },
-  "POST /change-password/": { operationId: "changePassword" },
+  "POST /register/complete/": { operationId: "completeRegistration", sessionCookie: "sets" },
+  "POST /token/": { operationId: "signIn", sessionCookie: "sets" },
+  "POST /token/refresh/": { operationId: "refreshToken", sessionCookie: "spends" },
+  "POST /logout/": { operationId: "signOut", sessionCookie: "spends" },
+  "POST /change-password/": { operationId: "changePassword", sessionCookie: "sets" },
   "GET /userinfo/": { operationId: "getUserInfo" },
   "PATCH /userinfo/{id}/": { operationId: "updateUserInfo" },
   "POST /password_reset/": { operationId: "requestPasswordReset" },
   "POST /password_reset/confirm/": { operationId: "confirmPasswordReset" },
   "GET /auth/providers/": { operationId: "listSocialProviders" },
-  "POST /auth/exchange/": { operationId: "exchangeSocialSignInCode" },
+  "POST /auth/exchange/": { operationId: "exchangeSocialSignInCode", sessionCookie: "sets" },
   "POST /email/verify/": { operationId: "verifyEmail" },
   "POST /email/verify/resend/": { operationId: "resendEmailVerification" },
   "POST /email/change/": { operationId: "requestEmailChange" },

@@ -94,6 +94,9 @@ export const openApiPlugin = fp(async function openApi(app: FastifyInstance) {
           bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
           // An account API key, `Bearer lq_<key>`: the hooks/ routes only (docs/delivery.md).
           apiKey: { type: "http", scheme: "bearer", bearerFormat: "lq_<key>" },
+          // The refresh token in its HttpOnly cookie: token/refresh/ and logout/ only
+          // (docs/adr/0017-session-cookie.md); `__Secure-lq_refresh` when PUBLIC_URL is https.
+          sessionCookie: { type: "apiKey", in: "cookie", name: "lq_refresh" },
         },
       },
     },

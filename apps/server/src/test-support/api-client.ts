@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
+import { completeRegistration, registrationToken, userIdOf } from "./registration";
 import type { TestApp } from "./test-app";
 
 /**
@@ -10,7 +11,9 @@ import type { TestApp } from "./test-app";
 
 export interface TestUser {
   id: number;
+  /** The access token (signed in through the registration link). */
   token: string;
+  email: string;
   /** The interface language the user registered with. */
   language: string;
 }
@@ -28,6 +31,8 @@ export interface CallOptions {
   ip?: string | undefined;
   /** The Cookie header. */
   cookie?: string | undefined;
+  /** More request headers. */
+  headers?: Record<string, string> | undefined;
 }
 
 let addresses = 0;
@@ -44,7 +49,7 @@ export function apiCall(
   url: string,
   options: CallOptions = {},
 ): Promise<LightMyRequestResponse> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.user) headers.authorization = `Bearer ${options.user.token}`;
   if (options.language) headers["accept-language"] = options.language;
   if (options.cookie) headers.cookie = options.cookie;
@@ -88,26 +93,34 @@ export function callerAs(t: () => Pick<TestApp, "app">, defaultUser: () => TestU
   ) => apiCall(t(), method, url, { user, body, language });
 }
 
+/** The password of every user registerUser makes. */
+export const TEST_PASSWORD = "correct-horse-7";
+
 /**
- * Registers and signs in a fresh user whose interface language is `language`. `ip` is the
+ * Registers a fresh user whose interface language is `language` as a person does: POST
+ * register/, then the link the app mailed (registration.ts), which signs in. `ip` is the
  * client address of both calls (fresh ones by default).
  */
 export async function registerUser(
-  t: Pick<TestApp, "app">,
-  options: { language?: string; ip?: string } = {},
+  t: Pick<TestApp, "app" | "config">,
+  options: { language?: string; ip?: string; referralCode?: string } = {},
 ): Promise<TestUser> {
   const language = options.language ?? "en";
   const email = `user-${randomUUID().slice(0, 8)}@example.com`;
-  const password = "correct-horse-7";
   const registered = await apiCall(t, "POST", "/register/", {
-    body: { username: email, email, password, language },
+    body: {
+      username: email,
+      email,
+      password: TEST_PASSWORD,
+      language,
+      ...(options.referralCode ? { referral_code: options.referralCode } : {}),
+    },
     ip: options.ip,
   });
-  expect(registered.statusCode, `register: ${registered.body}`).toBe(201);
-  const signedIn = await apiCall(t, "POST", "/token/", {
-    body: { email, password },
-    ip: options.ip,
-  });
-  expect(signedIn.statusCode, `token: ${signedIn.body}`).toBe(200);
-  return { id: registered.json().id, token: signedIn.json().access, language };
+  expect(registered.statusCode, `register: ${registered.body}`).toBe(202);
+  const token = await registrationToken(t, email);
+  const signedIn = await completeRegistration(t, token, options.ip ?? freshIp());
+  expect(signedIn.statusCode, `register/complete: ${signedIn.body}`).toBe(200);
+  const access = signedIn.json<{ access: string }>().access;
+  return { id: userIdOf(access), token: access, email, language };
 }

@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { parseMail } from "./parse-mail";
 
 export interface ReceivedMail {
   from: string | undefined;
@@ -13,11 +14,19 @@ export interface RunningSmtpPeer {
   url: string;
   received: ReceivedMail[];
   /**
-   * Resolves with the oldest message not taken yet (to `to`, when given), waiting for it to
-   * arrive; each message is taken once.
+   * Resolves with the oldest message not taken yet (to `to`, and whose plain text holds
+   * `containing`, when given), waiting for it to arrive; each message is taken once.
    */
-  next(options?: { to?: string; timeoutMs?: number }): Promise<ReceivedMail>;
+  next(options?: { to?: string; containing?: string; timeoutMs?: number }): Promise<ReceivedMail>;
   close(): Promise<void>;
+}
+
+/** The peers running in this process, by their URL (an app's SMTP_URL names its peer). */
+const running = new Map<string, RunningSmtpPeer>();
+
+/** The running peer an app with this SMTP_URL sends to, if the tests started it. */
+export function smtpPeerAt(url: string): RunningSmtpPeer | undefined {
+  return running.get(url);
 }
 
 /**
@@ -53,13 +62,16 @@ export async function startSmtpPeer(): Promise<RunningSmtpPeer> {
   });
   const { port } = server.server.address() as AddressInfo;
 
-  return {
-    url: `smtp://127.0.0.1:${port}/?ignoreTLS=true`,
+  const url = `smtp://127.0.0.1:${port}/?ignoreTLS=true`;
+  const peer: RunningSmtpPeer = {
+    url,
     received,
-    async next({ to, timeoutMs = 5_000 } = {}) {
+    async next({ to, containing, timeoutMs = 5_000 } = {}) {
       const deadline = Date.now() + timeoutMs;
       const wanted = (mail: ReceivedMail) =>
-        !taken.has(mail) && (to === undefined || mail.to.includes(to));
+        !taken.has(mail) &&
+        (to === undefined || mail.to.includes(to)) &&
+        (containing === undefined || parseMail(mail.raw).text.includes(containing));
       for (;;) {
         const mail = received.find(wanted);
         if (mail) {
@@ -78,6 +90,11 @@ export async function startSmtpPeer(): Promise<RunningSmtpPeer> {
         });
       }
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      running.delete(url);
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
+  running.set(url, peer);
+  return peer;
 }

@@ -139,3 +139,32 @@ export const accountTickets = pgTable(
     index("account_tickets_user_idx").on(t.userId),
   ],
 );
+
+/**
+ * Registrations waiting for their mailed link (docs/security.md "Registration"): no account
+ * exists until the link is followed, so signing in, password reset and social sign-in see
+ * none. The link's token is kept as its SHA-256 hash; the password as its argon2id hash,
+ * emptied (null) once the row is spent. Several rows may name one address (each registration
+ * mails its own link); the first link followed makes the account and spends the others.
+ * Rows expired for a week are deleted at the next registration.
+ */
+export const pendingRegistrations = pgTable(
+  "pending_registrations",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    languageCode: text("language_code").notNull(),
+    /** The inviter of a known referral code (docs/money.md "Referral"); null otherwise. */
+    referredBy: integer("referred_by"),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("pending_registrations_token_hash_key").on(t.tokenHash),
+    index("pending_registrations_email_idx").on(sql`lower(${t.email})`),
+    index("pending_registrations_expires_idx").on(t.expiresAt),
+  ],
+);

@@ -1,13 +1,12 @@
 import {
+  accessTokenSchema,
   apiPaths,
   changePasswordRequestSchema,
   changePasswordResponseSchema,
   errorBodySchema,
-  logoutRequestSchema,
-  refreshRequestSchema,
+  registerCompleteRequestSchema,
   registerRequestSchema,
   registerResponseSchema,
-  tokenPairSchema,
   tokenRequestSchema,
   userinfoPatchSchema,
   userinfoResponseSchema,
@@ -15,28 +14,59 @@ import {
   validationErrorBodySchema,
 } from "@leadquiz/contract";
 import { translate } from "@leadquiz/i18n";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ApiOptions } from "../../app-context";
+import { AppError } from "../../lib/app-error";
 import { languageFromAcceptLanguage } from "../../lib/request-language";
 import { authenticatedContext } from "../../plugins/authenticate";
 import { rateLimitFor } from "../../plugins/rate-limit";
 import { createAccountsService } from "./accounts.service";
+import { createRegistrationService } from "./registration.service";
+import { createSessionCookie } from "./session-cookie";
+import type { TokenPair } from "./tokens.service";
 
 const tags = ["accounts"];
 const rateLimited = { 429: errorBodySchema };
 const unauthenticated = { 401: errorBodySchema };
-
-/** change-password/ answers the acknowledgement and the session's new token pair. */
+/** The refresh and logout calls refuse a request another site could have made. */
+const refused = { 403: errorBodySchema };
+const SESSION_COOKIE_NOTE =
+  "The refresh token is not in the body: the answer sets it in the HttpOnly session cookie " +
+  '(docs/api.md "Accounts"), which only token/refresh/ and logout/ receive.';
 
 /**
- * POST register/, token/, token/refresh/, logout/ (public) and change-password/, GET userinfo/,
- * PATCH userinfo/{id}/ (authenticated) — docs/api.md "Accounts". Rules live in the service.
+ * POST register/, register/complete/, token/, token/refresh/, logout/ (public) and
+ * change-password/, GET userinfo/, PATCH userinfo/{id}/ (authenticated) — docs/api.md
+ * "Accounts". Rules live in the services; the session cookie in session-cookie.ts.
  */
 export async function accountsRoutes(app: FastifyInstance, { context }: ApiOptions) {
   const service = createAccountsService(context);
+  const registration = createRegistrationService(context);
+  const sessionCookie = createSessionCookie(context.config.publicUrl);
   const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Answers the access token of `pair`; its refresh token goes into the session cookie. */
+  function startSession(reply: FastifyReply, pair: TokenPair) {
+    reply.header("set-cookie", sessionCookie.set(pair.refresh)).header("cache-control", "no-store");
+    return { access: pair.access };
+  }
+
+  /**
+   * Runs a refresh or logout with the request's session cookie; when the answer is that the
+   * session is over (401), the cookie is deleted too.
+   */
+  async function withSessionCookie<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof AppError && error.status === 401) {
+        reply.header("set-cookie", sessionCookie.clear());
+      }
+      throw error;
+    }
+  }
 
   routes.post(
     apiPaths.register,
@@ -44,26 +74,46 @@ export async function accountsRoutes(app: FastifyInstance, { context }: ApiOptio
       ...rateLimitFor(app, "register"),
       schema: {
         tags,
-        summary: "Creates an account",
+        summary: "Starts a registration: mails a link to the address",
         description:
-          "The username is always the e-mail (a differing `username` is ignored). `language` " +
-          "becomes the user's language_code. A `referral_code` of an existing user links the " +
-          "account to that user; an unknown code is ignored. A taken e-mail or a weak " +
-          "password answers 400 per field.",
+          "Answers 202 with the same body, in the same time, whether or not the address has " +
+          "an account, and signs nobody in. A new address gets a link (48 hours, once) that " +
+          "makes the account by POST register/complete/; until then signing in with the " +
+          "password answers as for an unknown address. An address with an account gets an " +
+          "e-mail saying someone tried to register with it, with links to sign in and to " +
+          "reset the password. The username is always the e-mail (a differing `username` is " +
+          "ignored); `language` becomes the account's language_code; a `referral_code` of an " +
+          "existing user links the account to that user (an unknown code is ignored). A weak " +
+          "password or a bad e-mail answers 400 per field.",
         body: registerRequestSchema,
-        response: { 201: registerResponseSchema, 400: validationErrorBodySchema, ...rateLimited },
+        response: { 202: registerResponseSchema, 400: validationErrorBodySchema, ...rateLimited },
       },
     },
     async (request, reply) => {
       const { email, password, language, referral_code } = request.body;
-      const created = await service.register({
-        email,
-        password,
-        language,
-        referralCode: referral_code,
-      });
-      return reply.status(201).send(created);
+      await registration.register({ email, password, language, referralCode: referral_code });
+      const answerLanguage = languageFromAcceptLanguage(request.headers["accept-language"]);
+      return reply
+        .status(202)
+        .send({ detail: translate(answerLanguage, "errors:registration_started") });
     },
+  );
+
+  routes.post(
+    apiPaths.registerComplete,
+    {
+      schema: {
+        tags,
+        summary: "Finishes a registration with the mailed link's token and signs in",
+        description:
+          "Makes the account (its address proven) and answers its access token; " +
+          `${SESSION_COOKIE_NOTE} 404 \`not_found\` with a message saying whether the link ` +
+          "is unknown, expired or already used (also when the address got an account since).",
+        body: registerCompleteRequestSchema,
+        response: { 200: accessTokenSchema, 400: validationErrorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => startSession(reply, await registration.complete(request.body.token)),
   );
 
   routes.post(
@@ -72,20 +122,22 @@ export async function accountsRoutes(app: FastifyInstance, { context }: ApiOptio
       ...rateLimitFor(app, "token"),
       schema: {
         tags,
-        summary: "Signs in: a new access and refresh token",
+        summary: "Signs in: an access token, and the refresh token in the session cookie",
         description:
-          "An unknown e-mail, a wrong password and an account without a password (social " +
-          "sign-in only) all answer 401 `invalid_credentials`, in the same time.",
+          "An unknown e-mail, a wrong password, an account without a password (social " +
+          "sign-in only) and a registration whose link was not followed yet all answer 401 " +
+          `\`invalid_credentials\`, in the same time. ${SESSION_COOKIE_NOTE}`,
         body: tokenRequestSchema,
         response: {
-          200: tokenPairSchema,
+          200: accessTokenSchema,
           400: validationErrorBodySchema,
           ...unauthenticated,
           ...rateLimited,
         },
       },
     },
-    async (request) => service.login(request.body.email, request.body.password),
+    async (request, reply) =>
+      startSession(reply, await service.login(request.body.email, request.body.password)),
   );
 
   routes.post(
@@ -93,17 +145,24 @@ export async function accountsRoutes(app: FastifyInstance, { context }: ApiOptio
     {
       schema: {
         tags,
-        summary: "Spends a refresh token for a new pair",
+        summary: "Spends the session cookie's refresh token for a new access token",
         description:
-          "The refresh token rotates: the one sent is spent afterwards. For 30 seconds the " +
-          "immediately previous token answers with the same successor (two tabs refreshing " +
-          "at once); any other spent token revokes its whole chain (the session is over). " +
-          "401 `token_not_valid`.",
-        body: refreshRequestSchema,
-        response: { 200: tokenPairSchema, 400: validationErrorBodySchema, ...unauthenticated },
+          "Takes no body: the refresh token comes in the session cookie, and the answer sets " +
+          "its successor there. The request must carry the `X-Requested-With` header (any " +
+          "value) and, when it has an `Origin`, PUBLIC_URL's; otherwise 403 " +
+          "`permission_denied` and nothing changes. The refresh token rotates: the one sent " +
+          "is spent afterwards. For 30 seconds the immediately previous token answers with " +
+          "the same successor (two tabs refreshing at once); any other spent token revokes " +
+          "its whole chain (the session is over). No cookie, a bad one or two of them: 401 " +
+          "`token_not_valid`, and the cookie is deleted.",
+        response: { 200: accessTokenSchema, ...unauthenticated, ...refused },
       },
     },
-    async (request) => service.refresh(request.body.refresh),
+    async (request, reply) =>
+      startSession(
+        reply,
+        await withSessionCookie(reply, () => service.refresh(sessionCookie.read(request))),
+      ),
   );
 
   routes.post(
@@ -111,21 +170,23 @@ export async function accountsRoutes(app: FastifyInstance, { context }: ApiOptio
     {
       schema: {
         tags,
-        summary: "Signs out: revokes the refresh token",
+        summary: "Signs out: revokes the session cookie's refresh token and deletes the cookie",
         description:
-          "Revokes the refresh token and its chain. Idempotent: an unknown, expired, " +
-          "malformed or already revoked token also answers 205, so a client can always " +
-          "clear its session.",
-        body: logoutRequestSchema,
+          "Takes no body. Revokes the session cookie's refresh token and its chain, and " +
+          "deletes the cookie. Idempotent: no cookie, an unknown, expired, malformed or " +
+          "already revoked token also answers 205, so a client can always clear its session. " +
+          "The same header and origin rule as token/refresh/ (403 `permission_denied`); two " +
+          "session cookies answer 401 `token_not_valid` and delete ours.",
         response: {
           205: z.void().describe("Reset Content: no body"),
-          400: validationErrorBodySchema,
+          ...unauthenticated,
+          ...refused,
         },
       },
     },
     async (request, reply) => {
-      await service.logout(request.body.refresh);
-      return reply.status(205).send();
+      await withSessionCookie(reply, () => service.logout(sessionCookie.read(request)));
+      return reply.status(205).header("set-cookie", sessionCookie.clear()).send();
     },
   );
 
@@ -141,8 +202,8 @@ export async function accountsRoutes(app: FastifyInstance, { context }: ApiOptio
           description:
             "Checks `old_password` (wrong → 400 `old_password`) and applies the password rule " +
             "to `new_password` (400 `new_password`). On success every refresh token of the " +
-            "user is revoked — all other sessions end — and the answer carries a fresh " +
-            "`access`/`refresh` pair so this session continues; the client must store it. " +
+            "user is revoked — all other sessions end — and this session continues with the " +
+            "answer's new `access` token and a new refresh token in the session cookie. " +
             "Access tokens already issued stay valid until they expire (15 minutes).",
           body: changePasswordRequestSchema,
           response: {
@@ -152,11 +213,14 @@ export async function accountsRoutes(app: FastifyInstance, { context }: ApiOptio
           },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { old_password, new_password } = request.body;
         const pair = await service.changePassword(request.userId, old_password, new_password);
         const language = languageFromAcceptLanguage(request.headers["accept-language"]);
-        return { detail: translate(language, "errors:password_changed"), ...pair };
+        return {
+          detail: translate(language, "errors:password_changed"),
+          ...startSession(reply, pair),
+        };
       },
     );
 

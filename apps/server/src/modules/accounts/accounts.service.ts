@@ -1,32 +1,15 @@
-import {
-  type InterfaceLanguage,
-  interfaceLanguageSchema,
-  type RegisterResponse,
-  type TokenPair,
-  type User,
-} from "@leadquiz/contract";
+import { type InterfaceLanguage, interfaceLanguageSchema, type User } from "@leadquiz/contract";
 import type { AppContext } from "../../app-context";
 import { AppError, FieldErrors } from "../../lib/app-error";
-import { createEmailAddressService } from "../email-address";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password-hash";
-import { createTokenService } from "./tokens.service";
+import { createTokenService, type TokenPair } from "./tokens.service";
 import {
-  createUser,
   findUserByEmail,
   findUserById,
-  findUserByReferralCode,
   type UserChanges,
   type UserRow,
   updateUser,
 } from "./users.repository";
-
-export interface RegisterInput {
-  /** Already trimmed and lower-cased by the contract's emailField. */
-  email: string;
-  password: string;
-  language: InterfaceLanguage;
-  referralCode?: string | undefined;
-}
 
 export interface UserPatch {
   firstName?: string | undefined;
@@ -38,42 +21,16 @@ export interface UserPatch {
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
 /**
- * The account rules: registration, sign-in, token refresh and logout, password change and
- * the user's own profile. Plain factory over `{db, secrets}`; the routes only translate HTTP.
+ * The account rules: sign-in, token refresh and logout, password change and the user's own
+ * profile (registration: registration.service.ts). Plain factory over `{db, secrets}`; the
+ * routes only translate HTTP.
  */
-export function createAccountsService(
-  ctx: Pick<AppContext, "db" | "secrets" | "config" | "mailer">,
-) {
+export function createAccountsService(ctx: Pick<AppContext, "db" | "secrets">) {
   const tokens = createTokenService(ctx);
-  const emailAddress = createEmailAddressService(ctx);
   // Hash the dummy password now, so the first failed sign-in is not slower than the rest.
   void dummyPasswordHash();
 
   return {
-    /**
-     * Creates an account. The username is always the e-mail (docs/api.md "Accounts"). A referral
-     * code of an existing user links the new account to it; an unknown code is ignored. The
-     * address is unproven until the mailed verification link is followed (docs/security.md).
-     */
-    async register(input: RegisterInput): Promise<RegisterResponse> {
-      const taken = new FieldErrors({ email: ["errors:email_taken"] });
-      if (await findUserByEmail(ctx.db, input.email)) throw taken;
-      const referrer = input.referralCode
-        ? await findUserByReferralCode(ctx.db, input.referralCode)
-        : undefined;
-      const user = await createUser(ctx.db, {
-        email: input.email,
-        username: input.email,
-        passwordHash: await hashPassword(input.password),
-        languageCode: input.language,
-        referredBy: referrer?.id ?? null,
-      });
-      // A concurrent registration of the same address won the unique index.
-      if (!user) throw taken;
-      emailAddress.sendVerification(user.id);
-      return { id: user.id, email: user.email, username: user.username };
-    },
-
     /**
      * Signs in with e-mail and password. An unknown address, a wrong password and an account
      * without a password (social sign-in only) fail alike, after the same argon2 work.
@@ -88,14 +45,18 @@ export function createAccountsService(
       return tokens.issueTokenPair(user.id);
     },
 
-    /** Spends a refresh token for a new pair; reusing a spent one revokes its whole chain. */
-    refresh(refresh: string): Promise<TokenPair> {
+    /**
+     * Spends a refresh token for a new pair; reusing a spent one revokes its whole chain. No
+     * token (no session cookie) answers 401 token_not_valid as a bad one does.
+     */
+    async refresh(refresh: string | undefined): Promise<TokenPair> {
+      if (refresh === undefined) throw new AppError("token_not_valid", "refresh_not_valid");
       return tokens.rotate(refresh);
     },
 
-    /** Revokes the refresh token's chain; an unknown or invalid token is ignored. */
-    async logout(refresh: string): Promise<void> {
-      await tokens.revoke(refresh);
+    /** Revokes the refresh token's chain; no token, an unknown or an invalid one is ignored. */
+    async logout(refresh: string | undefined): Promise<void> {
+      if (refresh !== undefined) await tokens.revoke(refresh);
     },
 
     /**

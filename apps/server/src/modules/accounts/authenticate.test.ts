@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { apiCall, registerUser, TEST_PASSWORD } from "../../test-support/api-client";
+import { cookieHeaderOf } from "../../test-support/registration";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 
 /** plugins/authenticate.ts, through GET userinfo/ (an authenticated route). */
@@ -14,19 +16,14 @@ describe("authenticated routes", () => {
   beforeAll(async () => {
     t = await createTestApp();
     secret = new TextEncoder().encode(t.config.jwtSecret);
-    const email = "pinning@example.com";
-    const password = "correct-horse-7";
-    const created = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/register/",
-      payload: { email, password },
+    const user = await registerUser(t);
+    userId = user.id;
+    const signedIn = await apiCall(t, "POST", "/token/", {
+      body: { email: user.email, password: TEST_PASSWORD },
     });
-    userId = created.json().id;
-    const pair = (
-      await t.app.inject({ method: "POST", url: "/api/v1/token/", payload: { email, password } })
-    ).json();
-    access = pair.access;
-    refresh = pair.refresh;
+    access = signedIn.json().access;
+    // The refresh token, as the session cookie carries it.
+    refresh = cookieHeaderOf(signedIn).split("=")[1] ?? "";
   });
   afterAll(async () => t.close());
 

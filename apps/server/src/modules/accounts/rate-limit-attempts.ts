@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
+import { completeRegistration, registrationToken } from "../../test-support/registration";
 import type { TestApp } from "../../test-support/test-app";
 
 /** Sign-in attempts for the rate-limit tests (in memory and in Redis). */
@@ -42,7 +43,10 @@ export async function exhaust(t: TestApp, attempts: number, attempt: () => Attem
   }
 }
 
-/** Registers an account (from its own client address) and answers its credentials. */
+/**
+ * Registers an account (from its own client address, through the mailed link) and answers its
+ * credentials.
+ */
 export async function registerOwner(
   t: TestApp,
   owner = { email: uniqueEmail(), password: "correct-horse-7" },
@@ -53,6 +57,12 @@ export async function registerOwner(
     remoteAddress: nextClientIp(),
     payload: owner,
   });
-  expect(response.statusCode).toBe(201);
+  expect(response.statusCode).toBe(202);
+  const completed = await completeRegistration(
+    t,
+    await registrationToken(t, owner.email),
+    nextClientIp(),
+  );
+  expect(completed.statusCode).toBe(200);
   return owner;
 }

@@ -1,5 +1,4 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from "node:crypto";
-import type { TokenPair } from "@leadquiz/contract";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { AppContext } from "../../app-context";
 import type { DbOrTx } from "../../db/client";
@@ -25,6 +24,15 @@ export const REFRESH_GRACE_MS = 30_000;
 /** The only algorithm tokens are signed and verified with; never taken from the token. */
 const ALGORITHM = "HS256";
 const ISSUER = "leadquiz";
+
+/**
+ * A session's two tokens as the server issues them: the access token goes in the answer's
+ * body, the refresh token only in the session cookie (session-cookie.ts).
+ */
+export interface TokenPair {
+  access: string;
+  refresh: string;
+}
 
 export interface AccessClaims {
   userId: number;

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userIdentities, users } from "../../db/schema";
 import { type RunningOidcProvider, startOidcProvider } from "../../test-support/oidc-provider";
+import { completeRegistration, registrationToken, userIdOf } from "../../test-support/registration";
 import {
   createTestApp,
   createTestAppWithDatabase,
@@ -72,7 +73,10 @@ async function exchange(t: TestApp, code: string | null, cookie: string, passwor
   });
 }
 
-/** Signs in and exchanges the code: the token pair (fails the test otherwise). */
+/**
+ * Signs in and exchanges the code: the access token, the session cookie (`lq_refresh=…`, the
+ * refresh token is never in the body) and where to land (fails the test otherwise).
+ */
 async function signInForTokens(
   t: TestApp,
   oidc: RunningOidcProvider,
@@ -81,9 +85,37 @@ async function signInForTokens(
   const result = await signIn(t, oidc, options);
   const answer = await exchange(t, result.fragment.get("code"), result.browserCookie);
   expect(answer.statusCode, answer.body).toBe(200);
-  const body = answer.json();
+  const body = answer.json<{ status: string; access: string; redirect_url: string }>();
+  expect(Object.keys(body).sort()).toEqual(["access", "redirect_url", "status"]);
   expect(body.status).toBe("signed_in");
-  return body as { access: string; refresh: string; redirect_url: string };
+  const session = answer.cookies.find((cookie) => cookie.name === "lq_refresh");
+  expect(session?.httpOnly).toBe(true);
+  return { ...body, refresh: `lq_refresh=${session?.value}` };
+}
+
+/**
+ * Registers `email` with `password` through the mailed link; answers the account's id. With
+ * `unproven`, its address is then marked never proven: an account made before registration
+ * went through a mailed link (docs/security.md "Registration").
+ */
+async function registerAccount(
+  t: TestAppWithDatabase,
+  email: string,
+  options: { password: string; language: string; unproven?: boolean },
+): Promise<number> {
+  const registered = await t.app.inject({
+    method: "POST",
+    url: "/api/v1/register/",
+    payload: { email, password: options.password, language: options.language },
+  });
+  expect(registered.statusCode).toBe(202);
+  const completed = await completeRegistration(t, await registrationToken(t, email), "10.9.9.9");
+  expect(completed.statusCode).toBe(200);
+  const id = userIdOf(completed.json().access);
+  if (options.unproven) {
+    await t.database.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, id));
+  }
+  return id;
 }
 
 /** Signs in like a browser: start (app) → provider login form → callback (app). */
@@ -151,6 +183,7 @@ describe("social sign-in against a real OpenID provider", () => {
         { sub: "sub-unverified", email: "unverified@example.com", email_verified: false },
         { sub: "sub-existing", email: "existing@example.com", name: "Ex Isting Person" },
         { sub: "sub-verified", email: "verified@example.com" },
+        { sub: "sub-pending", email: "pending@example.com" },
       ],
     });
     t = await createTestAppWithDatabase({
@@ -228,7 +261,7 @@ describe("social sign-in against a real OpenID provider", () => {
     const refreshed = await t.app.inject({
       method: "POST",
       url: "/api/v1/token/refresh/",
-      payload: { refresh: first.refresh },
+      headers: { cookie: first.refresh, "x-requested-with": "leadquiz" },
     });
     expect(refreshed.statusCode).toBe(200);
     const [row] = await t.database.db
@@ -255,14 +288,39 @@ describe("social sign-in against a real OpenID provider", () => {
     expect(identities.map((i) => [i.provider, i.subject])).toEqual([["oidc", "sub-jane"]]);
   });
 
-  it("does not hand a pre-registered, unverified account to the provider's user (asks its password)", async () => {
-    // The attacker registers the victim's address with a password and never proves it.
+  it("a registration never followed leaves the provider's user a fresh account of their own", async () => {
+    // The attacker registers the victim's address with a password; the link goes to the victim.
     const registered = await t.app.inject({
       method: "POST",
       url: "/api/v1/register/",
-      payload: { email: "existing@example.com", password: "first-secret-1", language: "uk" },
+      payload: { email: "pending@example.com", password: "first-secret-1", language: "uk" },
     });
-    expect(registered.statusCode).toBe(201);
+    expect(registered.statusCode).toBe(202);
+    const link = await registrationToken(t, "pending@example.com");
+    const victim = await signInForTokens(t, oidc, { email: "pending@example.com" });
+    const [row] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, "pending@example.com"));
+    expect(row?.passwordHash).toBeNull();
+    expect(row?.id).toBe(userIdOf(victim.access));
+    // The registration is dead: its link and its password open nothing.
+    expect((await completeRegistration(t, link, "10.9.9.8")).statusCode).toBe(404);
+    const withPassword = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/token/",
+      payload: { email: "pending@example.com", password: "first-secret-1" },
+    });
+    expect(withPassword.statusCode).toBe(401);
+  });
+
+  it("does not hand an older unverified account to the provider's user (asks its password)", async () => {
+    // An account from before registration proved the address, never proven since.
+    const registeredId = await registerAccount(t, "existing@example.com", {
+      password: "first-secret-1",
+      language: "uk",
+      unproven: true,
+    });
     // The victim signs in with the provider (verified address): no session without the password.
     const { fragment, browserCookie } = await signIn(t, oidc, { email: "existing@example.com" });
     const asked = await exchange(t, fragment.get("code"), browserCookie);
@@ -286,7 +344,7 @@ describe("social sign-in against a real OpenID provider", () => {
       headers: { authorization: `Bearer ${linked.json().access}` },
     });
     expect(userinfo.json()[0]).toMatchObject({
-      id: registered.json().id,
+      id: registeredId,
       language_code: "uk",
       email_verified: true,
     });
@@ -298,23 +356,18 @@ describe("social sign-in against a real OpenID provider", () => {
   });
 
   it("links the identity at once to an existing account whose address was verified", async () => {
-    const registered = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/register/",
-      payload: { email: "verified@example.com", password: "first-secret-1", language: "en" },
+    // Registration through the mailed link proves the address.
+    const registeredId = await registerAccount(t, "verified@example.com", {
+      password: "first-secret-1",
+      language: "en",
     });
-    expect(registered.statusCode).toBe(201);
-    await t.database.db
-      .update(users)
-      .set({ emailVerifiedAt: new Date() })
-      .where(eq(users.id, registered.json().id));
     const pair = await signInForTokens(t, oidc, { email: "verified@example.com" });
     const userinfo = await t.app.inject({
       method: "GET",
       url: "/api/v1/userinfo/",
       headers: { authorization: `Bearer ${pair.access}` },
     });
-    expect(userinfo.json()[0].id).toBe(registered.json().id);
+    expect(userinfo.json()[0].id).toBe(registeredId);
   });
 
   it("never puts tokens in the URL; the code works only in the browser that signed in (login CSRF)", async () => {

@@ -109,13 +109,15 @@ export async function socialAuthRoutes(app: FastifyInstance, { context }: ApiOpt
       ...rateLimitFor(app, "socialExchange"),
       schema: {
         tags: ["accounts"],
-        summary: "Exchanges social sign-in's one-time code for a token pair",
+        summary: "Exchanges social sign-in's one-time code for a session",
         description:
           "Only in the browser that finished the sign-in (its `lq_oidc_browser` cookie); the " +
           "code works once. When an account with the provider's address exists but its " +
           "address was never proven, answers `password_required` until `password` (that " +
           "account's password) comes with the code; a wrong one answers 400 `password`. " +
-          "401 `token_not_valid` for an unknown, spent or expired code or another browser.",
+          "401 `token_not_valid` for an unknown, spent or expired code or another browser. " +
+          "Signed in: the access token in the body, the refresh token in the HttpOnly session " +
+          'cookie (docs/api.md "Accounts").',
         body: authExchangeRequestSchema,
         response: {
           200: authExchangeResponseSchema,

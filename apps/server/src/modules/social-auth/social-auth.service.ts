@@ -12,6 +12,7 @@ import {
   markAccountTicketUsed,
 } from "../account-tickets";
 import {
+  createSessionCookie,
   createTokenService,
   createUser,
   dummyPasswordHash,
@@ -62,6 +63,7 @@ export function createSocialAuthService(
   const clients = createOidcClients(ctx.config.oidcProviders);
   const cookie = createFlowCookie(ctx.secrets.encryptionKey, ctx.config.publicUrl);
   const browserCookie = createBrowserCookie(ctx.config.publicUrl, SIGNIN_CODE_TTL_SECONDS);
+  const sessionCookie = createSessionCookie(ctx.config.publicUrl);
   const tokens = createTokenService(ctx);
   const webCallback = `${ctx.config.publicUrl}${WEB_CALLBACK_PATH}`;
   const redirectUriOf = (provider: string) =>
@@ -270,7 +272,7 @@ export function createSocialAuthService(
       code: string,
       password: string | undefined,
       cookieHeader: string | undefined,
-    ): Promise<{ body: AuthExchangeResponse; setCookie?: string }> {
+    ): Promise<{ body: AuthExchangeResponse; setCookie?: string[] }> {
       const invalid = new AppError("token_not_valid");
       const ticket = await ticketOf(code, readCookie(cookieHeader, BROWSER_COOKIE_NAME));
       if (!ticket) throw invalid;
@@ -298,9 +300,10 @@ export function createSocialAuthService(
         return tokens.issueTokenPair(userId, tx);
       });
       if (!pair) throw invalid;
+      // The refresh token only in the session cookie (docs/adr/0017-session-cookie.md).
       return {
-        body: { status: "signed_in", ...pair, redirect_url: redirectUrl },
-        setCookie: browserCookie.clear(),
+        body: { status: "signed_in", access: pair.access, redirect_url: redirectUrl },
+        setCookie: [browserCookie.clear(), ...sessionCookie.set(pair.refresh)],
       };
     },
   };

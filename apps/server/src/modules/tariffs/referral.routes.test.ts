@@ -1,11 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { apiPaths, type ReferralInfo } from "@leadquiz/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { referralWithdrawals } from "../../db/schema";
-import { apiCall, expectCall, type TestUser } from "../../test-support/api-client";
+import { apiCall, expectCall, registerUser, type TestUser } from "../../test-support/api-client";
 import { createMoneyHarness, type MoneyHarness } from "../../test-support/money-fixtures";
 import { OPERATOR_KEY_FILE } from "./operator-key";
 
@@ -20,17 +19,9 @@ afterAll(async () => {
 const referral = (user: TestUser) =>
   expectCall<ReferralInfo>(h.t, 200, "GET", apiPaths.referral, { user });
 
-/** Registers an account through `code`, signs it in; answers it with its e-mail. */
-async function registerInvited(code: string) {
-  const email = `invited-${randomUUID().slice(0, 8)}@example.com`;
-  const password = "correct-horse-7";
-  await expectCall(h.t, 201, "POST", apiPaths.register, {
-    body: { username: email, email, password, language: "en", referral_code: code },
-  });
-  const { access } = await expectCall<{ access: string }>(h.t, 200, "POST", apiPaths.token, {
-    body: { email, password },
-  });
-  return { email, token: access };
+/** Registers an account through `code` (signed in by its link); answers it with its e-mail. */
+function registerInvited(code: string) {
+  return registerUser(h.t, { referralCode: code });
 }
 
 /** The operator credits `amount` to the account of `email` (a payment). */
