@@ -47,22 +47,6 @@ test("registration errors show under their fields only after they were touched",
   await expect(page.getByText("Passwords must match")).toBeVisible();
 });
 
-test("a taken e-mail is reported under the e-mail field", async ({ page, browser }) => {
-  const email = uniqueEmail("taken");
-  await registerThroughUi(page, email);
-
-  const other = await browser.newPage();
-  await other.goto("/registration");
-  await other.getByLabel("E-mail").fill(email);
-  await other.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await other.getByLabel("Repeat password").fill(PASSWORD);
-  await other.getByRole("checkbox").check();
-  await other.getByRole("button", { name: "Sign up" }).click();
-  await expect(other.getByText("A user with this e-mail already exists")).toBeVisible();
-  await expect(other).toHaveURL(/\/registration/);
-  await other.close();
-});
-
 test("an anonymous visitor of a protected page logs in and comes back to it", async ({ page }) => {
   const email = uniqueEmail("redirect");
   await registerThroughUi(page, email);

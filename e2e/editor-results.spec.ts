@@ -6,7 +6,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
 import { openedDialog } from "./support/dialogs";
 import { asSignedInOwner } from "./support/editor-ui";
-import { registerThroughUi, uniqueEmail } from "./support/users";
+import { accessTokenOf, registerThroughUi, uniqueEmail } from "./support/users";
 
 /**
  * The editor's results, contact form and additions tabs, and its media slots, clicked
@@ -30,10 +30,7 @@ async function newQuiz(page: Page): Promise<number> {
  * the API with the signed-in user's token, as that tab would.
  */
 async function addQuestion(page: Page, quiz: number, body: Record<string, unknown>) {
-  const access = await page.evaluate(
-    () =>
-      (JSON.parse(localStorage.getItem("leadquiz.session") ?? "{}") as { access?: string }).access,
-  );
+  const access = await accessTokenOf(page);
   const response = await page.request.post(`${API}/question/`, {
     headers: { Authorization: `Bearer ${access}` },
     data: { quiz, ...body },

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { openedDialog } from "./dialogs";
+import { accessTokenOf } from "./users";
 
 /**
  * Steps of the quiz editor as an owner clicks them (docs/editor.md), for the browser tests
@@ -75,10 +76,7 @@ export async function asSignedInOwner<T>(
   path: string,
   data?: unknown,
 ): Promise<T> {
-  const access = await page.evaluate(
-    () =>
-      (JSON.parse(localStorage.getItem("leadquiz.session") ?? "{}") as { access?: string }).access,
-  );
+  const access = await accessTokenOf(page);
   const response = await page.request.fetch(`${API}${path}`, {
     method,
     headers: { Authorization: `Bearer ${access}` },

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import { expect, type FrameLocator, type Page, test } from "@playwright/test";
 import { E2E_ORIGIN } from "./e2e-origin";
+import { registrationLink } from "./smtp-inbox";
 
 /**
  * Quizzes for the visitor browser tests, built and published through the owner's real API
@@ -84,12 +85,18 @@ export function visitorCall<T>(path: string, body: unknown, expect?: number): Pr
   return call<T>("POST", path, { body, expect });
 }
 
-/** Registers the owner of the visitor tests' quizzes (global-setup, once per run). */
+/**
+ * Registers the owner of the visitor tests' quizzes (global-setup, once per run): the form's
+ * call, then the link mailed to the SMTP inbox.
+ */
 export async function createQuizOwner(): Promise<{ email: string; password: string }> {
   const email = `quiz.owner.${randomBytes(4).toString("hex")}@example.com`;
   await call("POST", "/register/", {
     body: { username: email, email, password: PASSWORD, language: "en" },
+    expect: 202,
   });
+  const token = new URL(await registrationLink(email)).pathname.split("/").pop();
+  await call("POST", "/register/complete/", { body: { token }, expect: 200 });
   return { email, password: PASSWORD };
 }
 

@@ -53,6 +53,28 @@ export async function waitForMail(
   throw new Error(`no e-mail to ${to} arrived`);
 }
 
+/** The inbox folder of the run (global-setup). */
+export function inboxDir(): string {
+  const dir = process.env.E2E_INBOX_DIR;
+  if (!dir) throw new Error("E2E_INBOX_DIR is not set by the global setup");
+  return dir;
+}
+
+/** The first `{origin}/{path}/{token}` link of an e-mail's text. */
+export function linkIn(mail: string, path: string): string {
+  const link = mail.match(new RegExp(`https?://[^\\s"<>]+/${path}/[A-Za-z0-9_-]+`))?.[0];
+  if (!link) throw new Error(`no ${path} link in the e-mail`);
+  return link;
+}
+
+/** The registration link mailed to `email` (the newest one). */
+export async function registrationLink(email: string): Promise<string> {
+  return linkIn(
+    await waitForMail(inboxDir(), email, "/complete-registration/"),
+    "complete-registration",
+  );
+}
+
 function decodeQuotedPrintable(raw: string): string {
   return raw
     .replace(/=\r?\n/g, "")

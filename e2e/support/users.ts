@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { SESSION_REQUEST_HEADER, SESSION_REQUEST_HEADER_VALUE } from "@leadquiz/contract";
 import { expect, type Page } from "@playwright/test";
+import { registrationLink } from "./smtp-inbox";
 
 export const PASSWORD = "Quiz-maker-2026";
 
@@ -17,11 +19,8 @@ export function ownClientAddress(): string {
   return `10.${a}.${b}.${Math.max(c, 1)}`;
 }
 
-/**
- * Registers through the real form (at `from`, e.g. an invitation link); the app logs in
- * automatically and lands on /.
- */
-export async function registerThroughUi(
+/** Fills and sends the registration form (at `from`, e.g. an invitation link), in English. */
+export async function sendRegistration(
   page: Page,
   email: string,
   password = PASSWORD,
@@ -34,8 +33,36 @@ export async function registerThroughUi(
   await page.getByLabel("Repeat password").fill(password);
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Sign up" }).click();
-  await expect(page).toHaveURL(/\/(\?[^/]*)?$/);
+}
+
+/**
+ * Registers as a person does: the real form (at `from`, e.g. an invitation link), "check your
+ * e-mail", then the link from the SMTP inbox, which signs in and lands on the dashboard.
+ */
+export async function registerThroughUi(
+  page: Page,
+  email: string,
+  password = PASSWORD,
+  from = "/registration",
+): Promise<void> {
+  await sendRegistration(page, email, password, from);
+  await expect(page.getByTestId("registration-sent")).toContainText(email);
+  await page.goto(await registrationLink(email));
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId("user-menu")).toContainText(email);
+}
+
+/**
+ * An access token of the page's signed-in owner, for read-back calls of the API: what the app
+ * itself does, a refresh with the session cookie the browser holds (it rotates; the page's
+ * next refresh takes the new one). The app keeps its own token where no test can read it.
+ */
+export async function accessTokenOf(page: Page): Promise<string> {
+  const response = await page.request.post("/api/v1/token/refresh/", {
+    headers: { [SESSION_REQUEST_HEADER]: SESSION_REQUEST_HEADER_VALUE },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { access: string }).access;
 }
 
 export async function logInThroughUi(

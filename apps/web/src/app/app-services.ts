@@ -2,6 +2,7 @@ import { API_PREFIX } from "@leadquiz/contract";
 import { QueryClient } from "@tanstack/react-query";
 import type { i18n as I18n } from "i18next";
 import { createApiClient } from "@/shared/api/api-client";
+import { readJwtSubject } from "@/shared/api/jwt";
 import type { Services } from "@/shared/api/services-context";
 import { chooseLanguage } from "@/shared/i18n/choose-language";
 import {
@@ -11,9 +12,9 @@ import {
   readStoredLanguage,
 } from "@/shared/i18n/i18n";
 import {
+  browserSessionChannel,
   createSessionStore,
-  SESSION_STORAGE_KEY,
-  type SessionStorageLike,
+  forgetLegacySession,
 } from "@/shared/session/session-store";
 
 export interface AppServices extends Services {
@@ -21,7 +22,8 @@ export interface AppServices extends Services {
   queryClient: QueryClient;
 }
 
-function browserStorage(): SessionStorageLike | null {
+/** localStorage, where earlier versions kept both tokens (readable by any script). */
+function browserStorage(): Storage | null {
   try {
     return window.localStorage;
   } catch {
@@ -50,10 +52,12 @@ export function createAppServices(): AppServices {
   const query = new URLSearchParams(window.location.search).get("lang");
   const i18n = createI18n(chooseLanguage({ query, stored: readStoredLanguage() }));
   persistLanguageChanges(i18n);
-  const session = createSessionStore(browserStorage());
-  // One session for every tab: a refresh, sign-in or sign-out in one shows in the others.
-  window.addEventListener("storage", (event) => {
-    if (event.key === SESSION_STORAGE_KEY || event.key === null) session.sync();
+  forgetLegacySession(browserStorage());
+  // The access token in memory only; the start's silent refresh, and a sign-in or sign-out in
+  // another tab, come through the session cookie (docs/adr/0017-session-cookie.md).
+  const session = createSessionStore({
+    restore: () => api.refreshSession(),
+    channel: browserSessionChannel(),
   });
   const api = createApiClient({
     baseUrl: API_PREFIX,
@@ -70,9 +74,16 @@ export function createAppServices(): AppServices {
       : {}),
   });
   const queryClient = createQueryClient();
-  // Whatever ends the session (logout, a refused refresh), nothing of the user stays cached.
+  // Whatever ends the session (logout, a refused refresh) or changes whose it is (another
+  // tab signed in as someone else), nothing of the former user stays cached.
+  let owner: string | null = null;
   session.subscribe(() => {
-    if (session.isLoaded() && session.get() === null) queryClient.clear();
+    const current = session.get();
+    const subject = current ? readJwtSubject(current.access) : null;
+    if ((session.isLoaded() && current === null) || (owner !== null && subject !== owner)) {
+      queryClient.clear();
+    }
+    owner = subject;
   });
   return { i18n, session, api, queryClient };
 }

@@ -6,7 +6,10 @@ import type { AppServices } from "./app-services";
 import { AppProviders } from "./providers";
 import { type AppRouter, createAppRouter } from "./router";
 
-/** The persisted session is given at most 5 s to load (docs/product.md "Session"). */
+/**
+ * The start's silent refresh is given at most 5 s before the app shows itself signed out
+ * (docs/product.md "Session"); a session it finds later still signs the tab in.
+ */
 const SESSION_LOAD_TIMEOUT_MS = 5000;
 
 function SessionGate({ router }: { router: AppRouter }) {
@@ -15,13 +18,13 @@ function SessionGate({ router }: { router: AppRouter }) {
 
   useEffect(() => {
     const timer = window.setTimeout(() => {
-      if (!store.isLoaded()) store.clear();
+      if (!store.isLoaded()) store.stopWaiting();
     }, SESSION_LOAD_TIMEOUT_MS);
     void store.load().finally(() => window.clearTimeout(timer));
     return () => window.clearTimeout(timer);
   }, [store]);
 
-  // Nothing but a loader until the persisted session is known.
+  // Nothing but a loader (never the login page) until the silent refresh has answered.
   if (!loaded) return <PageLoader fullScreen />;
   return <RouterProvider router={router} />;
 }

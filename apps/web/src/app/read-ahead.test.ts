@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createApiClient } from "@/shared/api/api-client";
-import {
-  createMemoryStorage,
-  createSessionStore,
-  SESSION_STORAGE_KEY,
-} from "@/shared/session/session-store";
+import { createSessionStore, type Session } from "@/shared/session/session-store";
 import { testQuiz, testSession } from "@/test/quiz-fixtures";
 import { jsonResponse, TEST_API, testOwner } from "@/test/render-app";
 import { testI18n } from "@/test/test-i18n";
@@ -19,12 +15,14 @@ import { readAhead } from "./read-ahead";
 const POLL = { timeout: 15_000 };
 
 /** The app's services over a fake API that records the paths it is asked for. */
-function servicesWith(session: { access: string; refresh: string } | null) {
+function servicesWith(session: Session | null) {
   const paths: string[] = [];
-  const storage = createMemoryStorage(
-    session ? { [SESSION_STORAGE_KEY]: JSON.stringify(session) } : {},
-  );
-  const store = createSessionStore(storage);
+  // The start's silent refresh finds `session` (or none).
+  const store = createSessionStore({
+    restore: async () => {
+      if (session) store.set(session);
+    },
+  });
   const i18n = testI18n("en");
   const api = createApiClient({
     baseUrl: TEST_API,

@@ -54,6 +54,14 @@ export const appRoutes: RouteObject[] = [
             }),
           },
           {
+            // The registration link: signs in whatever the session (docs/product.md).
+            path: routePatterns.completeRegistration,
+            lazy: async () => ({
+              Component: (await import("../features/auth/pages/complete-registration-page"))
+                .CompleteRegistrationPage,
+            }),
+          },
+          {
             path: routePatterns.confirmEmail,
             lazy: async () => ({
               Component: (await import("../features/auth/pages/email-link-page")).ConfirmEmailPage,

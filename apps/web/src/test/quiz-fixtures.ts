@@ -2,7 +2,7 @@ import type { Question, Quiz } from "@leadquiz/contract";
 import { testJwt } from "./render-app";
 
 /** A signed-in session for renderApp (the access token valid for ten minutes). */
-export const testSession = () => ({ access: testJwt(600), refresh: "r" });
+export const testSession = () => ({ access: testJwt(600) });
 
 type QuizChanges = Partial<Omit<Quiz, "design">> & { design?: Partial<Quiz["design"]> };
 

@@ -2,7 +2,7 @@ import type { InterfaceLanguageCode } from "@leadquiz/i18n";
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { createApiClient } from "@/shared/api/api-client";
-import { createMemoryStorage, createSessionStore } from "@/shared/session/session-store";
+import { createSessionStore, type Session } from "@/shared/session/session-store";
 import { testI18n } from "@/test/test-i18n";
 import { type AppServices, createQueryClient } from "../app/app-services";
 import { AppProviders } from "../app/providers";
@@ -36,12 +36,16 @@ export async function renderApp(options: {
   url: string;
   handler: FakeHandler;
   language?: InterfaceLanguageCode;
-  session?: { access: string; refresh: string };
+  /** Signed in with this access token (as the start's silent refresh would find it). */
+  session?: Session;
 }) {
   const requests: { method: string; path: string; body: unknown }[] = [];
-  const session = createSessionStore(createMemoryStorage());
+  const session = createSessionStore({
+    restore: async () => {
+      if (options.session) session.set({ access: options.session.access });
+    },
+  });
   await session.load();
-  if (options.session) session.set(options.session);
   const i18n = testI18n(options.language ?? "en");
   const api = createApiClient({
     baseUrl: TEST_API,

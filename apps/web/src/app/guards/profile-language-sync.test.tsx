@@ -10,7 +10,7 @@ import {
   testOwner as user,
 } from "../../test/render-app";
 
-const session = { access: testJwt(600), refresh: "r" };
+const session = { access: testJwt(600) };
 
 /** The dashboard of an account without projects, its profile in `language`. */
 function account(language: string, onSave?: FakeHandler): FakeHandler {

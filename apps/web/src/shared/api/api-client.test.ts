@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  createMemoryStorage,
-  createSessionStore,
-  SESSION_STORAGE_KEY,
-  type SessionStore,
-} from "../session/session-store";
+import { channelHub } from "@/test/session-channels";
+import { createSessionStore, type SessionChannel } from "../session/session-store";
 import { createApiClient } from "./api-client";
 import { ApiError } from "./api-error";
 
@@ -29,16 +25,27 @@ interface Seen {
   path: string;
   authorization: string | null;
   language: string | null;
+  appHeader: string | null;
   body: unknown;
 }
 
 /**
- * A tiny in-memory API: token/refresh/ rotates a pair when it knows the refresh token,
- * userinfo/ answers only to the current access token. Every request is recorded.
+ * A tiny in-memory API and one browser's cookie jar: token/refresh/ spends the session cookie
+ * (refusing a request without the app's header) and sets its successor, as the server does;
+ * logout/ revokes it; userinfo/ answers only to the current access token. Every request is
+ * recorded.
  */
-function fakeApi(options: { validRefresh: string; refreshDelayMs?: number }) {
+function fakeApi(options: {
+  cookie: string | null;
+  /** The cookie the server accepts (the browser's by default). */
+  serverCookie?: string | null;
+  refreshDelayMs?: number;
+}) {
   const seen: Seen[] = [];
-  let validRefresh: string | null = options.validRefresh;
+  /** The browser's session cookie, and the one the server would accept. */
+  let cookie: string | null = options.cookie;
+  let validCookie: string | null =
+    options.serverCookie === undefined ? options.cookie : options.serverCookie;
   let validAccess: string | null = null;
   let counter = 0;
 
@@ -52,6 +59,7 @@ function fakeApi(options: { validRefresh: string; refreshDelayMs?: number }) {
       path,
       authorization: request.headers.get("Authorization"),
       language: request.headers.get("Accept-Language"),
+      appHeader: request.headers.get("X-Requested-With"),
       body,
     });
     const json = (status: number, data: unknown) =>
@@ -61,15 +69,23 @@ function fakeApi(options: { validRefresh: string; refreshDelayMs?: number }) {
       });
 
     if (path === "/token/refresh/") {
+      if (!request.headers.get("X-Requested-With")) return json(403, { code: "permission_denied" });
+      const sent = cookie;
       if (options.refreshDelayMs) await new Promise((r) => setTimeout(r, options.refreshDelayMs));
-      const refresh = (body as { refresh?: string }).refresh;
-      if (!refresh || refresh !== validRefresh) {
+      if (!sent || sent !== validCookie) {
+        cookie = null;
         return json(401, { detail: "Refresh token is not valid", code: "token_not_valid" });
       }
       counter += 1;
       validAccess = jwt(900, `fresh-${counter}`);
-      validRefresh = `refresh-${counter}`;
-      return json(200, { access: validAccess, refresh: validRefresh });
+      validCookie = `cookie-${counter}`;
+      cookie = validCookie;
+      return json(200, { access: validAccess });
+    }
+    if (path === "/logout/") {
+      validCookie = null;
+      cookie = null;
+      return new Response(null, { status: 205 });
     }
     if (path === "/userinfo/") {
       const token = request.headers.get("Authorization")?.replace("Bearer ", "");
@@ -90,32 +106,63 @@ function fakeApi(options: { validRefresh: string; refreshDelayMs?: number }) {
     acceptAccess(token: string) {
       validAccess = token;
     },
+    cookie: () => cookie,
+    /** A sign-in in this browser: the server sets a new session cookie; its access token. */
+    signIn(): string {
+      counter += 1;
+      validCookie = `signed-in-${counter}`;
+      cookie = validCookie;
+      validAccess = jwt(900, `signed-in-${counter}`);
+      return validAccess;
+    },
     refreshCalls: () => seen.filter((s) => s.path === "/token/refresh/"),
     dataCalls: () => seen.filter((s) => s.path !== "/token/refresh/"),
   };
 }
 
-function setup(access: string, refresh: string, api: ReturnType<typeof fakeApi>) {
-  const storage = createMemoryStorage({
-    [SESSION_STORAGE_KEY]: JSON.stringify({ access, refresh }),
+/** A tab: its session store (signed in with `access`, when given) and its API client. */
+function tab(
+  api: ReturnType<typeof fakeApi>,
+  options: {
+    access?: string;
+    channel?: SessionChannel;
+    exclusive?: <T>(name: string, task: () => Promise<T>) => Promise<T>;
+  } = {},
+) {
+  const session = createSessionStore({
+    restore: async () => {
+      if (options.access) session.set({ access: options.access });
+      else await client.refreshSession();
+    },
+    channel: options.channel,
   });
-  const session: SessionStore = createSessionStore(storage);
   const client = createApiClient({
     baseUrl: BASE,
     session,
     fetch: api.fetch,
     getLanguage: () => "uk",
     now: () => NOW,
+    ...(options.exclusive ? { exclusive: options.exclusive } : {}),
   });
-  return { storage, session, client };
+  return { session, client };
+}
+
+/** One lock manager of a browser: a queue, as Web Locks grant one name in order. */
+function lockQueue() {
+  let queue: Promise<unknown> = Promise.resolve();
+  return <T>(_name: string, task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(task, task);
+    queue = run.catch(() => undefined);
+    return run;
+  };
 }
 
 describe("api client", () => {
-  it("sends a valid access token as it is, with the interface language", async () => {
+  it("sends a valid access token as it is, with the interface language and the app's header", async () => {
     const access = jwt(600);
-    const api = fakeApi({ validRefresh: "refresh-0" });
+    const api = fakeApi({ cookie: "cookie-0" });
     api.acceptAccess(access);
-    const { session, client } = setup(access, "refresh-0", api);
+    const { session, client } = tab(api, { access });
     await session.load();
 
     await expect(client.request("/userinfo/")).resolves.toEqual([{ id: 1 }]);
@@ -124,27 +171,55 @@ describe("api client", () => {
       path: "/userinfo/",
       authorization: `Bearer ${access}`,
       language: "uk",
+      appHeader: "leadquiz",
     });
   });
 
-  it("refreshes an expired access token before the request and persists the new pair", async () => {
-    const api = fakeApi({ validRefresh: "refresh-0" });
-    const { storage, session, client } = setup(jwt(-60), "refresh-0", api);
+  it("starts with one silent refresh: the cookie's session, in memory only", async () => {
+    const api = fakeApi({ cookie: "cookie-0" });
+    const { session, client } = tab(api);
+    expect(session.isLoaded()).toBe(false);
+    const loading = session.load();
+    expect(session.isLoaded()).toBe(false);
+    await loading;
+
+    expect(session.isLoaded()).toBe(true);
+    expect(api.refreshCalls()).toHaveLength(1);
+    expect(api.refreshCalls()[0]).toMatchObject({ method: "POST", body: undefined });
+    expect(session.get()?.access).toMatch(/\.signature$/);
+    await client.request("/userinfo/");
+    expect(api.refreshCalls()).toHaveLength(1);
+    expect(window.localStorage.length).toBe(0);
+    expect(window.sessionStorage.length).toBe(0);
+    expect(document.cookie).toBe("");
+  });
+
+  it("starts signed out when the cookie holds no session", async () => {
+    const api = fakeApi({ cookie: null });
+    const { session } = tab(api);
+    await expect(session.load()).resolves.toBeNull();
+    expect(session.isLoaded()).toBe(true);
+    expect(api.refreshCalls()).toHaveLength(1);
+  });
+
+  it("refreshes an expired access token before the request", async () => {
+    const api = fakeApi({ cookie: "cookie-0" });
+    const { session, client } = tab(api, { access: jwt(-60) });
     await session.load();
 
     await client.request("/userinfo/");
 
     expect(api.seen.map((s) => s.path)).toEqual(["/token/refresh/", "/userinfo/"]);
-    expect(api.seen[0]?.body).toEqual({ refresh: "refresh-0" });
+    expect(api.seen[0]?.appHeader).toBe("leadquiz");
+    expect(api.cookie()).toBe("cookie-1");
     const stored = session.get();
-    expect(stored?.refresh).toBe("refresh-1");
     expect(api.seen[1]?.authorization).toBe(`Bearer ${stored?.access}`);
-    expect(JSON.parse(storage.getItem(SESSION_STORAGE_KEY) ?? "null")).toEqual(stored);
+    expect(window.localStorage.length).toBe(0);
   });
 
   it("refreshes a token that expires within the next 10 seconds", async () => {
-    const api = fakeApi({ validRefresh: "refresh-0" });
-    const { session, client } = setup(jwt(5), "refresh-0", api);
+    const api = fakeApi({ cookie: "cookie-0" });
+    const { session, client } = tab(api, { access: jwt(5) });
     await session.load();
 
     await client.request("/userinfo/");
@@ -152,8 +227,8 @@ describe("api client", () => {
   });
 
   it("shares one refresh between concurrent requests", async () => {
-    const api = fakeApi({ validRefresh: "refresh-0", refreshDelayMs: 20 });
-    const { session, client } = setup(jwt(-1), "refresh-0", api);
+    const api = fakeApi({ cookie: "cookie-0", refreshDelayMs: 20 });
+    const { session, client } = tab(api, { access: jwt(-1) });
     await session.load();
 
     const results = await Promise.all([
@@ -168,10 +243,13 @@ describe("api client", () => {
     expect(api.dataCalls().every((s) => s.authorization === `Bearer ${access}`)).toBe(true);
   });
 
-  it("clears the session when the refresh token is refused, without sending the request", async () => {
-    const api = fakeApi({ validRefresh: "another-token" });
-    const { storage, session, client } = setup(jwt(-60), "refresh-0", api);
-    await session.load();
+  it("clears the session when the cookie is refused, without sending the request, and tells the other tabs", async () => {
+    // The server revoked this cookie's session (a sign-out elsewhere, theft detection).
+    const api = fakeApi({ cookie: "revoked", serverCookie: null });
+    const hub = channelHub();
+    const { session, client } = tab(api, { access: jwt(-60), channel: hub.channel() });
+    const other = tab(api, { access: jwt(600), channel: hub.channel() });
+    await Promise.all([session.load(), other.session.load()]);
     let notified = 0;
     session.subscribe(() => {
       notified += 1;
@@ -183,24 +261,52 @@ describe("api client", () => {
     expect((failure as ApiError).status).toBe(401);
     expect((failure as ApiError).code).toBe("token_not_valid");
     expect(session.get()).toBeNull();
-    expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     expect(notified).toBe(1);
     expect(api.dataCalls()).toHaveLength(0);
+    expect(hub.posted).toEqual(["signed-out"]);
+    expect(other.session.get()).toBeNull();
+  });
+
+  it("keeps the session when the refresh fails for the network or the server", async () => {
+    const session = createSessionStore({
+      restore: async () => session.set({ access: jwt(-60) }),
+    });
+    await session.load();
+    for (const failure of [
+      async () => new Response("{}", { status: 503 }),
+      async (): Promise<Response> => {
+        throw new TypeError("Failed to fetch");
+      },
+    ]) {
+      const client = createApiClient({ baseUrl: BASE, session, fetch: failure, now: () => NOW });
+      await expect(client.request("/userinfo/")).rejects.toBeInstanceOf(ApiError);
+      expect(session.get()).not.toBeNull();
+    }
   });
 
   it("refreshes once and retries when the server refuses an access token that looked valid", async () => {
-    const api = fakeApi({ validRefresh: "refresh-0" });
+    const api = fakeApi({ cookie: "cookie-0" });
     api.acceptAccess("something-else");
-    const { session, client } = setup(jwt(600), "refresh-0", api);
+    const { session, client } = tab(api, { access: jwt(600) });
     await session.load();
 
     await expect(client.request("/userinfo/")).resolves.toEqual([{ id: 1 }]);
     expect(api.seen.map((s) => s.path)).toEqual(["/userinfo/", "/token/refresh/", "/userinfo/"]);
   });
 
+  it("does not store a refresh that ends after this tab signed out", async () => {
+    const api = fakeApi({ cookie: "cookie-0", refreshDelayMs: 20 });
+    const { session, client } = tab(api, { access: jwt(600) });
+    await session.load();
+    const refreshing = client.refreshSession();
+    session.clear();
+    await refreshing;
+    expect(session.get()).toBeNull();
+  });
+
   it("throws an ApiError carrying the status and per-field body", async () => {
-    const api = fakeApi({ validRefresh: "refresh-0" });
-    const { session, client } = setup(jwt(600), "refresh-0", api);
+    const api = fakeApi({ cookie: "cookie-0" });
+    const { session, client } = tab(api, { access: jwt(600) });
     await session.load();
 
     const failure = await client
@@ -217,9 +323,9 @@ describe("api client", () => {
 
   it("parses the answer with the given schema", async () => {
     const access = jwt(600);
-    const api = fakeApi({ validRefresh: "refresh-0" });
+    const api = fakeApi({ cookie: "cookie-0" });
     api.acceptAccess(access);
-    const { session, client } = setup(access, "refresh-0", api);
+    const { session, client } = tab(api, { access });
     await session.load();
 
     const schema = {
@@ -231,33 +337,56 @@ describe("api client", () => {
     await expect(client.get("/userinfo/", schema)).resolves.toBe(1);
   });
 
-  it("two tabs with an expired token refresh once: the second waits and adopts the new pair", async () => {
-    const api = fakeApi({ validRefresh: "refresh-0", refreshDelayMs: 20 });
-    // Two tabs: one localStorage, one lock manager (a queue, as Web Locks grant in order).
-    const storage = createMemoryStorage({
-      [SESSION_STORAGE_KEY]: JSON.stringify({ access: jwt(-60), refresh: "refresh-0" }),
-    });
-    let queue: Promise<unknown> = Promise.resolve();
-    const exclusive = <T>(_name: string, task: () => Promise<T>): Promise<T> => {
-      const run = queue.then(task, task);
-      queue = run.catch(() => undefined);
-      return run;
-    };
-    const tabs = [0, 1].map(() => {
-      const session = createSessionStore(storage);
-      const client = createApiClient({
-        baseUrl: BASE,
-        session,
-        fetch: api.fetch,
-        now: () => NOW,
-        exclusive,
-      });
-      return { session, client };
-    });
-    await Promise.all(tabs.map((tab) => tab.session.load()));
-    await Promise.all(tabs.map((tab) => tab.client.get("/userinfo/", { parse: (d) => d })));
-    expect(api.refreshCalls()).toHaveLength(1);
-    expect(tabs[0]?.session.get()).toEqual(tabs[1]?.session.get());
-    expect(tabs[1]?.session.get()?.refresh).toBe("refresh-1");
+  it("two tabs with an expired token refresh one after the other; neither signs the other out", async () => {
+    const api = fakeApi({ cookie: "cookie-0", refreshDelayMs: 20 });
+    // Two tabs of one browser: one cookie jar, one lock manager.
+    const exclusive = lockQueue();
+    const tabs = [0, 1].map(() => tab(api, { access: jwt(-60), exclusive }));
+    await Promise.all(tabs.map(({ session }) => session.load()));
+    const answers = await Promise.all(
+      tabs.map(({ client }) => client.get("/userinfo/", { parse: (d) => d })),
+    );
+    expect(answers).toHaveLength(2);
+    // Each refreshed with the cookie the other left: both accepted, the cookie rotated twice.
+    expect(api.refreshCalls()).toHaveLength(2);
+    expect(api.cookie()).toBe("cookie-2");
+    expect(tabs.every(({ session }) => session.get() !== null)).toBe(true);
+    // Later refreshes of either tab go on working.
+    await expect(tabs[0]?.client.refreshSession()).resolves.toBeTruthy();
+    await expect(tabs[1]?.client.refreshSession()).resolves.toBeTruthy();
+  });
+
+  it("signs out every tab: logout/ revokes the cookie, the others hear it", async () => {
+    const api = fakeApi({ cookie: "cookie-0" });
+    const hub = channelHub();
+    const exclusive = lockQueue();
+    const first = tab(api, { channel: hub.channel(), exclusive });
+    const second = tab(api, { channel: hub.channel(), exclusive });
+    await first.session.load();
+    await second.session.load();
+    expect([first.session.get(), second.session.get()].every(Boolean)).toBe(true);
+
+    await first.client.endSession();
+
+    expect(api.seen.at(-1)).toMatchObject({ path: "/logout/", appHeader: "leadquiz" });
+    expect(first.session.get()).toBeNull();
+    expect(second.session.get()).toBeNull();
+    expect(hub.posted).toEqual(["signed-out"]);
+  });
+
+  it("a sign-in in one tab signs the other tabs in through the cookie", async () => {
+    const api = fakeApi({ cookie: null });
+    const hub = channelHub();
+    const first = tab(api, { channel: hub.channel() });
+    const second = tab(api, { channel: hub.channel() });
+    await Promise.all([first.session.load(), second.session.load()]);
+    expect([first.session.get(), second.session.get()]).toEqual([null, null]);
+
+    // The login answer sets the cookie (as the server does) and gives the first tab its token.
+    first.session.signIn({ access: api.signIn() });
+    await expect.poll(() => second.session.get()).not.toBeNull();
+    expect(hub.posted).toEqual(["signed-in"]);
+    expect(api.refreshCalls()).toHaveLength(3);
+    expect(api.refreshCalls().every((call) => call.body === undefined)).toBe(true);
   });
 });

@@ -1,5 +1,10 @@
-import { apiPaths, type TokenPair, tokenPairSchema } from "@leadquiz/contract";
-import type { SessionStore } from "../session/session-store";
+import {
+  accessTokenSchema,
+  apiPaths,
+  SESSION_REQUEST_HEADER,
+  SESSION_REQUEST_HEADER_VALUE,
+} from "@leadquiz/contract";
+import type { Session, SessionStore } from "../session/session-store";
 import { ApiError } from "./api-error";
 import { isTokenExpired } from "./jwt";
 
@@ -19,7 +24,7 @@ export interface RequestOptions<T> {
   /**
    * Send the bearer access token (default true, refreshing it first when needed). Auth calls
    * (login, register…) pass false; "optional" sends the current token only while it is
-   * valid and never refreshes (logout: refreshing would rotate the token being revoked).
+   * valid and never refreshes.
    */
   auth?: boolean | "optional";
   query?: Record<string, string | number | boolean | undefined>;
@@ -41,7 +46,8 @@ export interface ApiClientOptions {
   now?: () => number;
   /**
    * Runs `task` while no other tab runs one under the same name (Web Locks in the browser,
-   * docs/security.md): one refresh at a time across tabs. Without it, only within this tab.
+   * docs/adr/0017-session-cookie.md): one refresh at a time across tabs, each with the
+   * session cookie as the one before left it. Without it, only within this tab.
    */
   exclusive?: <T>(name: string, task: () => Promise<T>) => Promise<T>;
 }
@@ -56,20 +62,29 @@ export interface ApiClient {
   patch<T = unknown>(path: string, body: unknown, options?: RequestOptions<T>): Promise<T>;
   /** A GET whose answer is a file (an export): the body as a Blob, signed in like `request`. */
   download(path: string, query?: RequestOptions<unknown>["query"]): Promise<Blob>;
+  /**
+   * Gets a new access token with the session cookie (POST token/refresh/) and stores it; the
+   * session is cleared when the server refuses the cookie. One at a time in this tab (callers
+   * share it) and across tabs (`exclusive`). The app's start runs it (the silent refresh).
+   */
+  refreshSession(): Promise<Session>;
+  /** Signs out: POST logout/ (the server revokes the cookie's session), then clears it here. */
+  endSession(): Promise<void>;
 }
 
 /**
- * The HTTP client of the owner app. It adds `Authorization: Bearer` and `Accept-Language`,
+ * The HTTP client of the owner app. It adds `Authorization: Bearer`, `Accept-Language` and
+ * the app's header (`X-Requested-With`, which the refresh and logout calls require),
  * refreshes an access token that has expired (or will within 10 s) before sending — one
  * refresh at a time, shared by concurrent calls — and clears the session when the server
- * refuses the refresh token. Every failure is thrown as an ApiError; what the user sees
+ * refuses the session cookie. Every failure is thrown as an ApiError; what the user sees
  * (toasts, redirects) is decided by the hooks and components, never here.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { baseUrl, session } = options;
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const now = options.now ?? Date.now;
-  let refreshing: Promise<TokenPair> | null = null;
+  let refreshing: Promise<Session> | null = null;
 
   function url(path: string, query?: RequestOptions<unknown>["query"]): string {
     const base = baseUrl.replace(/\/+$/, "");
@@ -83,7 +98,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   function headers(body: unknown, access: string | null): Headers {
-    const result = new Headers({ Accept: "application/json" });
+    const result = new Headers({
+      Accept: "application/json",
+      [SESSION_REQUEST_HEADER]: SESSION_REQUEST_HEADER_VALUE,
+    });
     const language = options.getLanguage?.();
     if (language) result.set("Accept-Language", language);
     if (body !== undefined && !(body instanceof FormData)) {
@@ -141,33 +159,26 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     options.exclusive ?? (<T>(_name: string, task: () => Promise<T>): Promise<T> => task());
 
   /**
-   * One refresh at a time: concurrent callers share the same promise, and other tabs wait
-   * for the lock; a tab that waited adopts the pair another tab stored meanwhile instead of
-   * spending the same refresh token again.
+   * One refresh at a time: concurrent callers of this tab share the same promise, other tabs
+   * wait for the lock and then refresh with the cookie as the previous one left it. What it
+   * gets is stored only if this tab did not sign in or out meanwhile.
    */
-  function refreshTokens(refresh: string): Promise<TokenPair> {
+  function refreshSession(): Promise<Session> {
     if (!refreshing) {
+      const version = session.version();
       refreshing = exclusive(REFRESH_LOCK, async () => {
-        const latest = session.sync();
-        if (!latest) {
-          throw new ApiError(401, { detail: "Not authenticated", code: "not_authenticated" });
-        }
-        if (latest.refresh !== refresh) return latest;
-        const result = await send(apiPaths.tokenRefresh, {
-          method: "POST",
-          body: { refresh },
-          access: null,
-        });
+        const result = await send(apiPaths.tokenRefresh, { method: "POST", access: null });
         if (!result.ok) {
-          // The server refused the refresh token: the session is over. A network failure or
-          // a server error (5xx) keeps the session so that the next call can try again.
-          if (result.status >= 400 && result.status < 500) session.clear();
+          // The server refused the cookie: the session is over. A network failure or a server
+          // error (5xx) keeps it so that the next call can try again.
+          if (result.status >= 400 && result.status < 500 && session.version() === version) {
+            session.clear();
+          }
           throw new ApiError(result.status, result.data);
         }
-        const tokens = tokenPairSchema.parse(result.data);
-        // Only store the new pair if nobody logged out or in meanwhile.
-        if (session.get()?.refresh === refresh) session.set(tokens);
-        return tokens;
+        const fresh = accessTokenSchema.parse(result.data);
+        if (session.version() === version) session.set(fresh);
+        return fresh;
       }).finally(() => {
         refreshing = null;
       });
@@ -175,12 +186,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return refreshing;
   }
 
+  async function endSession(): Promise<void> {
+    // Under the lock: a refresh of another tab does not rotate the cookie being revoked.
+    await exclusive(REFRESH_LOCK, () =>
+      send(apiPaths.logout, { method: "POST", access: null }),
+    ).catch(() => undefined);
+    session.clear();
+  }
+
   async function accessToken(): Promise<string> {
     const current = session.get();
     if (!current)
       throw new ApiError(401, { detail: "Not authenticated", code: "not_authenticated" });
     if (!isTokenExpired(current.access, now())) return current.access;
-    return (await refreshTokens(current.refresh)).access;
+    return (await refreshSession()).access;
   }
 
   function currentValidAccess(): string | null {
@@ -209,7 +228,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (auth === true && result.status === 401) {
       const current = session.get();
       if (current && current.access === access) {
-        const tokens = await refreshTokens(current.refresh);
+        const tokens = await refreshSession();
         result = await send(
           path,
           { method, body: opts.body, access: tokens.access, file },
@@ -230,6 +249,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     post: (path, body, opts) => request(path, { ...opts, method: "POST", body }),
     patch: (path, body, opts) => request(path, { ...opts, method: "PATCH", body }),
     download: (path, query) => request<Blob>(path, query ? { query } : {}, true),
+    refreshSession,
+    endSession,
   };
 }
 

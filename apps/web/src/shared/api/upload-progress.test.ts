@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createMemoryStorage, createSessionStore } from "../session/session-store";
+import { createSessionStore } from "../session/session-store";
 import { createApiClient } from "./api-client";
 import { ApiError } from "./api-error";
 
@@ -42,11 +42,12 @@ function stubXhr(reply: { status: number; body: string }) {
 }
 
 async function client() {
-  const session = createSessionStore(createMemoryStorage());
-  await session.load();
   // A token that never expires for this test (exp far ahead).
   const payload = btoa(JSON.stringify({ sub: "1", exp: 4_102_444_800 })).replace(/=+$/, "");
-  session.set({ access: `h.${payload}.s`, refresh: "r" });
+  const session = createSessionStore({
+    restore: async () => session.set({ access: `h.${payload}.s` }),
+  });
+  await session.load();
   return createApiClient({ baseUrl: "http://api.test/api/v1", session, getLanguage: () => "ru" });
 }
 

@@ -1,7 +1,9 @@
 import {
+  type AccessToken,
   type AuthExchangeRequest,
   type AuthExchangeResponse,
   type AuthProvider,
+  accessTokenSchema,
   apiPaths,
   authExchangeResponseSchema,
   authProvidersResponseSchema,
@@ -10,19 +12,23 @@ import {
   type RegisterRequest,
   type RegisterResponse,
   registerResponseSchema,
-  type TokenPair,
   type TokenRequest,
-  tokenPairSchema,
 } from "@leadquiz/contract";
 import type { ApiClient } from "@/shared/api/api-client";
 
-/** POST token/: e-mail and password for a refresh and an access token. */
-export function login(api: ApiClient, body: TokenRequest): Promise<TokenPair> {
-  return api.post(apiPaths.token, body, { auth: false, schema: tokenPairSchema });
+/** POST token/: e-mail and password for an access token (the refresh token: the cookie). */
+export function login(api: ApiClient, body: TokenRequest): Promise<AccessToken> {
+  return api.post(apiPaths.token, body, { auth: false, schema: accessTokenSchema });
 }
 
+/** POST register/: the server mails the address; the answer is the same for every address. */
 export function register(api: ApiClient, body: RegisterRequest): Promise<RegisterResponse> {
   return api.post(apiPaths.register, body, { auth: false, schema: registerResponseSchema });
+}
+
+/** POST register/complete/: the mailed link's token makes the account and signs in. */
+export function completeRegistration(api: ApiClient, token: string): Promise<AccessToken> {
+  return api.post(apiPaths.registerComplete, { token }, { auth: false, schema: accessTokenSchema });
 }
 
 export async function requestPasswordReset(api: ApiClient, email: string): Promise<void> {
@@ -34,11 +40,6 @@ export async function confirmPasswordReset(
   body: PasswordResetConfirmRequest,
 ): Promise<void> {
   await api.post(apiPaths.passwordResetConfirm, body, { auth: false });
-}
-
-/** POST logout/: revokes the refresh token (sent with the access token while it is valid). */
-export async function logout(api: ApiClient, refresh: string): Promise<void> {
-  await api.post(apiPaths.logout, { refresh }, { auth: "optional" });
 }
 
 /** The social sign-in providers configured on the server (an empty list when none). */

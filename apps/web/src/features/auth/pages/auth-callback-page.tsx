@@ -48,7 +48,7 @@ export function AuthCallbackPage() {
       }),
     onSuccess: (answer: AuthExchangeResponse) => {
       if (answer.status !== "signed_in") return;
-      session.set({ access: answer.access, refresh: answer.refresh });
+      session.signIn({ access: answer.access });
       // replace: the code in the address never stays in the history.
       void navigate(safeRedirect(answer.redirect_url), { replace: true });
     },

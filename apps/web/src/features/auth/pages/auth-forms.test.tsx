@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { jsonResponse, renderApp, testJwt } from "../../../test/render-app";
+import { jsonResponse, renderApp, testJwt, testOwner } from "../../../test/render-app";
 
 const PASSWORD = "Quiz-maker-2026";
 
@@ -44,25 +44,54 @@ describe("registration page", () => {
     });
   });
 
-  it("shows a failed automatic login under the password field", async () => {
-    const { services, router } = await renderApp({
+  it("says to check the e-mail and signs nobody in: the mailed link does", async () => {
+    const { services, router, requests } = await renderApp({
       url: "/registration",
-      handler: (_request, path) => {
-        if (path === "/register/")
-          return jsonResponse(201, { id: 1, email: "a@b.co", username: "a@b.co" });
-        if (path === "/token/")
-          return jsonResponse(401, { detail: "Invalid", code: "invalid_credentials" });
-        return undefined;
-      },
+      handler: (_request, path) =>
+        path === "/register/" ? jsonResponse(202, { detail: "Check your e-mail" }) : undefined,
     });
     await fillRegistration("a@b.co", services.i18n.t);
 
-    const message = await screen.findByText(services.i18n.t("errors:invalid_credentials"));
-    expect(screen.getByLabelText("Password").getAttribute("aria-describedby")).toContain(
-      message.id,
-    );
+    const sent = await screen.findByTestId("registration-sent");
+    expect(sent.textContent).toContain("a@b.co");
+    expect(sent.getAttribute("role")).toBe("status");
     expect(router.state.location.pathname).toBe("/registration");
     expect(services.session.get()).toBeNull();
+    expect(requests.map((r) => r.path)).toEqual(["/auth/providers/", "/register/"]);
+  });
+});
+
+describe("registration link page", () => {
+  it("makes the account with the link's token, signs in and lands on the dashboard", async () => {
+    const access = testJwt(900);
+    const { services, router, requests } = await renderApp({
+      url: "/complete-registration/link-token",
+      handler: (_request, path) => {
+        if (path === "/register/complete/") return jsonResponse(200, { access });
+        if (path === "/userinfo/") return jsonResponse(200, [testOwner]);
+        return undefined;
+      },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(services.session.get()).toEqual({ access });
+    expect(requests.filter((r) => r.path === "/register/complete/")).toEqual([
+      { method: "POST", path: "/register/complete/", body: { token: "link-token" } },
+    ]);
+  });
+
+  it("says why a link does not work and offers to register again", async () => {
+    const { router } = await renderApp({
+      url: "/complete-registration/old",
+      language: "ru",
+      handler: (_request, path) =>
+        path === "/register/complete/"
+          ? jsonResponse(404, { detail: "Срок действия ссылки истёк.", code: "not_found" })
+          : undefined,
+    });
+    const failed = await screen.findByTestId("complete-registration-failed");
+    expect(failed.textContent).toBe("Срок действия ссылки истёк.");
+    await userEvent.click(screen.getByRole("link", { name: "Зарегистрироваться снова" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/registration"));
   });
 });
 
@@ -134,7 +163,6 @@ describe("auth callback", () => {
           return jsonResponse(200, {
             status: "signed_in",
             access,
-            refresh: "r1",
             redirect_url: "/settings",
           });
         }
@@ -142,7 +170,7 @@ describe("auth callback", () => {
       },
     });
     await waitFor(() => expect(router.state.location.pathname).toBe("/settings"));
-    expect(services.session.get()).toEqual({ access, refresh: "r1" });
+    expect(services.session.get()).toEqual({ access });
     expect(requests.filter((r) => r.path === "/auth/exchange/")).toHaveLength(1);
     // The code never stays in the address.
     expect(router.state.location.hash).toBe("");
@@ -168,7 +196,7 @@ describe("auth callback", () => {
         if (body.password === undefined) {
           return jsonResponse(200, { status: "password_required", email: "social@example.com" });
         }
-        return jsonResponse(200, { status: "signed_in", access, refresh: "r2", redirect_url: "/" });
+        return jsonResponse(200, { status: "signed_in", access, redirect_url: "/" });
       },
     });
     const form = await screen.findByTestId("auth-link-form");
@@ -181,7 +209,7 @@ describe("auth callback", () => {
       screen.getByRole("button", { name: services.i18n.t("auth:callback.link") }),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
-    expect(services.session.get()).toEqual({ access, refresh: "r2" });
+    expect(services.session.get()).toEqual({ access });
   });
 
   it("shows the translated error with a way back to login", async () => {

@@ -68,7 +68,7 @@ describe("login page", () => {
     const { router, services, requests } = await renderApp({
       url: "/login?redirectUrl=%2Fcertificate",
       handler: (request, path) => {
-        if (path === "/token/") return jsonResponse(200, { access, refresh: "r1" });
+        if (path === "/token/") return jsonResponse(200, { access });
         if (path === "/userinfo/") return jsonResponse(200, [testUser]);
         return noProviders(request, path);
       },
@@ -78,7 +78,7 @@ describe("login page", () => {
     await userEvent.click(screen.getByTestId("login-submit"));
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/certificate"));
-    expect(services.session.get()).toEqual({ access, refresh: "r1" });
+    expect(services.session.get()).toEqual({ access });
     expect(requests.find((r) => r.path === "/token/")?.body).toEqual({
       email: "User@Example.com",
       password: "secret-password",

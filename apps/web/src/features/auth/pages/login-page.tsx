@@ -24,7 +24,7 @@ export function LoginPage() {
     submit: (values) => login(api, { email: values.email.trim(), password: values.password }),
     fieldMap: { email: "email", username: "email", password: "password" },
     // Storing the session is enough: RequireAnonymous then sends the user to redirectUrl.
-    onSuccess: (tokens) => session.set(tokens),
+    onSuccess: (tokens) => session.signIn(tokens),
     handleError: (error, form) => {
       if (!(isApiError(error) && error.status === 401)) return false;
       form.setFieldError("password", "errors:invalid_credentials");

@@ -1,15 +1,23 @@
-import { Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { isApiError } from "@/shared/api/api-error";
-import { errorMessage } from "@/shared/api/error-message";
-import { useApiClient, useSessionStore } from "@/shared/api/services-context";
+import { useApiClient } from "@/shared/api/services-context";
 import { useServerForm } from "@/shared/forms/use-server-form";
 import { checkedRule, emailRule, passwordRule, repeatRule } from "@/shared/forms/validators";
 import { currentLanguage } from "@/shared/i18n/i18n";
 import { FormAlert } from "@/shared/ui/form-alert";
 import { paths, REDIRECT_PARAM, safeRedirect } from "../../../app/paths";
-import { login, register } from "../api/auth-api";
+import { register } from "../api/auth-api";
 import { AuthTitle } from "../components/auth-title";
 import { SocialSignIn } from "../components/social-sign-in";
 
@@ -20,21 +28,18 @@ interface RegistrationValues {
   privacyPolicy: boolean;
 }
 
-/** Registration succeeded but the automatic login after it did not. */
-class AutoLoginError extends Error {
-  constructor(cause: unknown) {
-    super("automatic login failed", { cause });
-    this.name = "AutoLoginError";
-  }
-}
-
-/** /registration: creates the account, then signs in with the same credentials. */
+/**
+ * /registration: sends the registration, then says to check the e-mail. The account is made,
+ * and the owner signed in, by the link mailed to the address (/complete-registration/…);
+ * the server answers alike whether or not the address has an account (docs/product.md
+ * "Registration").
+ */
 export function RegistrationPage() {
   const { t, i18n } = useTranslation();
   const api = useApiClient();
-  const session = useSessionStore();
   const { search } = useLocation();
   const language = currentLanguage(i18n);
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   const { fieldProps, mutation, formErrors, onSubmit } = useServerForm({
     initialValues: {
@@ -62,28 +67,35 @@ export function RegistrationPage() {
         language,
         ...(referralCode ? { referral_code: referralCode } : {}),
       });
-      try {
-        return await login(api, { email, password: values.password });
-      } catch (error) {
-        throw new AutoLoginError(error);
-      }
+      return email;
     },
     fieldMap: { email: "email", username: "email", password: "password", language: "email" },
-    onSuccess: (tokens) => session.set(tokens),
-    handleError: (error, form) => {
-      if (!(error instanceof AutoLoginError)) return false;
-      const cause = error.cause;
-      form.setFieldError(
-        "password",
-        isApiError(cause) && cause.status === 401
-          ? "errors:invalid_credentials"
-          : errorMessage(cause, t),
-      );
-      return true;
-    },
+    onSuccess: (email) => setSentTo(email),
   });
 
   const legalUrl = (page: string) => `${window.location.origin}/${language}/u/${page}/`;
+
+  if (sentTo !== null) {
+    return (
+      <>
+        <AuthTitle title={t("auth:registration.sentTitle")} />
+        <Stack gap="md">
+          <Alert color="green" variant="light" role="status" data-testid="registration-sent">
+            {t("auth:registration.sent", { email: sentTo })}
+          </Alert>
+          <Text size="sm" c="dimmed">
+            {t("auth:registration.sentHint")}
+          </Text>
+          <Button component={Link} to={`${paths.login()}${search}`} variant="light" fullWidth>
+            {t("auth:forgotPassword.backToLogin")}
+          </Button>
+          <Anchor component="button" type="button" size="sm" onClick={() => setSentTo(null)}>
+            {t("auth:registration.registerAgain")}
+          </Anchor>
+        </Stack>
+      </>
+    );
+  }
 
   return (
     <>

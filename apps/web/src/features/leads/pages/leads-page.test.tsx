@@ -10,7 +10,7 @@ import {
   testOwner,
 } from "../../../test/render-app";
 
-const session = { access: testJwt(600), refresh: "r" };
+const session = { access: testJwt(600) };
 
 const masked: LeadListItem = {
   id: 41,

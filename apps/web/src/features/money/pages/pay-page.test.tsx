@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { jsonResponse, renderApp, testJwt, testOwner as user } from "../../../test/render-app";
 
-const session = { access: testJwt(600), refresh: "r" };
+const session = { access: testJwt(600) };
 
 function payPage(providers: number[], url = "/balance/pay") {
   const asked: URLSearchParams[] = [];

@@ -19,8 +19,8 @@ export function updateUser(api: ApiClient, id: number, patch: UserinfoPatch): Pr
 }
 
 /**
- * POST change-password/: the server revokes every refresh token of the user and answers a
- * fresh pair for this session (with a `detail` message).
+ * POST change-password/: the server revokes every refresh token of the user and answers a new
+ * access token for this session (with a `detail` message; the refresh token in the cookie).
  */
 export function changePassword(
   api: ApiClient,

@@ -29,8 +29,8 @@ export function PasswordForm() {
       changePassword(api, { old_password: values.oldPassword, new_password: values.newPassword }),
     fieldMap: { old_password: "oldPassword", new_password: "newPassword", password: "newPassword" },
     onSuccess: (tokens, form) => {
-      // Every other session has ended; this one continues with the new pair.
-      session.set(tokens);
+      // Every other session has ended; this one continues (its new cookie came with the answer).
+      session.set({ access: tokens.access });
       form.reset();
       notifications.show({ color: "green", message: t("settings:password.saved") });
     },

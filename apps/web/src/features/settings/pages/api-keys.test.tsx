@@ -10,7 +10,7 @@ import {
   testOwner,
 } from "../../../test/render-app";
 
-const session = { access: testJwt(600), refresh: "r" };
+const session = { access: testJwt(600) };
 const NEW_KEY = "lq_9xQ2vLmA0bC1dE2fG3hI4jK5lM6nO7pQ8rS9tU0vW1x";
 
 /** A fake API holding the account's keys: list, create (answers the key once), revoke. */
