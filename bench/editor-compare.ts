@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     servers.push(other.child);
     const ours = await startServer("this build's server", database.url);
     servers.push(ours.child);
-    const { owner } = await createTypicalQuiz(ours.base);
+    const { owner } = await createTypicalQuiz(ours.base, at("bench/results/compare-data"));
     const quizId = await createLargeQuiz(ours.base, owner);
     const language = await profileLanguage(ours.base, owner);
     const browser = await chromium.launch({

@@ -2,7 +2,7 @@ import os from "node:os";
 import { API_PREFIX, apiPaths, userinfoResponseSchema } from "@leadquiz/contract";
 import { type Browser, chromium, type Frame, type Page } from "@playwright/test";
 import { emulateNetwork, type NetworkLine } from "./fcp";
-import { log, median } from "./support";
+import { type BenchOwner, log, median, signIn } from "./support";
 
 /** How fast the quiz editor is for an owner (issue 9, docs/editor.md "Testing and figures"). */
 export interface EditorSpeedResult {
@@ -79,7 +79,7 @@ const TRACE_CATEGORIES = [
   "blink.user_timing",
 ];
 
-type Owner = { access: string; refresh: string };
+type Owner = BenchOwner;
 
 async function api<T>(base: string, owner: Owner, method: string, path: string, body: unknown) {
   const response = await fetch(`${base}${API_PREFIX}${path}`, {
@@ -117,20 +117,37 @@ export async function createLargeQuiz(base: string, owner: Owner): Promise<numbe
 
 /**
  * A page of a fresh context signed in as the owner (cold cache, like opening a link). The
- * browser holds what signing in leaves there: the session and the profile's interface
- * language (apps/web's session store and `LANGUAGE_STORAGE_KEY`, shared/i18n/i18n.ts).
- * Without the language the app would first draw the editor in English and then again in
- * the owner's language, which only a browser that never signed in does.
+ * browser holds what signing in leaves there: a session cookie of its own (a new sign-in, so
+ * no two contexts spend one refresh token, docs/adr/0017-session-cookie.md) and the
+ * profile's interface language (`LANGUAGE_STORAGE_KEY`, shared/i18n/i18n.ts). Without the
+ * language the app would first draw the editor in English and then again in the owner's
+ * language, which only a browser that never signed in does. The app's start refreshes with
+ * the cookie before its first read, as it does for every owner.
  */
-async function ownerPage(browser: Browser, owner: Owner, language: string): Promise<Page> {
+export async function ownerPage(
+  browser: Browser,
+  base: string,
+  owner: Owner,
+  language: string,
+): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addInitScript(ownerStorage, [JSON.stringify(owner), language] as const);
+  const { refresh } = await signIn(base, owner.email, owner.password);
+  await context.addCookies(
+    ["token/refresh", "logout"].map((call) => ({
+      name: "lq_refresh",
+      value: refresh,
+      domain: new URL(base).hostname,
+      path: `${API_PREFIX}/${call}`,
+      httpOnly: true,
+      sameSite: "Strict" as const,
+    })),
+  );
+  await context.addInitScript(ownerLanguage, language);
   return context.newPage();
 }
 
-/** Runs in the page before its scripts: the session and language signing in stores. */
-function ownerStorage([session, language]: readonly [string, string]) {
-  window.localStorage.setItem("leadquiz.session", session);
+/** Runs in the page before its scripts: the language signing in stores. */
+function ownerLanguage(language: string) {
   window.localStorage.setItem("leadquiz.language", language);
 }
 
@@ -192,7 +209,7 @@ export async function openToInteractive(
   quizId: number,
   line = false,
 ): Promise<EditorOpening> {
-  const page = await ownerPage(browser, owner, language);
+  const page = await ownerPage(browser, base, owner, language);
   try {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
@@ -334,7 +351,7 @@ export async function measureEditorSpeed(
       log(`editor open over the line, run ${run}: interactive ${opened.inputMs} ms`);
     }
 
-    const page = await ownerPage(browser, owner, language);
+    const page = await ownerPage(browser, base, owner, language);
     await page.goto(`${base}/quiz/${quizId}/questions`);
     const frame = await previewFrame(page);
     await frame.getByText("Question number 1", { exact: false }).first().waitFor({

@@ -1,6 +1,7 @@
 import { API_PREFIX, apiPaths } from "@leadquiz/contract";
 import { chromium } from "@playwright/test";
-import { log, median } from "./support";
+import { ownerPage } from "./editor-speed";
+import { type BenchOwner, log, median } from "./support";
 
 /** One change of the draft until the editor's preview shows it. */
 export interface PreviewLatencyResult {
@@ -11,9 +12,6 @@ export interface PreviewLatencyResult {
   medianMs: number;
   chromium: string;
 }
-
-/** The owner app's session key (apps/web session-store). */
-const SESSION_KEY = "leadquiz.session";
 
 /**
  * The editor's preview latency (docs/editor.md "Preview, publishing, history") in
@@ -26,7 +24,7 @@ const SESSION_KEY = "leadquiz.session";
  */
 export async function measurePreviewLatency(
   base: string,
-  quiz: { quizId: number; owner: { access: string; refresh: string } },
+  quiz: { quizId: number; owner: BenchOwner },
   options: { runs: number; executablePath: string },
 ): Promise<PreviewLatencyResult> {
   const browser = await chromium.launch({
@@ -34,12 +32,8 @@ export async function measurePreviewLatency(
     args: ["--no-sandbox", "--disable-gpu"],
   });
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addInitScript(([key, session]) => window.localStorage.setItem(key, session), [
-      SESSION_KEY,
-      JSON.stringify(quiz.owner),
-    ] as const);
-    const page = await context.newPage();
+    // The owner signed in (a session cookie of this context's own), the typical quiz's language.
+    const page = await ownerPage(browser, base, quiz.owner, "uk");
     const frame = page.frameLocator('[data-testid="preview-frame"]');
     const opened = Date.now();
     await page.goto(`${base}/quiz/${quiz.quizId}/questions`);

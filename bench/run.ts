@@ -216,7 +216,7 @@ async function main(): Promise<number> {
 
   let quiz: TypicalQuiz | undefined;
   await part("typical quiz", async () => {
-    quiz = await createTypicalQuiz(base);
+    quiz = await createTypicalQuiz(base, path.join(workDir, "data"));
     log(`published quiz ${quiz.quizId} at ${base}/q/${quiz.publicKey}`);
   });
 
@@ -483,7 +483,7 @@ async function main(): Promise<number> {
       // leads list's 1e6 leads (all within the reports' 30 days) and the lead parts' leads,
       // which would make the reports read those instead of the data set generated here,
       // and differently in a full run than alone.
-      const own = await createTypicalQuiz(base);
+      const own = await createTypicalQuiz(base, path.join(workDir, "data"));
       results.analytics = await measureAnalytics({
         base,
         session: own.session,

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -181,9 +182,92 @@ export function errorText(error: unknown): string {
 }
 
 /**
+ * The bench owner: the account's credentials (each browser context signs in for a session of
+ * its own) and one API session of access token and session cookie (docs/api.md "Accounts").
+ */
+export interface BenchOwner {
+  email: string;
+  password: string;
+  access: string;
+  /** The refresh token: the value of the session cookie `lq_refresh`. */
+  refresh: string;
+}
+
+/** The session cookie's value an answer sets (`lq_refresh`). */
+function sessionCookieOf(response: Response): string {
+  for (const line of response.headers.getSetCookie()) {
+    const match = /^lq_refresh=([^;]+)/.exec(line);
+    if (match?.[1]) return match[1];
+  }
+  throw new Error(`no session cookie in the answer of ${response.url}`);
+}
+
+/** Signs in (POST token/): a new session of the owner, its access token and cookie value. */
+export async function signIn(
+  base: string,
+  email: string,
+  password: string,
+): Promise<{ access: string; refresh: string }> {
+  const response = await fetch(`${base}${API_PREFIX}${apiPaths.token}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in: ${response.status} ${await response.text()}`);
+  const { access } = (await response.json()) as { access: string };
+  return { access, refresh: sessionCookieOf(response) };
+}
+
+/**
+ * Registers an owner as a person does (docs/product.md "Registration"): the form's call, then
+ * the link of the e-mail the bench server writes into its outbox (`{dataDir}/mail/`, no
+ * SMTP_URL), which makes the account and signs in.
+ */
+export async function registerOwner(
+  base: string,
+  dataDir: string,
+  account: { email: string; password: string; language: string },
+): Promise<BenchOwner> {
+  const { email, password, language } = account;
+  const registered = await fetch(`${base}${API_PREFIX}${apiPaths.register}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: email, email, password, language }),
+  });
+  if (registered.status !== 202) throw new Error(`register: ${registered.status}`);
+  const token = await registrationToken(path.join(dataDir, "mail"), email);
+  const completed = await fetch(`${base}${API_PREFIX}${apiPaths.registerComplete}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token }),
+  });
+  if (!completed.ok) throw new Error(`register/complete: ${completed.status}`);
+  const { access } = (await completed.json()) as { access: string };
+  return { email, password, access, refresh: sessionCookieOf(completed) };
+}
+
+/** The token of the registration link mailed to `email` (waits up to 30 s for the file). */
+async function registrationToken(mailDir: string, email: string): Promise<string> {
+  const who = email.toLowerCase().replace(/[^a-z0-9]+/g, "_");
+  for (let waited = 0; waited < 30_000; waited += 200) {
+    const files = existsSync(mailDir) ? readdirSync(mailDir) : [];
+    for (const file of files.filter((name) => name.includes(`-${who}-`))) {
+      // Quoted-printable: soft line breaks out, `=3D` back to `=`.
+      const text = readFileSync(path.join(mailDir, file), "utf8")
+        .replace(/=\r?\n/g, "")
+        .replace(/=3D/g, "=");
+      const token = /\/complete-registration\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
+      if (token) return token;
+    }
+    await sleep(200);
+  }
+  throw new Error(`no registration e-mail to ${email} in ${mailDir}`);
+}
+
+/**
  * The bench owner's API session: an access token lives minutes and a part that seeds
  * millions of rows outlives it, so a part calls `renew()` before it times calls. One
- * session is shared by every part (a refresh may rotate the refresh token).
+ * session is shared by every part (a refresh rotates the session cookie).
  */
 export interface OwnerSession {
   token(): string;
@@ -200,13 +284,11 @@ export function ownerSession(
     async renew() {
       const response = await fetch(`${base}${API_PREFIX}${apiPaths.tokenRefresh}`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ refresh }),
+        headers: { cookie: `lq_refresh=${refresh}`, "x-requested-with": "leadquiz-bench" },
       });
       if (!response.ok) throw new Error(`token refresh: ${response.status}`);
-      const pair = (await response.json()) as { access: string; refresh?: string };
-      access = pair.access;
-      refresh = pair.refresh ?? refresh;
+      access = ((await response.json()) as { access: string }).access;
+      refresh = sessionCookieOf(response);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { API_PREFIX, apiPaths, type LeadSubmission } from "@leadquiz/contract";
-import { type OwnerSession, ownerSession } from "./support";
+import { type BenchOwner, type OwnerSession, ownerSession, registerOwner } from "./support";
 
 /**
  * The "typical quiz" of the benchmarks, made and published through the real API of a
@@ -15,8 +15,8 @@ export interface TypicalQuiz {
   publicKey: string;
   version: number;
   language: string;
-  /** The owner's tokens (the owner app's session, for the preview bench). */
-  owner: { access: string; refresh: string };
+  /** The owner: credentials and an API session (the browser parts sign in for their own). */
+  owner: BenchOwner;
   /** The owner's API session, renewed by the parts that outlive an access token. */
   session: OwnerSession;
   /** A valid lead for this quiz (the "flat" path: the branch question is skipped). */
@@ -51,17 +51,15 @@ interface WithId {
   id: number;
 }
 
-export async function createTypicalQuiz(base: string): Promise<TypicalQuiz> {
+/** `dataDir`: the server's DATA_DIR, whose outbox holds the registration e-mail. */
+export async function createTypicalQuiz(base: string, dataDir: string): Promise<TypicalQuiz> {
   const api = new ApiClient(base);
-  const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
-  const password = "bench-Password-2026";
-  await api.call("POST", apiPaths.register, { username: email, email, password, language: "uk" });
-  const { access, refresh } = await api.call<{ access: string; refresh: string }>(
-    "POST",
-    apiPaths.token,
-    { email, password },
-  );
-  api.token = access;
+  const owner = await registerOwner(base, dataDir, {
+    email: `bench-${randomUUID().slice(0, 8)}@example.com`,
+    password: "bench-Password-2026",
+    language: "uk",
+  });
+  api.token = owner.access;
 
   const project = await api.call<WithId>("POST", apiPaths.projects, { title: "Ремонти" });
   const quiz = await api.call<WithId & { public_key: string }>("POST", apiPaths.quizzes, {
@@ -183,8 +181,8 @@ export async function createTypicalQuiz(base: string): Promise<TypicalQuiz> {
     publicKey,
     version: publication.version,
     language: TYPICAL_LANGUAGE.code,
-    owner: { access, refresh },
-    session: ownerSession(base, { access, refresh }),
+    owner,
+    session: ownerSession(base, owner),
     lead: (submissionId = randomUUID()) => ({
       submission_id: submissionId,
       session: null,
