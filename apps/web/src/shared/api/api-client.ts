@@ -23,10 +23,9 @@ export interface RequestOptions<T> {
   schema?: Parser<T>;
   /**
    * Send the bearer access token (default true, refreshing it first when needed). Auth calls
-   * (login, register…) pass false; "optional" sends the current token only while it is
-   * valid and never refreshes.
+   * (login, register…) pass false.
    */
-  auth?: boolean | "optional";
+  auth?: boolean;
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal | undefined;
   /**
@@ -202,11 +201,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return (await refreshSession()).access;
   }
 
-  function currentValidAccess(): string | null {
-    const current = session.get();
-    return current && !isTokenExpired(current.access, now()) ? current.access : null;
-  }
-
   async function request<T = unknown>(
     path: string,
     opts: RequestOptions<T> = {},
@@ -214,8 +208,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   ): Promise<T> {
     const method = opts.method ?? "GET";
     const auth = opts.auth ?? true;
-    const access =
-      auth === true ? await accessToken() : auth === "optional" ? currentValidAccess() : null;
+    const access = auth ? await accessToken() : null;
     let result = await send(
       path,
       { method, body: opts.body, access, file },
