@@ -67,6 +67,9 @@ export function leadFilterCondition(userId: number, filters: LeadFilters): SQL {
   }
   if (filters.utm_source)
     conditions.push(sql`${leads.utm} ->> 'utm_source' = ${filters.utm_source}`);
+  // Results and UTM are hidden until a lead is opened (docs/leads.md "Masking"): like search,
+  // their filters match opened leads only, or filtering would confirm a hidden value.
+  if (filters.result !== undefined || filters.utm_source) conditions.push(sql`${leads.isOpened}`);
   if (filters.status) conditions.push(eq(leads.status, filters.status));
   if (filters.flag) conditions.push(sql`${filters.flag} = any(${leads.flags})`);
   return sql`(${sql.join(conditions, sql` and `)})`;

@@ -109,10 +109,12 @@ describe("GET leadslist/", () => {
     const owner = (await h.publishedQuiz()).owner;
     const q = await h.publishedQuiz();
     const a = await submit(q, { utm: { utm_source: "facebook" } });
-    await submit(q, { contacts: contacts("Ivan", "ivan@mailinator.com") });
+    const b = await submit(q, { contacts: contacts("Ivan", "ivan@mailinator.com") });
+    // UTM source and result match opened leads only (see the masking test below).
+    for (const lead of [a, b]) expect((await open(q.owner, lead)).statusCode).toBe(200);
     expect((await list(q.owner, "?utm_source=facebook")).results.map((r) => r.id)).toEqual([a]);
     const flagged = await list(q.owner, "?flag=disposable_email");
-    expect(flagged.results.map((r) => r.email)).toEqual(["i***@mailinator.com"]);
+    expect(flagged.results.map((r) => r.email)).toEqual(["ivan@mailinator.com"]);
     expect(flagged.results[0]?.flags).toContain("disposable_email");
     await expectCall(h.t, 200, "PATCH", apiPaths.leadById(a), {
       user: q.owner,
@@ -129,6 +131,29 @@ describe("GET leadslist/", () => {
       const response = await apiCall(h.t, "GET", `${apiPaths.leadsList}${bad}`, { user: q.owner });
       expect(response.statusCode, bad).toBe(400);
     }
+  });
+
+  it("never confirms a masked lead's hidden UTM source or result through a filter", async () => {
+    const q = await h.publishedQuiz();
+    const masked = await submit(q, { utm: { utm_source: "secret-campaign" } });
+    const ids = async (query: string) => (await list(q.owner, query)).results.map((r) => r.id);
+    // The lead is listed (masked), but a filter on what masking hides does not find it: the
+    // right guess and a wrong one answer alike.
+    expect(await ids("")).toEqual([masked]);
+    for (const query of [
+      "?utm_source=secret-campaign",
+      "?utm_source=other-campaign",
+      "?result=1",
+      "?result=2",
+      "?utm_source=secret-campaign&result=1",
+    ]) {
+      expect(await ids(query), query).toEqual([]);
+    }
+    // Once opened (paid for), its UTM and results are the owner's to filter by.
+    expect((await open(q.owner, masked)).statusCode).toBe(200);
+    expect(await ids("?utm_source=secret-campaign")).toEqual([masked]);
+    expect(await ids("?result=1")).toEqual([masked]);
+    expect(await ids("?utm_source=other-campaign")).toEqual([]);
   });
 
   it("searches opened leads by a fragment of the name, e-mail or phone", async () => {
