@@ -1,7 +1,7 @@
 import type { LeadFilters } from "@leadquiz/contract";
 import { and, desc, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { leads, projects, quizPublications, quizzes } from "../../db/schema";
+import { leads, projects, quizPublications, quizzes, results } from "../../db/schema";
 
 /**
  * SQL of the owner's leads (docs/leads.md). Every query is scoped by `leads.user_id`: another
@@ -63,7 +63,7 @@ export function leadFilterCondition(userId: number, filters: LeadFilters): SQL {
   if (filters.from) conditions.push(sql`${leads.createdAt} >= ${filters.from}::date`);
   if (filters.to) conditions.push(sql`${leads.createdAt} < ${filters.to}::date + 1`);
   if (filters.result !== undefined) {
-    conditions.push(sql`${leads.results} @> ${JSON.stringify([{ id: filters.result }])}::jsonb`);
+    conditions.push(resultShown(filters.result));
   }
   if (filters.utm_source)
     conditions.push(sql`${leads.utm} ->> 'utm_source' = ${filters.utm_source}`);
@@ -81,13 +81,18 @@ function ownedLead(userId: number, id: number): SQL {
 }
 
 /**
- * Whether the project and quiz a filter names are the account's (deleted ones included:
- * their leads stay listed).
+ * Whether the project, quiz and result a filter names are the account's (deleted projects
+ * and quizzes included: their leads stay listed; a result of the account's quizzes, or one
+ * deleted since that the account's opened leads were shown).
  */
 export async function ownsFilterTargets(
   db: DbOrTx,
   userId: number,
-  targets: { project?: number | undefined; quiz?: number | undefined },
+  targets: {
+    project?: number | undefined;
+    quiz?: number | undefined;
+    result?: number | undefined;
+  },
 ): Promise<boolean> {
   if (targets.project !== undefined) {
     const rows = await db
@@ -103,7 +108,28 @@ export async function ownsFilterTargets(
       .where(and(eq(quizzes.id, targets.quiz), eq(quizzes.userId, userId)));
     if (rows.length === 0) return false;
   }
+  if (targets.result !== undefined) {
+    const own = await db
+      .select({ id: results.id })
+      .from(results)
+      .innerJoin(quizzes, eq(quizzes.id, results.quizId))
+      .where(and(eq(results.id, targets.result), eq(quizzes.userId, userId)));
+    if (own.length > 0) return true;
+    // Gone from the quiz, still on the leads it was shown to (what the filter reads); opened
+    // ones only, as the filter matches (docs/leads.md "Masking").
+    const shown = await db
+      .select({ id: leads.id })
+      .from(leads)
+      .where(and(eq(leads.userId, userId), leads.isOpened, resultShown(targets.result)))
+      .limit(1);
+    if (shown.length === 0) return false;
+  }
   return true;
+}
+
+/** Leads that were shown result `id` (ids as stored with the lead, docs/leads.md). */
+function resultShown(id: number): SQL {
+  return sql`${leads.results} @> ${JSON.stringify([{ id }])}::jsonb`;
 }
 
 /** The condition narrowed to opened leads (the export shows contacts of opened leads only). */

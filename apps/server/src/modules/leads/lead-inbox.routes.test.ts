@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import {
   apiPaths,
@@ -16,6 +17,7 @@ import {
   type LeadsHarness,
   type PublishedQuiz,
 } from "../../test-support/leads-fixtures";
+import { createPublishableQuiz, publish } from "../../test-support/publication-fixtures";
 import { grantLeadRequests, TRIAL_LEAD_REQUESTS } from "../tariffs";
 import { copyLines } from "./lead-export.repository";
 
@@ -122,7 +124,10 @@ describe("GET leadslist/", () => {
     });
     expect((await list(q.owner, "?status=won")).results.map((r) => r.id)).toEqual([a]);
     expect((await list(q.owner, "?result=1")).results).toHaveLength(2);
-    expect((await list(q.owner, "?result=2")).results).toHaveLength(0);
+    // (The fixture's snapshot ids are no result rows: 2, which no lead was shown, names
+    // nothing of the account's, like another account's result: 404.)
+    const unknown = await apiCall(h.t, "GET", `${apiPaths.leadsList}?result=2`, { user: q.owner });
+    expect(unknown.statusCode).toBe(404);
     const today = new Date().toISOString().slice(0, 10);
     expect((await list(q.owner, `?from=${today}&to=${today}`)).results).toHaveLength(2);
     expect((await list(q.owner, "?to=2020-01-01")).results).toHaveLength(0);
@@ -140,20 +145,48 @@ describe("GET leadslist/", () => {
     // The lead is listed (masked), but a filter on what masking hides does not find it: the
     // right guess and a wrong one answer alike.
     expect(await ids("")).toEqual([masked]);
-    for (const query of [
-      "?utm_source=secret-campaign",
-      "?utm_source=other-campaign",
-      "?result=1",
-      "?result=2",
-      "?utm_source=secret-campaign&result=1",
-    ]) {
+    for (const query of ["?utm_source=secret-campaign", "?utm_source=other-campaign"]) {
       expect(await ids(query), query).toEqual([]);
+    }
+    // The fixture's snapshot result ids are no result rows of the account: a result id is
+    // then known only from opened leads, so the shown one and another answer alike.
+    const status = async (query: string) =>
+      (await apiCall(h.t, "GET", `${apiPaths.leadsList}${query}`, { user: q.owner })).statusCode;
+    for (const query of ["?result=1", "?result=2", "?utm_source=secret-campaign&result=1"]) {
+      expect(await status(query), query).toBe(404);
     }
     // Once opened (paid for), its UTM and results are the owner's to filter by.
     expect((await open(q.owner, masked)).statusCode).toBe(200);
     expect(await ids("?utm_source=secret-campaign")).toEqual([masked]);
     expect(await ids("?result=1")).toEqual([masked]);
     expect(await ids("?utm_source=other-campaign")).toEqual([]);
+    expect(await status("?result=2")).toBe(404);
+  });
+
+  it("answers a masked lead's real result and another of the owner's results alike", async () => {
+    const owner = (await h.publishedQuiz()).owner;
+    const made = await createPublishableQuiz(h.t, owner);
+    const other = await expectCall<{ id: number }>(h.t, 201, "POST", "/result/", {
+      user: owner,
+      body: { quiz: made.quiz, title: "Never shown" },
+    });
+    await publish(h.t, owner, made.quiz);
+    const sent = await h.post(apiPaths.publicQuizLead(made.publicKey), {
+      submission_id: randomUUID(),
+      answers: [{ question: made.question, answers: [made.answers[0]] }],
+      contacts: { name: "Olena", phone: "+380501234567" },
+      consent: true,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const lead = sent.json().lead as number;
+    const [row] = await h.leadsOf(made.quiz);
+    expect(row?.results.map((r) => r.id)).toEqual([made.result]);
+    const ids = async (query: string) => (await list(owner, query)).results.map((r) => r.id);
+    expect(await ids(`?result=${made.result}`)).toEqual([]);
+    expect(await ids(`?result=${other.id}`)).toEqual([]);
+    expect((await open(owner, lead)).statusCode).toBe(200);
+    expect(await ids(`?result=${made.result}`)).toEqual([lead]);
+    expect(await ids(`?result=${other.id}`)).toEqual([]);
   });
 
   it("searches opened leads by a fragment of the name, e-mail or phone", async () => {

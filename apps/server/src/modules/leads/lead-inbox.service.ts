@@ -67,7 +67,7 @@ function cursorId(cursor: string | undefined): number | null {
 export function createLeadInboxService(ctx: { db: Database }) {
   const { db } = ctx;
 
-  /** The account's leads matching `filters`; another account's project or quiz: 404. */
+  /** The account's leads matching `filters`; another account's project, quiz or result: 404. */
   async function condition(userId: number, filters: LeadFilters) {
     if (!(await ownsFilterTargets(db, userId, filters))) throw new AppError("not_found");
     return leadFilterCondition(userId, filters);
