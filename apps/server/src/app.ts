@@ -8,8 +8,10 @@ import type { AppContext } from "./app-context";
 import type { AppConfig } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { serializeRequest } from "./lib/log-redaction";
+import { createSecretBox } from "./lib/secret-box";
 import { rejectUnsafeText } from "./lib/unsafe-text";
 import { createMailer } from "./mail/mailer";
+import { sealWebhookUrls } from "./modules/delivery";
 import { legalPagesPlugin } from "./modules/legal-pages/legal-pages.plugin";
 import { mediaPlugin } from "./modules/media/media.plugin";
 import { profilePagePlugin } from "./modules/profiles/profile-page.plugin";
@@ -91,8 +93,11 @@ export async function buildApp(
     options.database ??
     openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: app.log });
   if (ownsDatabase) app.addHook("onClose", async () => database.close());
+  const secrets = options.secrets ?? resolveSecrets(config);
   if (config.migrateOnStart) {
     await database.migrate();
+    // Data kept plain before it was sealed: webhook URLs (docs/delivery.md "Credentials").
+    await sealWebhookUrls(database.db, createSecretBox(secrets.encryptionKey), app.log);
     if (config.seedTemplates) {
       await seedTemplates({ db: database.db, config, log: app.log }, createStorage(config));
     }
@@ -108,7 +113,7 @@ export async function buildApp(
 
   const context: AppContext = {
     config,
-    secrets: options.secrets ?? resolveSecrets(config),
+    secrets,
     database,
     db: database.db,
     log: app.log,

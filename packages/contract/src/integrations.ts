@@ -4,8 +4,9 @@ import { idSchema, timestampSchema, URL_MAX_LENGTH } from "./quiz-common";
 
 /**
  * Lead delivery (docs/api.md "Lead delivery"): the integrations of a quiz, its delivery log
- * and test leads. Secrets are write-only: answers mask them (`"****a1b2"`), except the
- * webhook signing secret, shown in full on creation and rotation only.
+ * and test leads. Secrets are write-only: answers mask them (`"****a1b2"`, a webhook's URL
+ * as `"https://****.zapier.com/****c1d2"`), except the webhook signing secret, shown in full
+ * on creation and rotation only.
  */
 
 /** The last try of an integration's latest delivery, or null before the first lead. */
@@ -36,6 +37,7 @@ export const webhookUrlField = z
 
 export const webhookIntegrationSchema = z.object({
   ...integrationCommon,
+  /** Masked (`"https://****.zapier.com/****c1d2"`): a webhook URL often carries a token. */
   url: z.string(),
   /** Masked (`"****a1b2"`); the full secret is only in create and rotate answers. */
   secret: z.string(),

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import pino from "pino";
+import pino, { type DestinationStream } from "pino";
 import { buildApp } from "../app";
 import { type AppConfig, loadConfig } from "../config";
 import { type DatabaseHandle, openDatabase } from "../db/client";
@@ -30,11 +30,11 @@ export interface TestAppWithDatabase extends TestApp {
 export async function createTestApp(env?: Record<string, string>): Promise<TestApp>;
 export async function createTestApp(
   env: Record<string, string>,
-  options: { database: true },
+  options: { database: true; logStream?: DestinationStream },
 ): Promise<TestAppWithDatabase>;
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { database?: boolean } = {},
+  options: { database?: boolean; logStream?: DestinationStream } = {},
 ): Promise<TestApp | TestAppWithDatabase> {
   const testDatabase = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), "leadquiz-test-"));
@@ -55,7 +55,7 @@ async function startTestApp(
   testDatabase: TestDatabase,
   dataDir: string,
   env: Record<string, string>,
-  options: { database?: boolean },
+  options: { database?: boolean; logStream?: DestinationStream },
   removeDatabaseAndFiles: () => Promise<void>,
 ): Promise<TestApp | TestAppWithDatabase> {
   const config = loadConfig({
@@ -74,7 +74,10 @@ async function startTestApp(
   const database = options.database
     ? openDatabase({ databaseUrl: config.databaseUrl, dataDir, log: pino({ level: "silent" }) })
     : undefined;
-  const app = await buildApp(config, database ? { database } : undefined);
+  const app = await buildApp(config, {
+    ...(database ? { database } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -48,8 +48,9 @@ export function createHooksService(deps: HooksServiceDeps) {
           quizId: quiz,
           userId,
           type: "hook",
-          settings: { url: body.target_url, event: body.event, api_key_id: String(apiKeyId) },
-          secrets: box.seal(JSON.stringify({ secret })),
+          // The target URL is sealed with the signing secret (it may carry a token).
+          settings: { event: body.event, api_key_id: String(apiKeyId) },
+          secrets: box.seal(JSON.stringify({ secret, url: body.target_url })),
           isEnabled: true,
         });
       });

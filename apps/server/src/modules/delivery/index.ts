@@ -8,3 +8,4 @@ export { createDeliveryAdapters, outgoingHttpFor } from "./delivery-adapters";
 export { createDeliveryRunner } from "./delivery-runner";
 export { type Clock, createDeliveryWorker, type DeliveryWorker } from "./delivery-worker";
 export { telegramBotOf } from "./telegram-bot";
+export { sealWebhookUrls } from "./webhook-url-sealing";
