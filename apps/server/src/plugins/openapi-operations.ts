@@ -23,6 +23,7 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "POST /token/": { operationId: "signIn" },
   "POST /token/refresh/": { operationId: "refreshToken" },
   "POST /logout/": { operationId: "signOut" },
+  "POST /logout/all/": { operationId: "signOutEverywhere" },
   "POST /change-password/": { operationId: "changePassword" },
   "GET /userinfo/": { operationId: "getUserInfo" },
   "PATCH /userinfo/{id}/": { operationId: "updateUserInfo" },
