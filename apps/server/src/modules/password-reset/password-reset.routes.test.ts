@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { integrations, passwordResetTokens, users } from "../../db/schema";
 import { useMailingTestApp } from "../../test-support/mailing-test-app";
@@ -199,6 +199,23 @@ describe("password reset over SMTP", () => {
     expect(await confirm(second)).toBe(200);
     // Once only.
     expect(await confirm(second, "third-secret-3")).toBe(404);
+  });
+
+  it("leaves exactly one working link when several are asked for at once", async () => {
+    const id = await registered("burst@example.com");
+    const asked = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        post(mailing.app, "password_reset/", { email: "burst@example.com" }),
+      ),
+    );
+    expect(asked.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    for (let i = 0; i < 5; i++) await mailing.smtp.next({ to: "burst@example.com" });
+    // Confirming one would end the others anyway (the generation moves on): count them.
+    const open = await mailing.app.database.db
+      .select()
+      .from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, id), isNull(passwordResetTokens.usedAt)));
+    expect(open).toHaveLength(1);
   });
 
   it("lets a link work once when it is followed many times at once", async () => {

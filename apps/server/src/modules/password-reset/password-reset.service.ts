@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { DEFAULT_LANGUAGE, isInterfaceLanguage } from "@leadquiz/i18n";
 import type { AppContext } from "../../app-context";
 import { renderActionEmail } from "../../mail/mail-templates";
-import { findUserByEmail, hashToken } from "../accounts";
+import { findUserByEmail, hashToken, lockUserById } from "../accounts";
 import {
   insertPasswordResetToken,
   retirePasswordResetTokensOfUser,
@@ -33,15 +33,21 @@ export function createPasswordResetService(ctx: Pick<AppContext, "db" | "config"
         const user = await findUserByEmail(ctx.db, email);
         if (!user) return undefined;
         const token = randomBytes(32).toString("base64url");
-        await ctx.db.transaction(async (tx) => {
+        const made = await ctx.db.transaction(async (tx) => {
+          // The account's row locked: two requests at once retire and insert in turn, so
+          // exactly one link (the last) is left, of the generation read under the lock.
+          const locked = await lockUserById(tx, user.id);
+          if (!locked) return false;
           await retirePasswordResetTokensOfUser(tx, user.id, new Date());
           await insertPasswordResetToken(tx, {
             userId: user.id,
             tokenHash: hashToken(token),
-            credentialGeneration: user.credentialGeneration,
+            credentialGeneration: locked.credentialGeneration,
             expiresAt: new Date(Date.now() + PASSWORD_RESET_TOKEN_TTL_MS),
           });
+          return true;
         });
+        if (!made) return undefined;
         const language = isInterfaceLanguage(user.languageCode)
           ? user.languageCode
           : DEFAULT_LANGUAGE;
