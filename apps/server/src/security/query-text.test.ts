@@ -110,7 +110,8 @@ describe("unsafe text in query strings", () => {
     for (const route of routes) {
       for (const name of route.query) {
         for (const [index, value] of UNSAFE.entries()) {
-          const language = LANGUAGES[(calls += 1) % LANGUAGES.length] ?? "en";
+          calls += 1;
+          const language = LANGUAGES[calls % LANGUAGES.length] ?? "en";
           const user = { none: undefined, token: owner, key: ownerKey }[route.caller];
           const url = `${route.url}?${encodeURIComponent(name)}=${value}`;
           await expectRefused(failures, route.method, url, name, language, user);
