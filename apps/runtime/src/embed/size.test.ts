@@ -3,8 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { build } from "vite";
 import { pinLoaderOrigin } from "@leadquiz/contract/embed-loader-origin";
+import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embedLoader } from "../../vite.embed.config";
 

@@ -50,20 +50,21 @@ export const originSurfacesPlugin = fp(
     }: { config: Pick<AppConfig, "publicUrl" | "visitorUrl" | "landingHost" | "trustProxy"> },
   ) => {
     const surfaceOf = surfaceReader(config);
-    app.addHook("onRequest", async (request, reply) => {
+    // A callback hook: it runs on every request, and an async one costs a promise each.
+    app.addHook("onRequest", (request, reply, done) => {
       const url = request.url;
       const query = url.indexOf("?");
       const path = query === -1 ? url : url.slice(0, query);
       const reading = request.method === "GET" || request.method === "HEAD";
       if (surfaceOf(request.raw) === "app") {
-        if (reading && VISITOR_PAGE.test(path)) {
-          return reply.redirect(`${config.visitorUrl}${url}`, 308);
-        }
+        // A response sent from a hook ends the request: `done` is not called then.
+        if (reading && VISITOR_PAGE.test(path)) reply.redirect(`${config.visitorUrl}${url}`, 308);
+        else done();
         return;
       }
-      if (VISITOR_PAGE.test(path) || BOTH.test(path)) return;
-      if (API.test(path) || !reading) throw new AppError("not_found");
-      return reply.redirect(`${config.publicUrl}${url}`, 302);
+      if (VISITOR_PAGE.test(path) || BOTH.test(path)) done();
+      else if (API.test(path) || !reading) done(new AppError("not_found"));
+      else reply.redirect(`${config.publicUrl}${url}`, 302);
     });
   },
   { name: "origin-surfaces" },
