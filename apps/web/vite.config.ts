@@ -32,9 +32,12 @@ const mantineScripts =
 const DEV_API_TARGET = process.env.LEADQUIZ_DEV_API ?? "http://127.0.0.1:3001";
 
 /**
- * What the dev server forwards to the API server: the API and the visitor side (hosted
- * quiz `/q/…`, landing `/l/…`, the runtime's assets, the embed loader), so the whole
- * product answers on this one address, as it does in production.
+ * What the dev server forwards to the API server, so the owner app's origin answers here as
+ * it does in production: the API, the editor's preview `/q/-/preview` and the runtime's
+ * assets it loads, the embed loader's copy for old snippets, uploaded files. Old visitor
+ * links (`/q/{key}`, `/l/…`) come back as the server's redirects to the visitor origin,
+ * which `npm run dev` puts on the API server itself, http://127.0.0.1:3001
+ * (docs/adr/0016-visitor-origin.md, CONTRIBUTING.md).
  */
 const toServer = { target: DEV_API_TARGET, changeOrigin: false };
 const serverPaths = {

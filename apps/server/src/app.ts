@@ -21,6 +21,7 @@ import { fontsPlugin } from "./modules/reference-lists/fonts.plugin";
 import { errorHandlerPlugin } from "./plugins/error-handler";
 import { createFastReads } from "./plugins/fast-reads";
 import { openApiPlugin } from "./plugins/openapi";
+import { originSurfacesPlugin } from "./plugins/origin-surfaces";
 import { helmetHeaders, securityHeadersPlugin } from "./plugins/security-headers";
 import { webAppPlugin } from "./plugins/web-app";
 import { type AppSecrets, resolveSecrets } from "./secrets";
@@ -44,13 +45,18 @@ export async function buildApp(
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   // Every answer's security headers (docs/security.md), worked out once: Fastify's hook and
-  // the fast reads send the same set.
+  // the fast reads send the same set. The owner app's policy: scripts of its own origin only,
+  // never a third party's (docs/security.md "Owner app"); it frames the editor's preview
+  // (its own origin) and pages of the visitor origin (the embed's sample site, the landing).
   const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         // Mantine writes style attributes at run time.
         "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", "blob:"],
+        "img-src": ["'self'", "data:", "blob:", new URL(config.visitorUrl).origin],
+        // The app's fonts are its own (self-hosted, /fonts/…): no https: at large.
+        "font-src": ["'self'", "data:"],
+        "frame-src": ["'self'", new URL(config.visitorUrl).origin],
         "form-action": ["'self'"],
       },
     },
@@ -130,6 +136,8 @@ export async function buildApp(
   // Every body: NUL characters and lone surrogates get a clean 400, never a database error.
   app.addHook("preValidation", rejectUnsafeText);
   await app.register(securityHeadersPlugin, { headers: securityHeaders });
+  // The owner app and owners' content on their own origins (docs/adr/0016-visitor-origin.md).
+  await app.register(originSurfacesPlugin, { config });
   await app.register(openApiPlugin);
   // Before the routes: the multipart parser and upload hooks apply to their PATCH routes.
   await app.register(mediaPlugin, { context });

@@ -210,10 +210,12 @@ describe("reserved landing subdomains", () => {
   let hosted: TestAppWithDatabase;
   let hostOwner: TestUser;
   beforeAll(async () => {
-    // The product at builder.example.net, landings at {subdomain}.quizzes.example.net.
+    // The product at builder.example.net, its visitor pages at forms.example-quiz.org,
+    // landings at {subdomain}.quizzes.example.net.
     hosted = await createTestAppWithDatabase({
       RATE_LIMIT_ENABLED: "false",
       PUBLIC_URL: "https://builder.example.net",
+      VISITOR_URL: "https://forms.example-quiz.org",
       LANDING_HOST: "quizzes.example.net:8443",
     });
     hostOwner = await registerUser(hosted);
@@ -237,7 +239,7 @@ describe("reserved landing subdomains", () => {
     const languages = ["en", "ru", "uk"] as const;
     const names = [
       ...["admin", "mail", "localhost", "static", "assets", "support", "help", "status"],
-      ...["billing", "docs", "autodiscover", "webmail", "builder", "quizzes"],
+      ...["billing", "docs", "autodiscover", "webmail", "builder", "forms", "quizzes"],
     ];
     for (const [index, subdomain] of names.entries()) {
       const language = languages[index % 3] ?? "en";

@@ -27,7 +27,7 @@ export const RESERVED_SUBDOMAINS: readonly string[] = [
   "official",
 ].flatMap((line) => line.split(" "));
 
-type HostConfig = Pick<AppConfig, "publicUrl" | "landingHost">;
+type HostConfig = Pick<AppConfig, "publicUrl" | "visitorUrl" | "landingHost">;
 
 /** The first label of a host name ("app" of "app.example.com:3000"); none for an IP address. */
 function firstLabel(host: string): string | undefined {
@@ -38,11 +38,16 @@ function firstLabel(host: string): string | undefined {
 
 /**
  * Every reserved subdomain of this server: the list above and the first label of each of the
- * product's own hosts (PUBLIC_URL's, LANDING_HOST's), so that no landing answers at an address
- * that reads like the product's own. Add a host of the product here when one is configured.
+ * product's own hosts (PUBLIC_URL's, VISITOR_URL's, LANDING_HOST's), so that no landing answers
+ * at an address that reads like the product's own. Add a host of the product here when one is
+ * configured.
  */
 export function reservedSubdomains(config: HostConfig): ReadonlySet<string> {
-  const hosts = [new URL(config.publicUrl).host, config.landingHost];
+  const hosts = [
+    new URL(config.publicUrl).host,
+    new URL(config.visitorUrl).host,
+    config.landingHost,
+  ];
   const labels = hosts.flatMap((host) => (host ? [firstLabel(host)] : []));
   return new Set([
     ...RESERVED_SUBDOMAINS,
