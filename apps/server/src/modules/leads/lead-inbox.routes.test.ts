@@ -16,8 +16,11 @@ import {
   type LeadsHarness,
   type PublishedQuiz,
 } from "../../test-support/leads-fixtures";
-import { grantLeadRequests, TRIAL_LEAD_REQUESTS } from "../tariffs";
+import { grantLeadRequests } from "../tariffs";
 import { copyLines } from "./lead-export.repository";
+
+/** The trial tariff's requests (migration 0009 seeds 10). */
+const TRIAL_LEAD_REQUESTS = 10;
 
 let h: LeadsHarness;
 let quiz: PublishedQuiz;
