@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import type { LeadListPage } from "@leadquiz/contract";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
@@ -45,12 +46,12 @@ function ownerApi(request: APIRequestContext, address: string) {
   };
 }
 
-/** A published one-question quiz of the owner with a webhook to `url`. */
-async function quizWithWebhook(api: ReturnType<typeof ownerApi>, url: string) {
+/** A published one-question quiz of the owner, with a webhook to `url` when given. */
+async function publishedQuiz(api: ReturnType<typeof ownerApi>, title: string, url?: string) {
   const project = await api.call<{ id: number }>("POST", "/project/", {});
   const quiz = await api.call<{ id: number }>("POST", "/quiz/", {
     project: project.id,
-    title: "Sofa leads",
+    title,
     contact_form: { privacy_policy_url: "https://example.com/privacy" },
   });
   const question = await api.call<{ id: number }>("POST", "/question/", {
@@ -60,7 +61,7 @@ async function quizWithWebhook(api: ReturnType<typeof ownerApi>, url: string) {
   });
   const [answer] = await api.call<{ id: number }[]>("GET", `/question/${question.id}/answer_list/`);
   await api.call("POST", "/publication-quiz/", { quiz: quiz.id });
-  await api.call("POST", "/webhook-integration/", { quiz: quiz.id, url });
+  if (url) await api.call("POST", "/webhook-integration/", { quiz: quiz.id, url });
   const { public_key } = await api.call<{ public_key: string }>("GET", `/quiz/${quiz.id}/`);
   return { id: quiz.id, publicKey: public_key, question: question.id, answer: answer?.id ?? 0 };
 }
@@ -82,20 +83,23 @@ test("the leads screen says how many deliveries wait for requests; buying a tari
     await registerThroughUi(page, email);
     const api = ownerApi(request, ownClientAddress());
     await api.signIn(email);
-    const quiz = await quizWithWebhook(api, receiver.url);
+    const quiz = await publishedQuiz(api, "Sofa leads", receiver.url);
 
-    // One more lead than the trial's requests: the last one's delivery waits.
-    for (let i = 0; i <= TRIAL_REQUESTS; i += 1) {
-      const lead = await request.post(`/api/v1/public/quiz/${quiz.publicKey}/lead/`, {
+    const submit = async (to: typeof quiz, name: string, phone: string) => {
+      const lead = await request.post(`/api/v1/public/quiz/${to.publicKey}/lead/`, {
         headers: { "x-forwarded-for": ownClientAddress() },
         data: {
           submission_id: randomUUID(),
-          answers: [{ question: quiz.question, answers: [quiz.answer] }],
-          contacts: { name: `Visitor ${i}`, phone: `+1202555${String(1000 + i)}` },
+          answers: [{ question: to.question, answers: [to.answer] }],
+          contacts: { name, phone },
           consent: true,
         },
       });
       expect(lead.status()).toBe(201);
+    };
+    // One more lead than the trial's requests: the last one's delivery waits.
+    for (let i = 0; i <= TRIAL_REQUESTS; i += 1) {
+      await submit(quiz, `Visitor ${i}`, `+1202555${String(1000 + i)}`);
     }
     await expect
       .poll(async () => (await api.call<LeadListPage>("GET", "/leadslist/")).deliveries_waiting, {
@@ -135,6 +139,49 @@ test("the leads screen says how many deliveries wait for requests; buying a tari
     await page.goto("/leads");
     await expect(page.getByTestId("requests-left")).toHaveText("Requests left: 99");
     await expect(page.getByTestId("deliveries-waiting")).toHaveCount(0);
+
+    // An export opens the unopened leads it matches when the owner says so, one request
+    // each: two leads of a quiz without integrations are still masked.
+    const plain = await publishedQuiz(api, "Armchair leads");
+    await submit(plain, "Export Erin", "+12025552001");
+    await submit(plain, "Export Oskar", "+12025552002");
+    await page.reload();
+    await expect(page.getByText("E***")).toHaveCount(2);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await chooseLanguage(page, "Українська");
+    await page.getByTestId("export").click();
+    await page.getByTestId("export-csv").click();
+    const uk = page.getByRole("dialog", { name: "Експорт заявок" });
+    await expect(uk).toContainText("поки є запити (залишилось 99)");
+    await expectNoViolations(page, "export dialog, uk, 390 px");
+    await page.screenshot({ path: test.info().outputPath("export-dialog-uk-390.png") });
+    await page.keyboard.press("Escape");
+    await expect(uk).toHaveCount(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await chooseLanguage(page, "Русский");
+    await page.getByTestId("export").click();
+    await page.getByTestId("export-csv").click();
+    const ru = page.getByRole("dialog", { name: "Экспорт заявок" });
+    await expect(ru).toContainText("пока есть запросы (осталось 99)");
+    await expectNoViolations(page, "export dialog, ru");
+    await page.keyboard.press("Escape");
+    await expect(ru).toHaveCount(0);
+    await chooseLanguage(page, "English");
+    await page.getByTestId("export").click();
+    await page.getByTestId("export-csv").click();
+    const dialog = page.getByRole("dialog", { name: "Export leads" });
+    await expect(dialog).toContainText("while requests last (99 left)");
+    await expectNoViolations(page, "export dialog, en");
+    await page.screenshot({ path: test.info().outputPath("export-dialog-desktop.png") });
+    const download = page.waitForEvent("download");
+    await dialog.getByRole("button", { name: "Open and export" }).click();
+    await expect(page.getByText("2 leads opened for the export.")).toBeVisible();
+    const csv = await (await download).path();
+    const text = await readFile(csv, "utf8");
+    expect(text).toContain("Export Erin");
+    expect(text).toContain("Export Oskar");
+    await expect(page.getByTestId("requests-left")).toHaveText("Requests left: 97");
+    await expect(page.getByText("Export Erin")).toBeVisible();
   } finally {
     await receiver.close();
   }
