@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { deliveries, integrations } from "../../db/schema";
+import { deliveries, integrations, leads } from "../../db/schema";
 
 /**
  * SQL of the deliveries waiting for a request (`awaiting_requests`, docs/delivery.md
@@ -119,9 +119,12 @@ export async function hasAwaiting(tx: DbOrTx, userId: number): Promise<boolean> 
 
 /**
  * How many deliveries of the account wait for a request, as an SQL expression (a scalar
- * subquery the leads list reads in its own statement).
+ * subquery the leads list reads in its own statement). Those of leads erased meanwhile are
+ * not counted: they have nothing left to send (the worker closes them as `lead_erased`).
  */
 export function awaitingCountSql(userId: number): SQL<number> {
   return sql<number>`(select count(*) from ${deliveries}
-    where ${deliveries.status} = ${AWAITING} and ${accountTargets(userId)})::int`.mapWith(Number);
+    where ${deliveries.status} = ${AWAITING} and ${accountTargets(userId)}
+      and exists (select 1 from ${leads} where ${leads.id} = ${deliveries.leadId}
+        and ${leads.erasedAt} is null))::int`.mapWith(Number);
 }

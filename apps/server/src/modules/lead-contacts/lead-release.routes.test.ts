@@ -228,7 +228,10 @@ describe("a lead's contacts leave the product once, against the allowance", () =
     const erased = await submitLead(quiz);
     const kept = await submitLead(quiz);
     await worker.runOnce();
+    expect((await list(quiz.owner)).deliveries_waiting).toBe(2);
     await expectCall(h.t, 204, "DELETE", apiPaths.leadById(erased), { user: quiz.owner });
+    // Nothing is left to send for the erased lead: the screen counts only the other one.
+    expect((await list(quiz.owner)).deliveries_waiting).toBe(1);
     receiver.received.length = 0;
     await buyRequests(quiz.owner, 1);
     await worker.runOnce();
