@@ -8,7 +8,9 @@ import {
   type OperatorTariff,
   type TariffInfo,
 } from "@leadquiz/contract";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { integrations } from "../../db/schema";
 import { apiCall, expectCall, type TestUser } from "../../test-support/api-client";
 import {
   connectTarget,
@@ -243,6 +245,32 @@ describe("a lead's contacts leave the product once, against the allowance", () =
       last_error: "lead_erased",
     });
     expect(await list(quiz.owner)).toMatchObject({ requests_left: 0, deliveries_waiting: 0 });
+  });
+
+  it("a waiting delivery to a target switched off meanwhile is closed like any of its queue, costing nothing", async () => {
+    const quiz = await h.publishedQuiz();
+    const webhook = await connectTarget(h, quiz, "webhook", { url: receiver.url });
+    const worker = testDeliveryWorker(h, { now: () => new Date() });
+    for (let i = 0; i < TRIAL_REQUESTS; i += 1) await submitLead(quiz);
+    await worker.runOnce();
+    await worker.runOnce();
+    const late = await submitLead(quiz);
+    await worker.runOnce();
+    await h.t.database.db
+      .update(integrations)
+      .set({ isEnabled: false })
+      .where(eq(integrations.id, webhook.id));
+    receiver.received.length = 0;
+    await buyRequests(quiz.owner, 1);
+    await worker.runOnce();
+    await worker.runOnce();
+    expect(receiver.received).toHaveLength(0);
+    const log = await deliveryLog(quiz);
+    expect(log.results.find((d) => d.lead === late)).toMatchObject({
+      status: "failed",
+      last_error: "integration_disabled",
+    });
+    expect(await list(quiz.owner)).toMatchObject({ requests_left: 1, deliveries_waiting: 0 });
   });
 
   it("an export releases the matching unopened leads oldest first while requests last; the rest stay out", async () => {
