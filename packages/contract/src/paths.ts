@@ -11,6 +11,8 @@ export const apiPaths = {
   token: "/token/",
   tokenRefresh: "/token/refresh/",
   logout: "/logout/",
+  /** POST (signed in): ends every session of the account (docs/api.md "Accounts"). */
+  logoutAll: "/logout/all/",
   passwordReset: "/password_reset/",
   passwordResetConfirm: "/password_reset/confirm/",
   changePassword: "/change-password/",

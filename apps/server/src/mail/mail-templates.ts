@@ -6,6 +6,7 @@ export type ActionEmailTemplate =
   | "verify_email"
   | "change_email"
   | "email_change_notice"
+  | "api_keys_revoked"
   | "integration_failing"
   | "tariff_ends_soon"
   | "tariff_ends_tomorrow"

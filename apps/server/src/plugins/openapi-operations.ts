@@ -23,6 +23,7 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "POST /token/": { operationId: "signIn" },
   "POST /token/refresh/": { operationId: "refreshToken" },
   "POST /logout/": { operationId: "signOut" },
+  "POST /logout/all/": { operationId: "signOutEverywhere" },
   "POST /change-password/": { operationId: "changePassword" },
   "GET /userinfo/": { operationId: "getUserInfo" },
   "PATCH /userinfo/{id}/": { operationId: "updateUserInfo" },
@@ -42,7 +43,7 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "GET /auth/{provider}/callback/": {
     operationId: "finishSocialSignIn",
     redirect:
-      "To the web app's /auth/callback, with a one-time code to exchange by POST /auth/exchange/ (or `error=social_signin_failed`) in the fragment",
+      "To the web app's /auth/callback, with a one-time code to exchange by POST /auth/exchange/ (or `error=social_signin_failed` or `error=provider_email_unverified`) in the fragment",
     errors: [400, 404],
   },
   // health

@@ -31,8 +31,8 @@ const unauthenticated = { 401: errorBodySchema };
 /** change-password/ answers the acknowledgement and the session's new token pair. */
 
 /**
- * POST register/, token/, token/refresh/, logout/ (public) and change-password/, GET userinfo/,
- * PATCH userinfo/{id}/ (authenticated) — docs/api.md "Accounts". Rules live in the service.
+ * POST register/, token/, token/refresh/, logout/ (public) and logout/all/, change-password/,
+ * GET userinfo/, PATCH userinfo/{id}/ (authenticated) — docs/api.md "Accounts". Rules live in the service.
  */
 export async function accountsRoutes(app: FastifyInstance, { context }: ApiOptions) {
   const service = createAccountsService(context);
@@ -133,6 +133,30 @@ export async function accountsRoutes(app: FastifyInstance, { context }: ApiOptio
     const authenticated = scope.withTypeProvider<ZodTypeProvider>();
 
     authenticated.post(
+      apiPaths.logoutAll,
+      {
+        schema: {
+          tags,
+          summary: "Signs out everywhere: ends every session of the account",
+          description:
+            "Every access token and every refresh token of the account stops working at " +
+            "once, on every device, this one included (the access token sent with this call " +
+            "too): the next call with any of them answers 401 `token_not_valid`. Outstanding " +
+            "password-reset links die as well. API keys are not touched (revoke them on " +
+            "their own). Answers 205 with no body.",
+          response: {
+            205: z.void().describe("Reset Content: no body"),
+            ...unauthenticated,
+          },
+        },
+      },
+      async (request, reply) => {
+        await service.logoutEverywhere(request.userId);
+        return reply.status(205).send();
+      },
+    );
+
+    authenticated.post(
       apiPaths.changePassword,
       {
         schema: {
@@ -140,10 +164,11 @@ export async function accountsRoutes(app: FastifyInstance, { context }: ApiOptio
           summary: "Changes the password",
           description:
             "Checks `old_password` (wrong → 400 `old_password`) and applies the password rule " +
-            "to `new_password` (400 `new_password`). On success every refresh token of the " +
-            "user is revoked — all other sessions end — and the answer carries a fresh " +
-            "`access`/`refresh` pair so this session continues; the client must store it. " +
-            "Access tokens already issued stay valid until they expire (15 minutes).",
+            "to `new_password` (400 `new_password`). On success every access and refresh " +
+            "token of the user stops working at once — all other sessions end, and so do " +
+            "outstanding password-reset links — and the answer carries a fresh " +
+            "`access`/`refresh` pair so this session continues; the client must use it (the " +
+            "access token sent with this call is refused from now on).",
           body: changePasswordRequestSchema,
           response: {
             200: changePasswordResponseSchema,

@@ -4,11 +4,17 @@
  * (password reset, social sign-in) build on.
  */
 export { dummyPasswordHash, hashPassword, verifyPassword } from "./password-hash";
-export { createTokenService, hashToken, type TokenService } from "./tokens.service";
+export {
+  createTokenService,
+  endCredentialsOfUser,
+  hashToken,
+  type TokenService,
+} from "./tokens.service";
 export {
   createUser,
   findUserByEmail,
   findUserById,
+  lockUserById,
   type NewUser,
   type UserRow,
   updateUser,

@@ -48,6 +48,7 @@ async function registerAndSignIn(t: TestAppWithDatabase, email: string, language
   return {
     id: registered.json<{ id: number }>().id,
     access: login.json<{ access: string }>().access,
+    refresh: login.json<{ refresh: string }>().refresh,
   };
 }
 
@@ -139,7 +140,7 @@ describe("e-mail verification and change over SMTP", () => {
   });
 
   it("changes the address only with the password and the link sent to the new one; tells the old one", async () => {
-    const { access } = await registerAndSignIn(mailing.app, "dan@example.com");
+    const { access, refresh } = await registerAndSignIn(mailing.app, "dan@example.com");
     await mailing.smtp.next({ to: "dan@example.com" });
     const wrong = await call(mailing.app, "POST", "email/change/", {
       access,
@@ -168,14 +169,21 @@ describe("e-mail verification and change over SMTP", () => {
       payload: { token },
     });
     expect(confirmed.statusCode).toBe(200);
-    expect(await me(mailing.app, access)).toMatchObject({
-      email: "dan.new@example.com",
-      email_verified: true,
-    });
+    // Every session of the account ends at once: the one that asked, and any thief's.
+    const refused = await call(mailing.app, "GET", "userinfo/", { access });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().code).toBe("token_not_valid");
+    expect(
+      (await call(mailing.app, "POST", "token/refresh/", { payload: { refresh } })).statusCode,
+    ).toBe(401);
     const login = await call(mailing.app, "POST", "token/", {
       payload: { email: "dan.new@example.com", password: PASSWORD },
     });
     expect(login.statusCode).toBe(200);
+    expect(await me(mailing.app, login.json<{ access: string }>().access)).toMatchObject({
+      email: "dan.new@example.com",
+      email_verified: true,
+    });
     expect(
       (await call(mailing.app, "POST", "email/change/confirm/", { payload: { token } })).statusCode,
     ).toBe(404);

@@ -27,6 +27,8 @@ import { loadQuizSnapshot } from "../../workflows/publishing";
 /** Authenticated routes that are not scoped to a quiz-model record, with the reason. */
 const ALLOWED: Record<string, string> = {
   "POST /change-password/": "account: changes the caller's own password",
+  "POST /logout/all/":
+    "account: ends the caller's own sessions (accounts tests); here it would sign A out mid-walk",
   "GET /userinfo/": "account: the caller's own profile",
   "PATCH /userinfo/{id}/": "account: tested by the accounts module",
   "POST /email/verify/resend/": "account: mails the caller's own address",

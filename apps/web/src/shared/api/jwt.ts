@@ -1,22 +1,39 @@
 /** Refresh an access token this many milliseconds before it expires. */
 export const EXPIRY_MARGIN_MS = 10_000;
 
-/** Reads the `exp` claim (seconds since the epoch) of a JWT without verifying it. */
-export function readJwtExpiry(token: string): number | null {
+/** The payload of a JWT, read without verifying it (the server verifies); null if unreadable. */
+function readJwtPayload(token: string): Record<string, unknown> | null {
   const payload = token.split(".")[1];
   if (payload === undefined || payload === "") return null;
   try {
     const base64 = payload.replace(/-/g, "+").replace(/_/g, "/");
     const padded = base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), "=");
     const json: unknown = JSON.parse(atob(padded));
-    if (typeof json === "object" && json !== null && "exp" in json) {
-      const exp = (json as { exp: unknown }).exp;
-      return typeof exp === "number" && Number.isFinite(exp) ? exp : null;
-    }
-    return null;
+    return typeof json === "object" && json !== null ? (json as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** A numeric claim (seconds since the epoch), or null when missing or not a number. */
+function readTimeClaim(token: string, claim: "exp" | "auth_time"): number | null {
+  const value = readJwtPayload(token)?.[claim];
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}
+
+/** Reads the `exp` claim (seconds since the epoch) of a JWT without verifying it. */
+export function readJwtExpiry(token: string): number | null {
+  return readTimeClaim(token, "exp");
+}
+
+/**
+ * When the session of an access token last really signed in (its `auth_time`, in
+ * milliseconds), or null when the token does not say. Only a hint for the interface: the
+ * server decides (docs/security.md, making an API key).
+ */
+export function readSignInTime(token: string): number | null {
+  const seconds = readTimeClaim(token, "auth_time");
+  return seconds === null ? null : seconds * 1000;
 }
 
 /**
