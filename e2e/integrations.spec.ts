@@ -1,48 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { expectNoViolations } from "./support/axe";
 import { openedDialog } from "./support/dialogs";
 import { ownerCall, publishBranchingQuiz, sendContacts, takePath } from "./support/quiz-builder";
 import { chooseLanguage, logInThroughUi, openAsQuizOwner, ownClientAddress } from "./support/users";
+import { type Hit, startReceiver } from "./support/webhook-receiver";
 
 /**
  * The integration tab: the owner connects a webhook in the UI, sends a test lead, then a
  * visitor's lead arrives at the receiver signed (Standard Webhooks) and shows in the log.
  */
-
-interface Hit {
-  /** The path and query string it was sent to. */
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-async function startReceiver() {
-  const hits: Hit[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      hits.push({
-        url: request.url ?? "",
-        headers: request.headers,
-        body: Buffer.concat(chunks).toString("utf8"),
-      });
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end('{"received":true}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks/leads`,
-    hits,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 function verified(secret: string, hit: Hit) {
   return new Webhook(secret).verify(hit.body, {

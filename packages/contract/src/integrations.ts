@@ -72,8 +72,19 @@ export const emailIntegrationListSchema = z.array(emailIntegrationSchema);
 export const emailIntegrationCreateSchema = z.object({ quiz: idSchema, email: emailField });
 export type EmailIntegrationCreate = z.infer<typeof emailIntegrationCreateSchema>;
 
-/** `skipped`: the lead is not for that target (a mailing list and a lead without e-mail). */
-export const deliveryStatuses = ["pending", "retrying", "delivered", "failed", "skipped"] as const;
+/**
+ * `skipped`: the lead is not for that target (a mailing list and a lead without e-mail);
+ * `awaiting_requests`: the account has no request left for the lead, it goes once requests
+ * are bought (docs/delivery.md "Waiting for requests").
+ */
+export const deliveryStatuses = [
+  "pending",
+  "retrying",
+  "delivered",
+  "failed",
+  "skipped",
+  "awaiting_requests",
+] as const;
 export const deliveryStatusSchema = z.enum(deliveryStatuses);
 export type DeliveryStatusName = z.infer<typeof deliveryStatusSchema>;
 

@@ -151,6 +151,7 @@ export const apiPaths = {
   leadAnswers: (id: Id) => `/lead_answers/${id}/`,
   leadById: (id: Id) => `/lead/${id}/`,
   leadsExport: "/leads/export/",
+  leadsRelease: "/leads/release/",
   leadRetention: "/leads/retention/",
 
   // Lead delivery: integrations of a quiz, the delivery log, test leads.

@@ -215,6 +215,7 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "PATCH /lead/{id}/": { operationId: "updateLead" },
   "DELETE /lead/{id}/": { operationId: "eraseLead" },
   "GET /leads/export/": { operationId: "exportLeads" },
+  "POST /leads/release/": { operationId: "releaseLeads" },
   "GET /leads/retention/": { operationId: "getLeadRetention" },
   "PUT /leads/retention/": { operationId: "setLeadRetention" },
   // analytics

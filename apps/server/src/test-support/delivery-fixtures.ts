@@ -66,7 +66,7 @@ export async function connectTarget(
     userId: quiz.owner.id,
     type,
     settings,
-    secrets: type === "webhook" ? box.seal(JSON.stringify({ secret })) : "",
+    secrets: type === "webhook" || type === "hook" ? box.seal(JSON.stringify({ secret })) : "",
     isEnabled: options.enabled ?? true,
   });
   return { ...row, secret };

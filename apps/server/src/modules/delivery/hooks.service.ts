@@ -11,7 +11,7 @@ import { newWebhookSecret } from "../../integrations/webhook/webhook-signature";
 import { AppError, FieldErrors } from "../../lib/app-error";
 import type { SecretBox } from "../../lib/secret-box";
 import { requireOwnedQuiz } from "../quiz-access";
-import { deliveryLeadOf } from "./delivery-lead";
+import { deliveryLeadOf, maskedDeliveryLeadOf } from "./delivery-lead";
 import { countHooksHeld, newestLeads } from "./hooks.repository";
 import {
   deleteIntegration,
@@ -73,11 +73,18 @@ export function createHooksService(deps: HooksServiceDeps) {
     /**
      * The newest leads of the account (or of one of its quizzes) in the body a delivery
      * has, for the platform's sample; `id` is `sample-<lead id>`, never a real webhook-id.
+     * A sample releases nothing: a lead not yet released is masked as the leads list masks
+     * it (docs/delivery.md "REST hooks").
      */
     async sample(userId: number, quizId: number | undefined) {
       if (quizId !== undefined) await requireOwnedQuiz(db, userId, quizId);
       const rows = await newestLeads(db, userId, quizId, HOOK_SAMPLE_SIZE);
-      return rows.map((r) => webhookBody(`sample-${r.lead.id}`, deliveryLeadOf(r.lead, r.quiz)));
+      return rows.map((r) => {
+        const lead = r.lead.isOpened
+          ? deliveryLeadOf(r.lead, r.quiz)
+          : maskedDeliveryLeadOf(r.lead, r.quiz);
+        return webhookBody(`sample-${r.lead.id}`, lead);
+      });
     },
   };
 }

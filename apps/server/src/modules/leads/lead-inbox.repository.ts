@@ -140,22 +140,32 @@ export function openedOnly(condition: SQL): SQL {
 /**
  * One keyset page, newest first: ids below `before` (the previous page's last id), at most
  * `limit` rows (leads_user_idx walks the account's ids backwards; no OFFSET, no count).
- * `extra`: a value read in the same statement, on every row (the page's one round trip).
+ * `extra`: values read in the same statement, on every row (the page's one round trip).
  */
-export async function listLeadPage<T>(
+export async function listLeadPage<T extends Record<string, SQL>>(
   db: DbOrTx,
   condition: SQL,
   before: number | null,
   limit: number,
-  extra: SQL<T>,
-): Promise<(LeadListRow & { extra: T })[]> {
-  return db
+  extra: T,
+): Promise<(LeadListRow & { extra: { [K in keyof T]: T[K]["_"]["type"] } })[]> {
+  const rows = await db
     .select({ ...listColumns, extra })
     .from(leads)
     .innerJoin(quizzes, eq(quizzes.id, leads.quizId))
     .where(before === null ? condition : and(condition, lt(leads.id, before)))
     .orderBy(desc(leads.id))
     .limit(limit);
+  return rows as (LeadListRow & { extra: { [K in keyof T]: T[K]["_"]["type"] } })[];
+}
+
+/** Values of SQL expressions, read on their own (a page without rows). */
+export async function readValues<T extends Record<string, SQL>>(
+  db: DbOrTx,
+  values: T,
+): Promise<{ [K in keyof T]: T[K]["_"]["type"] }> {
+  const [row] = await db.select(values).from(sql`(select 1) as one`);
+  return row as { [K in keyof T]: T[K]["_"]["type"] };
 }
 
 export async function findLeadRow(
@@ -172,22 +182,18 @@ export async function findLeadRow(
   return rows[0];
 }
 
-/** Locks the account's live lead `id` for the transaction; answers whether it is opened. */
-export async function lockLead(
-  tx: DbOrTx,
-  userId: number,
-  id: number,
-): Promise<{ isOpened: boolean } | undefined> {
-  const rows = await tx
-    .select({ isOpened: leads.isOpened })
+/**
+ * The ids of the matching leads not yet released, oldest first, at most `limit` (an
+ * export's release, docs/leads.md "Export").
+ */
+export async function unopenedLeadIds(db: DbOrTx, condition: SQL, limit: number) {
+  const rows = await db
+    .select({ id: leads.id })
     .from(leads)
-    .where(ownedLead(userId, id))
-    .for("update");
-  return rows[0];
-}
-
-export async function markLeadOpened(tx: DbOrTx, id: number): Promise<void> {
-  await tx.update(leads).set({ isOpened: true, openedAt: new Date() }).where(eq(leads.id, id));
+    .where(and(condition, eq(leads.isOpened, false)))
+    .orderBy(leads.id)
+    .limit(limit);
+  return rows.map((r) => r.id);
 }
 
 export async function findLeadDetail(db: DbOrTx, userId: number, id: number) {

@@ -18,8 +18,11 @@ import {
   type PublishedQuiz,
 } from "../../test-support/leads-fixtures";
 import { createPublishableQuiz, publish } from "../../test-support/publication-fixtures";
-import { grantLeadRequests, TRIAL_LEAD_REQUESTS } from "../tariffs";
+import { grantLeadRequests } from "../tariffs";
 import { copyLines } from "./lead-export.repository";
+
+/** The trial tariff's requests (migration 0009 seeds 10). */
+const TRIAL_LEAD_REQUESTS = 10;
 
 let h: LeadsHarness;
 let quiz: PublishedQuiz;
