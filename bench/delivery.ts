@@ -144,6 +144,14 @@ export async function measureSlowTarget(options: {
   if ((connected?.n ?? 0) > 0) throw new Error("the typical quiz already has delivery targets");
   const withoutTarget = await fixedRateLoad("no target", leadUrl, body, settings);
 
+  // Every lead delivered takes a request of the owner's allowance (docs/leads.md
+  // "Allowance"): enough for the whole run, so no delivery waits for requests.
+  await database.query(
+    `insert into lead_allowances (user_id, requests_left)
+      select user_id, 10000000 from quizzes where id = $1
+      on conflict (user_id) do update set requests_left = excluded.requests_left`,
+    [quiz.quizId],
+  );
   const receiver = await startSlowReceiver(settings.targetDelayMs);
   try {
     const created = await fetch(`${base}${API_PREFIX}${apiPaths.webhookIntegrations}`, {

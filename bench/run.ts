@@ -36,6 +36,7 @@ import {
   at,
   type BenchDatabase,
   benchServerEnv,
+  benchVisitorUrl,
   CHROMIUM_PATH,
   type Child,
   createBenchDatabase,
@@ -151,7 +152,8 @@ let server: Child | undefined;
 let ceiling: Child | undefined;
 const workDir = mkdtempSync(path.join(os.tmpdir(), "leadquiz-bench-"));
 
-async function startServer(db: BenchDatabase): Promise<string> {
+/** The owner app's origin (`base`) and the visitor origin of the bench's server. */
+async function startServer(db: BenchDatabase): Promise<{ base: string; visitorBase: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   log(`starting the server on ${base} (npm start's script: builds what is stale first)`);
@@ -184,7 +186,7 @@ async function startServer(db: BenchDatabase): Promise<string> {
     }
   });
   log("the server is up");
-  return base;
+  return { base, visitorBase: benchVisitorUrl(port) };
 }
 
 /**
@@ -212,17 +214,18 @@ async function main(): Promise<number> {
   log(`database ${database.name}`);
   const [version] = await database.query<{ server_version: string }>("show server_version");
   results.machine.postgres = version ? `PostgreSQL ${version.server_version}` : undefined;
-  const base = await startServer(database);
+  // The owner app's origin, and the visitor origin of the quiz pages and embed.js.
+  const { base, visitorBase } = await startServer(database);
 
   let quiz: TypicalQuiz | undefined;
   await part("typical quiz", async () => {
     quiz = await createTypicalQuiz(base, path.join(workDir, "data"));
-    log(`published quiz ${quiz.quizId} at ${base}/q/${quiz.publicKey}`);
+    log(`published quiz ${quiz.quizId} at ${visitorBase}/q/${quiz.publicKey}`);
   });
 
   const pages = only.has("sizes") || only.has("fcp") || only.has("host") || only.has("quizread");
   if (quiz && pages) {
-    await part("runtime build", () => waitForRuntime(`${base}/q/${quiz?.publicKey}`));
+    await part("runtime build", () => waitForRuntime(`${visitorBase}/q/${quiz?.publicKey}`));
   }
 
   // The load tests first, while the machine is quiet: after the browser parts Chromium's
@@ -360,7 +363,7 @@ async function main(): Promise<number> {
       log(`CPU idle before the part: ${Math.round((await waitForQuietCpu()) * 100)} %`);
       if (!quiz) throw new Error("no typical quiz");
       results.quizRead = await measureQuizRead({
-        base,
+        base: visitorBase,
         publicKey: quiz.publicKey,
         settings,
         workDir,
@@ -373,8 +376,8 @@ async function main(): Promise<number> {
   }
   if (only.has("sizes")) {
     await part("sizes", async () => {
-      const embed = await servedFile(`${base}/embed.js`);
-      const embedUi = await servedFile(`${base}/embed-ui.js`);
+      const embed = await servedFile(`${visitorBase}/embed.js`);
+      const embedUi = await servedFile(`${visitorBase}/embed-ui.js`);
       const runtime = runtimeSizes(quiz?.language ?? "uk", TYPICAL_PHONE_ZONE);
       results.sizes = { embed, embedUi, runtime };
     });
@@ -382,7 +385,7 @@ async function main(): Promise<number> {
       results.ownerApp = ownerAppSizes();
     });
     if (quiz) {
-      const url = `${base}/q/${quiz.publicKey}`;
+      const url = `${visitorBase}/q/${quiz.publicKey}`;
       await part("hosted page", async () => {
         results.page = { url, html: await servedFile(url) };
       });
@@ -394,7 +397,7 @@ async function main(): Promise<number> {
       if (!quiz) throw new Error("no typical quiz");
       // One unmeasured load first, so no run pays for the server's first render; its
       // headers give the third page below.
-      const warm = await fetch(`${base}/q/${quiz.publicKey}`);
+      const warm = await fetch(`${visitorBase}/q/${quiz.publicKey}`);
       await warm.text();
       // The floor: an empty page served over HTTP from this machine, its runs interleaved
       // with those of /q/{key} in the same browser (bench/README.md). Beside it, the same
@@ -407,7 +410,7 @@ async function main(): Promise<number> {
       try {
         const [page, floor, withHeaders] = await measureFirstPaints(
           [
-            { url: `${base}/q/${quiz.publicKey}` },
+            { url: `${visitorBase}/q/${quiz.publicKey}` },
             { url: `${empty.base}/` },
             { url: `${empty.base}/with-headers` },
           ],
@@ -436,7 +439,8 @@ async function main(): Promise<number> {
       if (!quiz) throw new Error("no typical quiz");
       const snippet = await productPopupSnippet(base, quiz);
       results.hostPage = await measureHostPage({
-        product: { base, snippet },
+        // The snippet's embed.js and the quiz frames come from the visitor origin.
+        product: { base: visitorBase, snippet },
         runs: hostRuns,
         executablePath: CHROMIUM_PATH,
       });

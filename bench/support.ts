@@ -18,6 +18,14 @@ export const ADMIN_DATABASE_URL =
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**
+ * The visitor origin of a bench server on `port` (docs/adr/0016-visitor-origin.md): the
+ * quiz pages and embed.js answer there, the owner app and its API on `127.0.0.1`.
+ */
+export function benchVisitorUrl(port: number): string {
+  return `http://localhost:${port}`;
+}
+
+/**
  * The environment of a bench server (`scripts/start.mjs`, what `npm start` runs) on
  * loopback at `port`: production mode, quiet logs, no Redis.
  */
@@ -32,6 +40,7 @@ export function benchServerEnv(options: {
     PORT: String(options.port),
     HOST: "127.0.0.1",
     PUBLIC_URL: `http://127.0.0.1:${options.port}`,
+    VISITOR_URL: benchVisitorUrl(options.port),
     DATA_DIR: options.dataDir,
     DATABASE_URL: options.databaseUrl,
     // Every lead of the load test comes from 127.0.0.1: the visitor limits (at most 10

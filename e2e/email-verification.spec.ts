@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { withServerDatabase } from "./support/e2e-database";
 import { inboxDir as inbox, linkIn, waitForMail } from "./support/smtp-inbox";
-import { chooseLanguage, registerThroughUi, uniqueEmail } from "./support/users";
+import { chooseLanguage, logInThroughUi, registerThroughUi, uniqueEmail } from "./support/users";
 
 /**
  * An account whose address was never proven: one made before registration went through a
@@ -109,8 +109,13 @@ test("changing the e-mail: password, link to the new address, notice to the old 
 
   await page.goto(linkIn(await waitForMail(inbox(), next, "/confirm-email/"), "confirm-email"));
   await expect(page.getByTestId("email-link-result")).toHaveText(
-    "Your e-mail address has been changed.",
+    "Your e-mail address has been changed. For your safety, every session of the account has ended: sign in with the new address.",
   );
+  // Every session ended with the change (docs/security.md): this browser signs in again.
+  await page.goto("/settings");
+  await expect(page).toHaveURL(/\/login/);
+  await logInThroughUi(page, next);
+  await expect(page.getByTestId("user-menu")).toContainText(next);
   await page.goto("/settings");
   await expect(page.getByTestId("settings-current-email")).toHaveText(next);
   await expect(page.getByTestId("settings-email")).toContainText("Confirmed");

@@ -1,41 +1,16 @@
-import { createServer, type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
+import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { expectNoViolations } from "./support/axe";
 import { openedDialog } from "./support/dialogs";
-import { publishBranchingQuiz, sendContacts, takePath } from "./support/quiz-builder";
-import { logInThroughUi, ownClientAddress } from "./support/users";
+import { ownerCall, publishBranchingQuiz, sendContacts, takePath } from "./support/quiz-builder";
+import { chooseLanguage, logInThroughUi, openAsQuizOwner, ownClientAddress } from "./support/users";
+import { type Hit, startReceiver } from "./support/webhook-receiver";
 
 /**
  * The integration tab: the owner connects a webhook in the UI, sends a test lead, then a
  * visitor's lead arrives at the receiver signed (Standard Webhooks) and shows in the log.
  */
-
-interface Hit {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-async function startReceiver() {
-  const hits: Hit[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      hits.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end('{"received":true}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks/leads`,
-    hits,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 function verified(secret: string, hit: Hit) {
   return new Webhook(secret).verify(hit.body, {
@@ -68,18 +43,33 @@ test("a webhook connected in the UI gets a test lead and a visitor's lead, signe
   const card = page.getByRole("dialog", { name: "Webhook" }).getByTestId("webhook-card");
   await expect(card).toBeVisible();
   await expectNoViolations(page, "webhook dialog");
-  await card.getByLabel("Address (https://…)").fill(receiver.url);
+  // Automation platforms put a token in the address: it is a secret, shown masked.
+  const token = `tok_${randomBytes(8).toString("hex")}`;
+  const address = `${receiver.url}/${token}?token=${token}`;
+  await card.getByLabel("Address (https://…)").fill(address);
   await card.getByRole("button", { name: "Connect" }).click();
   await expect(page.getByText("Integration connected")).toBeVisible();
   const secret = (
     (await page.getByTestId("webhook-secret").locator("pre, code").first().textContent()) ?? ""
   ).trim();
   expect(secret).toMatch(/^whsec_/);
+  await expect(card.getByText(`http://127.0.0.1/****${token.slice(-4)}`)).toBeVisible();
+  expect(await page.content()).not.toContain(token);
+  await card.screenshot({ path: test.info().outputPath("webhook-card-en-1280.png") });
 
   await card.getByRole("button", { name: "Send a test lead" }).click();
   await expect(page.getByText("Test lead sent. The service answered 200.")).toBeVisible();
   expect(receiver.hits).toHaveLength(1);
   expect(verified(secret, receiver.hits[0] as Hit).data.lead.name).toBe("Test Lead");
+  expect(receiver.hits[0]?.url).toBe(`/hooks/leads/${token}?token=${token}`);
+
+  // Pausing and resuming edits the webhook without its address: the stored one stays.
+  await card.getByRole("button", { name: "Actions of Webhook" }).click();
+  await page.getByRole("menuitem", { name: "Pause" }).click();
+  await expect(card.getByText("Off", { exact: true })).toBeVisible();
+  await card.getByRole("button", { name: "Actions of Webhook" }).click();
+  await page.getByRole("menuitem", { name: "Resume" }).click();
+  await expect(card.getByText("On", { exact: true })).toBeVisible();
 
   const visitor = await browser.newContext();
   const visitorPage = await visitor.newPage();
@@ -94,6 +84,7 @@ test("a webhook connected in the UI gets a test lead and a visitor's lead, signe
   await visitor.close();
 
   await expect.poll(() => receiver.hits.length, { timeout: 15_000 }).toBe(2);
+  expect(receiver.hits[1]?.url).toBe(`/hooks/leads/${token}?token=${token}`);
   const lead = verified(secret, receiver.hits[1] as Hit);
   expect(lead).toMatchObject({
     type: "lead.created",
@@ -143,4 +134,45 @@ test("the integration tab fits a phone", async ({ page }) => {
   const box = await dialog.boundingBox();
   expect(box?.width).toBeLessThanOrEqual(390);
   await expectNoViolations(page, "a target's dialog on a phone");
+});
+
+test("a connected webhook's address shows masked in English, Russian and Ukrainian, on a phone and a desktop", async ({
+  page,
+}) => {
+  const quiz = await publishBranchingQuiz();
+  const token = `tok_${randomBytes(8).toString("hex")}`;
+  await ownerCall("POST", "/webhook-integration/", {
+    quiz: quiz.id,
+    url: `https://hooks.make.example/${token}?token=${token}`,
+  });
+  const masked = `https://****.make.example/****${token.slice(-4)}`;
+  await openAsQuizOwner(page, `/quiz/${quiz.id}/integration`);
+  await expect(page.getByTestId("connections")).toContainText(masked);
+  // The language is the shared owner's profile language: English again whatever happens.
+  const [me] = await ownerCall<{ id: number }[]>("GET", "/userinfo/");
+  try {
+    for (const [language, name, dialogName] of [
+      ["en", "English", "Webhook"],
+      ["ru", "Русский", "Вебхук"],
+      ["uk", "Українська", "Вебхук"],
+    ] as const) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await chooseLanguage(page, name);
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.getByTestId("tile-webhook").getByRole("button").click();
+        const card = page.getByRole("dialog", { name: dialogName }).getByTestId("webhook-card");
+        await expect(card.getByText(masked)).toBeVisible();
+        expect(await page.content()).not.toContain(token);
+        await expectNoViolations(page, `webhook card ${language} ${width}`);
+        await card.screenshot({
+          path: test.info().outputPath(`webhook-card-${language}-${width}.png`),
+        });
+        await page.keyboard.press("Escape");
+        await expect(card).toHaveCount(0);
+      }
+    }
+  } finally {
+    if (me) await ownerCall("PATCH", `/userinfo/${me.id}/`, { language_code: "en" });
+  }
 });

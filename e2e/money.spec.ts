@@ -1,11 +1,8 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
 import { openedDialog } from "./support/dialogs";
 import { withServerDatabase } from "./support/e2e-database";
-import { E2E_ORIGIN } from "./support/e2e-origin";
+import { operatorCredit } from "./support/operator";
 import { PASSWORD, registerThroughUi, uniqueEmail } from "./support/users";
 
 /**
@@ -14,26 +11,6 @@ import { PASSWORD, registerThroughUi, uniqueEmail } from "./support/users";
  * fake Stripe checkout (e2e/global-setup.ts), buying a tariff from the balance and seeing
  * its limits; axe-core on each screen, and the phone layout.
  */
-
-const run = promisify(execFile);
-
-async function operatorCredit(email: string, amount: string) {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error("E2E_DATA_DIR is not set (e2e/global-setup.ts)");
-  const { stdout } = await run(process.execPath, [
-    path.resolve("scripts/operator.mjs"),
-    "credit",
-    email,
-    amount,
-    "--reason",
-    "e2e bank transfer",
-    "--url",
-    E2E_ORIGIN,
-    "--data-dir",
-    dataDir,
-  ]);
-  return stdout;
-}
 
 test("an owner tops up through the operator, buys a tariff and sees its limits", async ({
   page,

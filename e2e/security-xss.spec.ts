@@ -11,6 +11,7 @@ import {
 } from "@leadquiz/contract";
 import { expect, type FrameLocator, type Page, test } from "@playwright/test";
 import type { z } from "zod";
+import { E2E_VISITOR_ORIGIN } from "./support/e2e-origin";
 import { hostPage, serveHostSite } from "./support/host-page";
 import { configureEmbed, ownerCall } from "./support/quiz-builder";
 import { ownClientAddress } from "./support/users";
@@ -365,8 +366,8 @@ test("script markers in every owner-editable text never run for visitors or the 
     await site.close();
   }
 
-  // The landing.
-  await page.goto(`/l/${quiz.subdomain}`);
+  // The landing, on the visitor origin.
+  await page.goto(`${E2E_VISITOR_ORIGIN}/l/${quiz.subdomain}`);
   await expect(tagged(page, "config.landing.about")).toBeVisible();
   await walkToEnd(page, quiz);
   await expectNoScriptRan(page, "the landing");

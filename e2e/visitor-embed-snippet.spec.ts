@@ -1,4 +1,5 @@
 import { expect, type Page, type Route, test } from "@playwright/test";
+import { E2E_VISITOR_ORIGIN } from "./support/e2e-origin";
 import { hostPage, recordedEvents, serveHostSite } from "./support/host-page";
 import { configureEmbed, publishBranchingQuiz, TEXTS } from "./support/quiz-builder";
 
@@ -143,6 +144,8 @@ test("the `<script async src>` form that sites already have still works, popup a
 }) => {
   const popupQuiz = await publishBranchingQuiz();
   const inlineQuiz = await publishBranchingQuiz();
+  // As pasted before the visitor origin existed: embed.js of the owner app's origin
+  // (PUBLIC_URL), whose copy frames the quizzes of the visitor origin (docs/embed.md "Origins").
   const src = `${baseURL}/embed.js`;
   const site = await serveHostSite({
     "/": hostPage(
@@ -159,6 +162,18 @@ test("the `<script async src>` form that sites already have still works, popup a
     await page.getByRole("button", { name: "Open the quiz" }).click();
     await expect(page.getByRole("dialog", { name: popupQuiz.title })).toBeVisible();
     await expect(startPage(page, popupQuiz.title)).toBeVisible();
+    for (const quiz of [inlineQuiz, popupQuiz]) {
+      const frame = page.locator(`iframe[title="${quiz.title}"]`);
+      expect(await frame.getAttribute("src")).toMatch(
+        new RegExp(`^${E2E_VISITOR_ORIGIN}/q/${quiz.publicKey}\\?embed=1`),
+      );
+    }
+    // The frames' messages pass the loader's origin check: each told it was ready.
+    await expect
+      .poll(async () =>
+        (await recordedEvents(page)).filter((e) => e.name === "ready").map((e) => e.publicKey),
+      )
+      .toEqual(expect.arrayContaining([inlineQuiz.publicKey, popupQuiz.publicKey]));
   } finally {
     await site.close();
   }

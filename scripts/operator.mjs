@@ -14,7 +14,9 @@
 //                        [--slug my-template] [--description "…"] [--sort N]
 //                        (docs/templates.md: a published copy joins the template catalogue)
 //
-// Options: --url (default OPERATOR_URL, else http://127.0.0.1:$PORT, PORT default 3000),
+// Options: --url (default OPERATOR_URL, else the owner app on this machine: http://localhost:$PORT,
+// or http://127.0.0.1:$PORT when PUBLIC_URL's host is 127.0.0.1, PORT default 3000; never the
+// visitor origin, which answers no owner or operator call, docs/adr/0016-visitor-origin.md),
 // --data-dir (default DATA_DIR, else ./data, else apps/server/data as `npm run dev` uses).
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -166,10 +168,15 @@ const keyFile = path.join(dataDir(), "operator-key");
 if (!existsSync(keyFile))
   fail(`No operator key at ${keyFile}: start the server first, or pass --data-dir.`);
 const key = readFileSync(keyFile, "utf8").trim();
+/** The owner app's loopback name: the other one is the default visitor origin's. */
+function appLoopback() {
+  const publicUrl = URL.parse(process.env.PUBLIC_URL ?? "");
+  return publicUrl?.hostname === "127.0.0.1" ? "127.0.0.1" : "localhost";
+}
 const base = (
   values.url ??
   process.env.OPERATOR_URL ??
-  `http://127.0.0.1:${process.env.PORT ?? 3000}`
+  `http://${appLoopback()}:${process.env.PORT ?? 3000}`
 ).replace(/\/+$/, "");
 
 let response;

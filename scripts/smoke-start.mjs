@@ -1,7 +1,9 @@
 // Starts the product as `npm start` does (scripts/start.mjs, building what is stale) on the
 // Node.js running this script, on a fresh DATA_DIR (PGlite), and checks that every part
-// answers: the API, the web app, the visitor runtime (a hosted-quiz address answers its
-// 404 page, which needs the server renderer loaded) and the embed loader. Then stops it.
+// answers: the API and the web app on PUBLIC_URL, the visitor runtime on the default visitor
+// origin (the other loopback name, docs/adr/0016-visitor-origin.md: a hosted-quiz address
+// answers its 404 page, which needs the server renderer loaded; on PUBLIC_URL it redirects
+// there) and the embed loader on both. Then stops it.
 // `.ci/run` runs it on each Node.js version the product supports besides the machine's.
 // PORT chooses the port (default 3199).
 import { spawn } from "node:child_process";
@@ -13,6 +15,8 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT ?? 3199);
 const origin = `http://127.0.0.1:${port}`;
+/** The default VISITOR_URL beside PUBLIC_URL `127.0.0.1`. */
+const visitorOrigin = `http://localhost:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "leadquiz-smoke-"));
 
 const env = {
@@ -30,9 +34,9 @@ const server = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
   stdio: ["ignore", "inherit", "inherit"],
 });
 
-async function status(url) {
+async function status(url, base = origin) {
   try {
-    return (await fetch(`${origin}${url}`)).status;
+    return (await fetch(`${base}${url}`, { redirect: "manual" })).status;
   } catch {
     return 0; // not listening yet
   }
@@ -41,8 +45,11 @@ async function status(url) {
 const expected = [
   ["/api/v1/health/", 200],
   ["/", 200],
-  ["/q/smoke-test-no-such-quiz", 404],
+  ["/q/smoke-test-no-such-quiz", 308],
   ["/embed.js", 200],
+  ["/q/smoke-test-no-such-quiz", 404, visitorOrigin],
+  ["/embed.js", 200, visitorOrigin],
+  ["/", 302, visitorOrigin],
 ];
 let failure = null;
 try {
@@ -52,9 +59,9 @@ try {
     if (Date.now() > deadline) throw new Error("the product did not start within 180 s");
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  for (const [url, want] of expected) {
-    const got = await status(url);
-    if (got !== want) throw new Error(`GET ${url} answered ${got}, not ${want}`);
+  for (const [url, want, base = origin] of expected) {
+    const got = await status(url, base);
+    if (got !== want) throw new Error(`GET ${base}${url} answered ${got}, not ${want}`);
   }
 } catch (error) {
   failure = error;
@@ -70,5 +77,5 @@ if (failure) {
   process.exit(1);
 }
 process.stdout.write(
-  `Node.js ${process.version}: the product started and answered ${expected.map(([url]) => url).join(", ")}\n`,
+  `Node.js ${process.version}: the product started and answered ${expected.map(([url, , base = origin]) => `${base}${url}`).join(", ")}\n`,
 );

@@ -28,33 +28,18 @@ const routerProductionBuild = {
 const mantineScripts =
   /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib|clsx|react-textarea-autosize|react-number-format|use-composed-ref|use-isomorphic-layout-effect|use-latest)[\\/]/;
 
-/** What the proxy tells of a forwarded request (http-proxy's `proxyReq` event). */
-type ProxyRequestListener = (
-  request: { removeHeader(name: string): void },
-  incoming: { headers: { origin?: string | undefined; host?: string | undefined } },
-) => void;
-
 /** The dev API server (apps/server `npm run dev`); production serves both from one origin. */
 const DEV_API_TARGET = process.env.LEADQUIZ_DEV_API ?? "http://127.0.0.1:3001";
 
 /**
- * What the dev server forwards to the API server: the API and the visitor side (hosted
- * quiz `/q/…`, landing `/l/…`, the runtime's assets, the embed loader), so the whole
- * product answers on this one address, as it does in production.
+ * What the dev server forwards to the API server, so the owner app's origin answers here as
+ * it does in production: the API, the editor's preview `/q/-/preview` and the runtime's
+ * assets it loads, the embed loader's copy for old snippets, uploaded files. Old visitor
+ * links (`/q/{key}`, `/l/…`) come back as the server's redirects to the visitor origin,
+ * which `npm run dev` puts on the API server itself, http://127.0.0.1:3001
+ * (docs/adr/0016-visitor-origin.md, CONTRIBUTING.md).
  */
-const toServer = {
-  target: DEV_API_TARGET,
-  changeOrigin: false,
-  configure(proxy: { on(event: "proxyReq", listener: ProxyRequestListener): void }) {
-    // The dev server is the app's origin in development, not the API's PUBLIC_URL: a call of
-    // the app's own pages goes on without the Origin the refresh and logout calls would
-    // refuse (docs/adr/0017-session-cookie.md); another site's Origin goes on as it is.
-    proxy.on("proxyReq", (request, incoming) => {
-      const { origin, host } = incoming.headers;
-      if (host && origin?.replace(/^https?:\/\//, "") === host) request.removeHeader("origin");
-    });
-  },
-};
+const toServer = { target: DEV_API_TARGET, changeOrigin: false };
 const serverPaths = {
   "/api": toServer,
   "^/(q|l)/": toServer,

@@ -4,7 +4,8 @@ import type { Page } from "@playwright/test";
 
 /**
  * An owner's site for the embed tests: a real HTTP server on 127.0.0.1 and a random port,
- * so the host page has its own origin (the product is on localhost, `E2E_PORT`). A real server,
+ * so the host page has its own origin (the product is on `E2E_PORT`: the owner app on
+ * localhost, the visitor pages and embed.js on 127.0.0.1). A real server,
  * not Playwright's `route.fulfill`: Chromium treats a fulfilled page as public and would
  * block `embed.js` on loopback as a private-network request.
  */

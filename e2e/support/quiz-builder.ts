@@ -146,7 +146,7 @@ interface Choice {
 export interface BranchingQuiz {
   id: number;
   publicKey: string;
-  /** `/q/{public_key}` on the product's origin. */
+  /** `/q/{public_key}` on the visitor origin (the publication's `public_url`). */
   publicUrl: string;
   title: string;
   startTitle: string;

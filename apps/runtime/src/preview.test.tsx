@@ -90,6 +90,22 @@ describe("the editor's preview frame", () => {
     await waitFor(() => expect(shown).toEqual([1, 2, 3]));
   });
 
+  // docs/adr/0016-visitor-origin.md: why the preview may stay on the owner app's origin.
+  it("runs none of the owner's tags, whatever ids the snapshot carries", async () => {
+    const tagged: PublicQuiz = {
+      ...twoQuestions("Tagged"),
+      analytics: { gtm_id: "GTM-ABC1", ga_id: "G-ABC123", pixel_id: "123", tiktok_id: "C123" },
+    };
+    show(1, tagged);
+    await waitFor(() => expect(heading()).toContain("Tagged"));
+    await waitFor(() => expect(shown).toEqual([1]));
+    expect(document.querySelectorAll("script")).toHaveLength(0);
+    const w = window as unknown as Record<string, unknown>;
+    for (const name of ["dataLayer", "gtag", "fbq", "ttq", "google_tag_manager"]) {
+      expect(w[name], name).toBeUndefined();
+    }
+  });
+
   it("ignores other origins, malformed messages and snapshots older than the one shown", async () => {
     send(
       { source: PREVIEW_SOURCE, type: "show", seq: 1, quiz: twoQuestions("Evil") },

@@ -8,8 +8,10 @@ import type { AppContext } from "./app-context";
 import type { AppConfig } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { serializeRequest } from "./lib/log-redaction";
+import { createSecretBox } from "./lib/secret-box";
 import { rejectUnsafeText } from "./lib/unsafe-text";
 import { createMailer } from "./mail/mailer";
+import { sealWebhookUrls } from "./modules/delivery";
 import { legalPagesPlugin } from "./modules/legal-pages/legal-pages.plugin";
 import { mediaPlugin } from "./modules/media/media.plugin";
 import { profilePagePlugin } from "./modules/profiles/profile-page.plugin";
@@ -19,6 +21,7 @@ import { fontsPlugin } from "./modules/reference-lists/fonts.plugin";
 import { errorHandlerPlugin } from "./plugins/error-handler";
 import { createFastReads } from "./plugins/fast-reads";
 import { openApiPlugin } from "./plugins/openapi";
+import { originSurfacesPlugin } from "./plugins/origin-surfaces";
 import { helmetHeaders, securityHeadersPlugin } from "./plugins/security-headers";
 import { webAppPlugin } from "./plugins/web-app";
 import { type AppSecrets, resolveSecrets } from "./secrets";
@@ -42,13 +45,18 @@ export async function buildApp(
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   // Every answer's security headers (docs/security.md), worked out once: Fastify's hook and
-  // the fast reads send the same set.
+  // the fast reads send the same set. The owner app's policy: scripts of its own origin only,
+  // never a third party's (docs/security.md "Owner app"); it frames the editor's preview
+  // (its own origin) and pages of the visitor origin (the embed's sample site, the landing).
   const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         // Mantine writes style attributes at run time.
         "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", "blob:"],
+        "img-src": ["'self'", "data:", "blob:", new URL(config.visitorUrl).origin],
+        // The app's fonts are its own (self-hosted, /fonts/…): no https: at large.
+        "font-src": ["'self'", "data:"],
+        "frame-src": ["'self'", new URL(config.visitorUrl).origin],
         "form-action": ["'self'"],
       },
     },
@@ -91,8 +99,11 @@ export async function buildApp(
     options.database ??
     openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: app.log });
   if (ownsDatabase) app.addHook("onClose", async () => database.close());
+  const secrets = options.secrets ?? resolveSecrets(config);
   if (config.migrateOnStart) {
     await database.migrate();
+    // Data kept plain before it was sealed: webhook URLs (docs/delivery.md "Credentials").
+    await sealWebhookUrls(database.db, createSecretBox(secrets.encryptionKey), app.log);
     if (config.seedTemplates) {
       await seedTemplates({ db: database.db, config, log: app.log }, createStorage(config));
     }
@@ -108,7 +119,7 @@ export async function buildApp(
 
   const context: AppContext = {
     config,
-    secrets: options.secrets ?? resolveSecrets(config),
+    secrets,
     database,
     db: database.db,
     log: app.log,
@@ -125,6 +136,8 @@ export async function buildApp(
   // Every body: NUL characters and lone surrogates get a clean 400, never a database error.
   app.addHook("preValidation", rejectUnsafeText);
   await app.register(securityHeadersPlugin, { headers: securityHeaders });
+  // The owner app and owners' content on their own origins (docs/adr/0016-visitor-origin.md).
+  await app.register(originSurfacesPlugin, { config });
   await app.register(openApiPlugin);
   // Before the routes: the multipart parser and upload hooks apply to their PATCH routes.
   await app.register(mediaPlugin, { context });

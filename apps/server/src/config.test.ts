@@ -20,9 +20,72 @@ describe("loadConfig", () => {
 
   it("derives PUBLIC_URL from PORT and trims a trailing slash from an explicit one", () => {
     expect(loadConfig({ PORT: "4100" }).publicUrl).toBe("http://localhost:4100");
-    expect(loadConfig({ PUBLIC_URL: "https://quiz.example.com/" }).publicUrl).toBe(
-      "https://quiz.example.com",
+    expect(
+      loadConfig({ PUBLIC_URL: "https://app.example.com/", VISITOR_URL: "https://q.example.net" })
+        .publicUrl,
+    ).toBe("https://app.example.com");
+  });
+
+  // docs/adr/0016-visitor-origin.md
+  it("puts the visitor pages on the other loopback name by default", () => {
+    expect(loadConfig({}).visitorUrl).toBe("http://127.0.0.1:3000");
+    expect(loadConfig({ PORT: "4100" }).visitorUrl).toBe("http://127.0.0.1:4100");
+    expect(loadConfig({ PUBLIC_URL: "http://127.0.0.1:3199" }).visitorUrl).toBe(
+      "http://localhost:3199",
     );
+    expect(loadConfig({ PUBLIC_URL: "https://localhost:8443/" }).visitorUrl).toBe(
+      "https://127.0.0.1:8443",
+    );
+    expect(
+      loadConfig({
+        PUBLIC_URL: "https://app.example.com",
+        VISITOR_URL: "https://example-quiz.com/",
+      }).visitorUrl,
+    ).toBe("https://example-quiz.com");
+  });
+
+  it("refuses to start without VISITOR_URL on a real host, or with one that shares cookies", () => {
+    const problem = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        if (error instanceof ConfigError) return error.message;
+        throw error;
+      }
+      return "";
+    };
+    expect(problem({ PUBLIC_URL: "https://app.example.com" })).toMatch(
+      /VISITOR_URL: required when PUBLIC_URL's host is not localhost or 127\.0\.0\.1/,
+    );
+    for (const visitor of [
+      "https://app.example.com:8443", // the same host: cookies ignore the port
+      "https://example.com", // a parent domain can set cookies for the app
+      "https://quiz.app.example.com", // a subdomain can set them for the app's host
+      "http://APP.example.com",
+    ]) {
+      expect(problem({ PUBLIC_URL: "https://app.example.com", VISITOR_URL: visitor })).toMatch(
+        /VISITOR_URL: its host .* shares cookies with PUBLIC_URL's host app\.example\.com/,
+      );
+    }
+    expect(problem({ VISITOR_URL: "http://localhost:3001" })).toMatch(/shares cookies/);
+    expect(problem({ VISITOR_URL: "https://example-quiz.com/q" })).toMatch(
+      /VISITOR_URL: must be an origin without a path/,
+    );
+    expect(problem({ VISITOR_URL: "not a url" })).toMatch(/VISITOR_URL/);
+    expect(
+      problem({
+        PUBLIC_URL: "https://app.example.com",
+        VISITOR_URL: "https://example-quiz.com",
+        LANDING_HOST: "example.com",
+      }),
+    ).toMatch(/LANDING_HOST: example\.com is PUBLIC_URL's host app\.example\.com or a parent/);
+    expect(
+      problem({
+        PUBLIC_URL: "https://app.example.com",
+        VISITOR_URL: "https://example-quiz.com",
+        LANDING_HOST: "example-quiz.com",
+      }),
+    ).toBe("");
   });
 
   it("names every bad variable at once", () => {

@@ -24,6 +24,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
   PUBLIC_URL: optionalUrl,
+  /** The origin of everything an owner's content or scripts reach (docs/adr/0016). */
+  VISITOR_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
     .string()
@@ -151,7 +153,14 @@ export interface AppConfig {
   env: "development" | "production" | "test";
   port: number;
   host: string;
+  /** The owner app's origin (`PUBLIC_URL`): the app, its API, e-mail links, OpenID redirects. */
   publicUrl: string;
+  /**
+   * The visitor origin (`VISITOR_URL`, docs/adr/0016-visitor-origin.md): hosted quizzes,
+   * landings, public profiles, the embed loader and media links. Never the owner app's host,
+   * nor a parent or a subdomain of it.
+   */
+  visitorUrl: string;
   dataDir: string;
   /** Unset: PGlite in dataDir/db; `memory://`: PGlite in memory (tests). */
   databaseUrl: string | undefined;
@@ -308,6 +317,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       "PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID: set all three or none",
     );
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const visitorUrl = visitorOrigin(publicUrl, e.VISITOR_URL, problems);
+  const landingProblem = e.LANDING_HOST && landingHostProblem(publicUrl, e.LANDING_HOST);
+  if (landingProblem) problems.push(landingProblem);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -315,7 +328,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    publicUrl,
+    visitorUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     migrateOnStart: e.MIGRATE_ON_START,
@@ -400,4 +414,77 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/** A host name without its port, lower case (`[::1]` stays bracketed). */
+function hostnameOf(url: string): string {
+  return new URL(url).hostname.toLowerCase();
+}
+
+/** Whether `host` is `other` or below it (`a.b.example.com` is below `example.com`). */
+function isAtOrBelow(host: string, other: string): boolean {
+  return host === other || host.endsWith(`.${other}`);
+}
+
+/** The default visitor host for each loopback name of PUBLIC_URL. */
+const LOOPBACK_SWAP = new Map([
+  ["localhost", "127.0.0.1"],
+  ["127.0.0.1", "localhost"],
+]);
+
+/**
+ * The visitor origin (docs/adr/0016-visitor-origin.md): VISITOR_URL, or by default PUBLIC_URL
+ * with its loopback name swapped (`localhost` ↔ `127.0.0.1`, same scheme and port), which
+ * every browser, curl and Node resolve and which are different sites. Any other PUBLIC_URL
+ * host needs VISITOR_URL. Refused: an address with a path, or a host that shares cookies
+ * with the owner app's (the same host on another port, a parent domain, a subdomain).
+ */
+function visitorOrigin(
+  publicUrl: string,
+  visitorUrl: string | undefined,
+  problems: string[],
+): string {
+  const app = new URL(publicUrl);
+  if (visitorUrl === undefined) {
+    const swapped = LOOPBACK_SWAP.get(app.hostname);
+    if (!swapped) {
+      problems.push(
+        `VISITOR_URL: required when PUBLIC_URL's host is not localhost or 127.0.0.1 (PUBLIC_URL is ${publicUrl}); ` +
+          "set it to the origin of the quiz pages, on a domain of its own (e.g. https://example-quiz.com beside https://app.example.com), see docs/adr/0016-visitor-origin.md",
+      );
+      return publicUrl;
+    }
+    const url = new URL(app.origin);
+    url.hostname = swapped;
+    return url.origin;
+  }
+  const visitor = new URL(visitorUrl);
+  if (visitor.pathname !== "/" || visitor.search || visitor.hash) {
+    problems.push(`VISITOR_URL: must be an origin without a path (e.g. ${visitor.origin})`);
+  }
+  const appHost = hostnameOf(publicUrl);
+  const visitorHost = visitor.hostname.toLowerCase();
+  if (isAtOrBelow(appHost, visitorHost) || isAtOrBelow(visitorHost, appHost)) {
+    problems.push(
+      `VISITOR_URL: its host ${visitorHost} shares cookies with PUBLIC_URL's host ${appHost} ` +
+        "(the same host on another port, a parent domain or a subdomain of it); " +
+        "use another domain, ideally a registrable domain of its own (docs/adr/0016-visitor-origin.md)",
+    );
+  }
+  return visitor.origin;
+}
+
+/**
+ * Landings on `{subdomain}.LANDING_HOST` run owners' scripts: the owner app's host must not
+ * be LANDING_HOST or one of its subdomains, or a landing could be the app itself or toss
+ * cookies onto it (docs/adr/0016-visitor-origin.md).
+ */
+function landingHostProblem(publicUrl: string, landingHost: string): string | undefined {
+  const appHost = hostnameOf(publicUrl);
+  const host = landingHost.toLowerCase().replace(/:\d+$/, "");
+  if (!isAtOrBelow(appHost, host)) return undefined;
+  return (
+    `LANDING_HOST: ${host} is PUBLIC_URL's host ${appHost} or a parent of it, so landings would ` +
+    "share cookies with the owner app; use the visitor domain (docs/adr/0016-visitor-origin.md)"
+  );
 }

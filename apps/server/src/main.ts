@@ -21,8 +21,11 @@ async function main() {
     await app.close();
   });
   await app.listen({ port: config.port, host: config.host });
-  app.log.info({ url: config.publicUrl }, "ready");
-  process.stdout.write(`\nLeadquiz is ready at ${config.publicUrl}\n\n`);
+  app.log.info({ url: config.publicUrl, visitorUrl: config.visitorUrl }, "ready");
+  process.stdout.write(
+    `\nLeadquiz is ready at ${config.publicUrl}\n` +
+      `(quiz pages, landings and embed.js at ${config.visitorUrl}: docs/adr/0016-visitor-origin.md)\n\n`,
+  );
 }
 
 main().catch((error: unknown) => {

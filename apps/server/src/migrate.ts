@@ -1,6 +1,9 @@
 import pino from "pino";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
+import { createSecretBox } from "./lib/secret-box";
+import { sealWebhookUrls } from "./modules/delivery";
+import { resolveSecrets } from "./secrets";
 import { createStorage } from "./storage/storage";
 import { seedTemplates } from "./workflows/template-catalogue";
 
@@ -12,6 +15,8 @@ async function migrate() {
   try {
     await database.migrate();
     log.info("migrations applied");
+    const box = createSecretBox(resolveSecrets(config).encryptionKey);
+    await sealWebhookUrls(database.db, box, log);
     if (config.seedTemplates)
       await seedTemplates({ db: database.db, config, log }, createStorage(config));
   } finally {

@@ -19,6 +19,12 @@ export const HOOK_SAMPLE_SIZE = 3;
 /** What every key starts with (and what tells it from an access token). */
 export const API_KEY_PREFIX = "lq_";
 
+/**
+ * How recent a sign-in (password or social, not a refresh) must be for making an API key
+ * without the current password (docs/security.md).
+ */
+export const RECENT_SIGN_IN_SECONDS = 5 * 60;
+
 /** `POST api-keys/`. */
 export const apiKeyCreateSchema = z.object({
   name: z
@@ -26,6 +32,11 @@ export const apiKeyCreateSchema = z.object({
     .trim()
     .min(1, { message: "required" })
     .max(API_KEY_NAME_MAX_LENGTH, { message: "too_long" }),
+  /**
+   * The account's current password: required when the session last signed in more than
+   * RECENT_SIGN_IN_SECONDS ago; checked whenever given.
+   */
+  password: z.string().max(128).optional(),
 });
 export type ApiKeyCreate = z.infer<typeof apiKeyCreateSchema>;
 

@@ -5,11 +5,11 @@ import { embedLoaderScript, embedSnippetScript } from "./embed-snippet";
 describe("the embed snippet", () => {
   it("is the quiz's attributes on one short inline script naming embed.js", () => {
     const snippet = embedSnippetScript(
-      "https://app.example.com/embed.js",
+      "https://example-quiz.com/embed.js",
       ' data-leadquiz="Ab12Cd34" data-mode="popup"',
     );
     expect(snippet).toMatch(/^<script data-leadquiz="Ab12Cd34" data-mode="popup">\(function /);
-    expect(snippet).toContain('e.src = "https://app.example.com/embed.js";');
+    expect(snippet).toContain('e.src = "https://example-quiz.com/embed.js";');
     expect(snippet).not.toContain("\n");
     // The loader itself, without the address: docs/embed.md gives its size.
     const loader = embedLoaderScript("");
@@ -25,6 +25,6 @@ describe("the embed snippet", () => {
 
   it("is shown in docs/embed.md as it is generated", () => {
     const doc = readFileSync(new URL("../../../docs/embed.md", import.meta.url), "utf8");
-    expect(doc).toContain(embedLoaderScript("https://app.example.com/embed.js"));
+    expect(doc).toContain(embedLoaderScript("https://example-quiz.com/embed.js"));
   });
 });

@@ -4,8 +4,9 @@ import { idSchema, timestampSchema, URL_MAX_LENGTH } from "./quiz-common";
 
 /**
  * Lead delivery (docs/api.md "Lead delivery"): the integrations of a quiz, its delivery log
- * and test leads. Secrets are write-only: answers mask them (`"****a1b2"`), except the
- * webhook signing secret, shown in full on creation and rotation only.
+ * and test leads. Secrets are write-only: answers mask them (`"****a1b2"`, a webhook's URL
+ * as `"https://****.zapier.com/****c1d2"`), except the webhook signing secret, shown in full
+ * on creation and rotation only.
  */
 
 /** The last try of an integration's latest delivery, or null before the first lead. */
@@ -36,6 +37,7 @@ export const webhookUrlField = z
 
 export const webhookIntegrationSchema = z.object({
   ...integrationCommon,
+  /** Masked (`"https://****.zapier.com/****c1d2"`): a webhook URL often carries a token. */
   url: z.string(),
   /** Masked (`"****a1b2"`); the full secret is only in create and rotate answers. */
   secret: z.string(),
@@ -70,8 +72,19 @@ export const emailIntegrationListSchema = z.array(emailIntegrationSchema);
 export const emailIntegrationCreateSchema = z.object({ quiz: idSchema, email: emailField });
 export type EmailIntegrationCreate = z.infer<typeof emailIntegrationCreateSchema>;
 
-/** `skipped`: the lead is not for that target (a mailing list and a lead without e-mail). */
-export const deliveryStatuses = ["pending", "retrying", "delivered", "failed", "skipped"] as const;
+/**
+ * `skipped`: the lead is not for that target (a mailing list and a lead without e-mail);
+ * `awaiting_requests`: the account has no request left for the lead, it goes once requests
+ * are bought (docs/delivery.md "Waiting for requests").
+ */
+export const deliveryStatuses = [
+  "pending",
+  "retrying",
+  "delivered",
+  "failed",
+  "skipped",
+  "awaiting_requests",
+] as const;
 export const deliveryStatusSchema = z.enum(deliveryStatuses);
 export type DeliveryStatusName = z.infer<typeof deliveryStatusSchema>;
 

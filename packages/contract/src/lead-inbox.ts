@@ -3,7 +3,7 @@ import { idSchema, MAX_ID, shortText, timestampSchema } from "./quiz-common";
 
 /**
  * The owner's leads (operations `listLeads`, `openLead`, `getLeadAnswers`, `updateLead`,
- * `eraseLead`, `exportLeads`; docs/leads.md).
+ * `eraseLead`, `exportLeads`, `releaseLeads`; docs/leads.md).
  */
 
 /** The owner's follow-up of a lead. */
@@ -23,7 +23,7 @@ const optionalId = z.coerce.number().int().min(1).max(MAX_ID).optional();
 /** A calendar day, `YYYY-MM-DD` (UTC). */
 const day = z.iso.date().optional();
 
-/** The filters of `GET leadslist/` and `GET leads/export/`. */
+/** The filters of `GET leadslist/`, `GET leads/export/` and `POST leads/release/`. */
 export const leadFiltersSchema = z.object({
   project: optionalId,
   quiz: optionalId,
@@ -84,10 +84,28 @@ export type LeadListItem = z.infer<typeof leadListItemSchema>;
 export const leadListPageSchema = z.object({
   next: z.string().nullable(),
   results: z.array(leadListItemSchema),
-  /** Requests (lead openings) the account has left. */
+  /** Requests the account has left (each lead whose contacts leave the product takes one, once). */
   requests_left: z.int32().min(0),
+  /**
+   * Deliveries of the account's leads waiting for a request: they go, oldest lead first,
+   * once requests are bought (docs/leads.md "Allowance").
+   */
+  deliveries_waiting: z.int32().min(0),
 });
 export type LeadListPage = z.infer<typeof leadListPageSchema>;
+
+/**
+ * `POST leads/release/` (operation `releaseLeads`): releases the unopened leads matching
+ * the list's filters for an export, oldest first while requests last.
+ */
+export const leadReleaseResultSchema = z.object({
+  /** Leads released by this call (one request each). */
+  released: z.int32().min(0),
+  /** Whether matching leads are still unopened (no request was left for them). */
+  unopened_left: z.boolean(),
+  requests_left: z.int32().min(0),
+});
+export type LeadReleaseResult = z.infer<typeof leadReleaseResultSchema>;
 
 /** `POST update-lead-tariff/`. */
 export const leadOpenSchema = z.object({ lead: idSchema });

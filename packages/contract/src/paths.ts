@@ -13,6 +13,8 @@ export const apiPaths = {
   token: "/token/",
   tokenRefresh: "/token/refresh/",
   logout: "/logout/",
+  /** POST (signed in): ends every session of the account (docs/api.md "Accounts"). */
+  logoutAll: "/logout/all/",
   passwordReset: "/password_reset/",
   passwordResetConfirm: "/password_reset/confirm/",
   changePassword: "/change-password/",
@@ -151,6 +153,7 @@ export const apiPaths = {
   leadAnswers: (id: Id) => `/lead_answers/${id}/`,
   leadById: (id: Id) => `/lead/${id}/`,
   leadsExport: "/leads/export/",
+  leadsRelease: "/leads/release/",
   leadRetention: "/leads/retention/",
 
   // Lead delivery: integrations of a quiz, the delivery log, test leads.

@@ -11,6 +11,7 @@ export const publicSettingKeys = [
   "trial_days",
   "course_url",
   "support_email",
+  "visitor_url",
 ] as const;
 export type PublicSettingKey = (typeof publicSettingKeys)[number];
 
@@ -46,6 +47,11 @@ export const publicSettingsSchema = z
     course_url: z.url(),
     /** Where support requests go (absent when not configured). */
     support_email: z.email(),
+    /**
+     * The origin of the quiz pages, landings, public profiles and the embed loader
+     * (`VISITOR_URL`, docs/adr/0016-visitor-origin.md): never the owner app's origin.
+     */
+    visitor_url: z.url().meta({ example: "https://example-quiz.com" }),
   })
   .partial();
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

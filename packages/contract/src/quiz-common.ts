@@ -85,6 +85,12 @@ export const colorField = z.string().max(64).regex(COLOR).meta({ example: "#1a73
  * parts on PATCH; a JSON body can only clear one (`"media": null`).
  */
 export const mediaSchema = z.string().max(URL_MAX_LENGTH).nullable();
+
+/**
+ * An address of a visitor page the server answers (a quiz, a landing): always on the
+ * visitor origin, `VISITOR_URL`, never the owner app's (docs/adr/0016-visitor-origin.md).
+ */
+export const visitorPageUrl = z.string().meta({ example: "https://example-quiz.com/q/Ab12Cd34" });
 /** In a JSON PATCH body: null removes the file. */
 export const mediaClear = z.null();
 

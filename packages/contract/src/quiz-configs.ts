@@ -11,6 +11,7 @@ import {
   nullableLink,
   shortText,
   titleText,
+  visitorPageUrl,
   youTubeUrlField,
 } from "./quiz-common";
 
@@ -102,7 +103,7 @@ export const chatSectionSchema = z.object({
  * The embed snippets of a quiz (docs/embed.md "Config field → data attribute"), built by
  * the server from the config: one HTML snippet per display mode (null when that section
  * is `enabled: false`), the hosted page `link` and the `landing_url` (null without a
- * subdomain). Only `GET config/quiz/{quiz id}` includes them.
+ * subdomain), all on the visitor origin (the snippets load `{VISITOR_URL}/embed.js`). Only `GET config/quiz/{quiz id}` includes them.
  */
 export const embedSnippetsSchema = z.object({
   popup: z.string().nullable(),
@@ -110,8 +111,8 @@ export const embedSnippetsSchema = z.object({
   trigger: z.string().nullable(),
   inline: z.string().nullable(),
   chat: z.string().nullable(),
-  link: z.string(),
-  landing_url: z.string().nullable(),
+  link: visitorPageUrl,
+  landing_url: visitorPageUrl.nullable(),
 });
 export type EmbedSnippets = z.infer<typeof embedSnippetsSchema>;
 

@@ -13,6 +13,7 @@ import {
   shortText,
   timestampSchema,
   titleText,
+  visitorPageUrl,
 } from "./quiz-common";
 import { quizCurrencyIdSchema, quizLanguageIdSchema } from "./reference-lists";
 
@@ -137,8 +138,8 @@ export const quizSummarySchema = z.object({
   created_at: timestampSchema,
   /** Leads stored for this quiz (deleted quizzes keep theirs; docs/api.md "Quiz content"). */
   leads_count: z.int32().min(0).max(MAX_ID),
-  /** The address visitors open, `{PUBLIC_URL}/q/{public_key}` (live once published). */
-  public_url: z.string(),
+  /** The address visitors open, `{VISITOR_URL}/q/{public_key}` (live once published). */
+  public_url: visitorPageUrl,
 });
 export type QuizSummary = z.infer<typeof quizSummarySchema>;
 
@@ -212,7 +213,7 @@ export const publicationSchema = z.object({
   quiz: z.int32(),
   version: z.int32(),
   published_at: timestampSchema,
-  public_url: z.string(),
+  public_url: visitorPageUrl,
 });
 export type Publication = z.infer<typeof publicationSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, mediaSchema } from "./quiz-common";
+import { idSchema, mediaSchema, visitorPageUrl } from "./quiz-common";
 
 /** Template types and themes (docs/templates.md); their titles are in packages/i18n. */
 export const templateTypes = [
@@ -76,7 +76,7 @@ export const templateSummarySchema = z.object({
   theme: templateThemeSchema,
   language: z.string(),
   question_count: z.int32().min(0),
-  preview_url: z.string(),
+  preview_url: visitorPageUrl,
   public_key: z.string(),
 });
 export type TemplateSummary = z.infer<typeof templateSummarySchema>;

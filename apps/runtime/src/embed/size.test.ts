@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { pinLoaderOrigin } from "@leadquiz/contract/embed-loader-origin";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embedLoader } from "../../vite.embed.config";
@@ -35,6 +36,15 @@ afterAll(() => {
 describe("the embed loader's build", () => {
   it("is one script, no stylesheet", () => {
     expect(readdirSync(outDir)).toEqual(["embed.js"]);
+  });
+
+  // docs/embed.md "Origins": the owner app's copy for old snippets names the visitor origin.
+  it("has the one origin expression the server pins for the owner app's copy", () => {
+    const built = readFileSync(path.join(outDir, "embed.js"), "utf8");
+    const pinned = pinLoaderOrigin(built, "https://example-quiz.com");
+    expect(pinned).toBeDefined();
+    expect(pinned).toContain('"https://example-quiz.com"');
+    expect(pinned).not.toContain("location.href).origin");
   });
 
   it("is at most 2 KB gzipped", () => {

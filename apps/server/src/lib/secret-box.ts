@@ -42,3 +42,18 @@ export function createSecretBox(encryptionKey: string): SecretBox {
 export function maskSecret(secret: string): string {
   return `****${secret.slice(-4)}`;
 }
+
+/**
+ * A URL that may carry a token (a webhook's, a REST hook's), for answers: the scheme, the
+ * host's last two labels (a token can be a leading label, as Pipedream's are) and the URL's
+ * last four characters, e.g. `"https://****.zapier.com/****c1d2"`. User, port, path and
+ * query are never shown. Text that is not a URL is masked as a secret.
+ */
+export function maskUrl(url: string): string {
+  if (!URL.canParse(url)) return maskSecret(url);
+  const { protocol, hostname } = new URL(url);
+  const labels = hostname.split(".");
+  const numeric = /^[\d.]+$/.test(hostname) || hostname.startsWith("[");
+  const host = numeric || labels.length <= 2 ? hostname : `****.${labels.slice(-2).join(".")}`;
+  return `${protocol}//${host}/${maskSecret(url)}`;
+}

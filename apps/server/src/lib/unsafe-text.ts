@@ -1,19 +1,68 @@
-import { NON_FIELD_ERRORS } from "@leadquiz/contract";
+import { API_PREFIX, NON_FIELD_ERRORS } from "@leadquiz/contract";
 import type { FastifyRequest } from "fastify";
 import { FieldErrors } from "./app-error";
 
 /**
- * A preValidation hook that refuses request bodies with text PostgreSQL cannot store or that
- * would be silently corrupted: NUL characters (`\u0000`, refused by PostgreSQL's `text`) and
- * lone UTF-16 surrogates (`"\ud800"` in JSON; node-postgres would turn them into U+FFFD).
- * Answers 400 `{"<dotted field>": ["<invalid_characters message>"]}` (a bad key: non_field_errors);
- * a body nested deeper than MAX_BODY_DEPTH answers 400 `{"non_field_errors": [too_deep]}`.
+ * A preValidation hook that refuses request bodies and API query strings with text PostgreSQL
+ * cannot store or that would be silently corrupted: NUL characters (`\u0000`, refused by
+ * PostgreSQL's `text`) and lone UTF-16 surrogates (`"\ud800"` in JSON; node-postgres would turn
+ * them into U+FFFD), and in a query string also percent-escapes that are not UTF-8 (`%ED%A0%80`,
+ * a lone surrogate's bytes, which the query parser would pass on as the literal text).
+ * Answers 400 `{"<dotted field or query parameter>": ["<invalid_characters message>"]}` (a bad
+ * key or parameter name: non_field_errors); a body nested deeper than MAX_BODY_DEPTH answers
+ * 400 `{"non_field_errors": [too_deep]}`.
  *
- * Registered app-wide in app.ts.
+ * Registered app-wide in app.ts. Query strings are checked on the API only: the pages (`/q/…`,
+ * `/l/…`) store nothing from theirs, and a visitor following a mangled link still sees the quiz.
  */
 export async function rejectUnsafeText(request: FastifyRequest): Promise<void> {
-  const field = findUnsafeText(request.body);
+  const parameter = request.url.startsWith(API_PREFIX) ? findUnsafeQuery(request.url) : undefined;
+  const field = parameter ?? findUnsafeText(request.body);
   if (field !== undefined) throw new FieldErrors({ [field]: ["invalid_characters"] });
+}
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+const PERCENT_ESCAPE = /(%[0-9A-Fa-f]{2})/;
+
+/**
+ * A query string's name or value decoded as WHATWG's form decoding does (`+` is a space,
+ * `%XX` a byte, a `%` without two hex digits stays itself), but strictly: undefined when the
+ * bytes are not UTF-8.
+ */
+function decodeQueryPart(part: string): string | undefined {
+  const text = part.replaceAll("+", " ");
+  if (!text.includes("%")) return text;
+  const bytes = text
+    .split(PERCENT_ESCAPE)
+    .map((piece) =>
+      PERCENT_ESCAPE.test(piece) && piece.length === 3
+        ? Buffer.of(Number.parseInt(piece.slice(1), 16))
+        : Buffer.from(piece, "utf8"),
+    );
+  try {
+    return strictUtf8.decode(Buffer.concat(bytes));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The first query parameter of `url` (its name) whose value is unsafe text or not UTF-8;
+ * non_field_errors for a bad name; undefined when the query string is clean.
+ */
+export function findUnsafeQuery(url: string): string | undefined {
+  const at = url.indexOf("?");
+  if (at === -1) return undefined;
+  for (const pair of url.slice(at + 1).split("&")) {
+    const equals = pair.indexOf("=");
+    const rawName = equals === -1 ? pair : pair.slice(0, equals);
+    const name = isUnsafeText(rawName) ? undefined : decodeQueryPart(rawName);
+    if (name === undefined || isUnsafeText(name)) return NON_FIELD_ERRORS;
+    const rawValue = equals === -1 ? "" : pair.slice(equals + 1);
+    const value = isUnsafeText(rawValue) ? undefined : decodeQueryPart(rawValue);
+    if (value === undefined || isUnsafeText(value)) return name || NON_FIELD_ERRORS;
+  }
+  return undefined;
 }
 
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */

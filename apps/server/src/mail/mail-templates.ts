@@ -8,6 +8,7 @@ export type ActionEmailTemplate =
   | "registration_attempt"
   | "change_email"
   | "email_change_notice"
+  | "api_keys_revoked"
   | "integration_failing"
   | "tariff_ends_soon"
   | "tariff_ends_tomorrow"

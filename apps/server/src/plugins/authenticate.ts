@@ -11,6 +11,12 @@ declare module "fastify" {
      * `authenticatedContext` (0 elsewhere); handlers there can rely on it being a real id.
      */
     userId: number;
+    /**
+     * When the session of the access token last really signed in (seconds since the epoch,
+     * the token's `auth_time`; 0 when unknown). Set only inside an `authenticatedContext`.
+     * Operations that hand out lasting credentials (an API key) ask for a recent one.
+     */
+    authTime: number;
   }
 }
 
@@ -18,11 +24,15 @@ declare module "fastify" {
  * Registers routes that require `Authorization: Bearer <access>` (docs/api.md
  * "Conventions": authentication is structural). The routes live in their own encapsulated context
  * whose onRequest hook verifies the access token (HS256 only, issuer `leadquiz`, type `access`)
- * before the body is even parsed, and sets `request.userId`. Nothing is loaded from the database: a
- * handler that needs the user loads it, scoped by `request.userId`.
+ * before the body is even parsed, and sets `request.userId` and `request.authTime`. One thing is
+ * loaded from the database: the account's credential generation (one lookup by primary key),
+ * which must still be the token's (docs/adr/0018), so a token dies at once when the owner signs
+ * out everywhere, resets or changes the password or changes the e-mail. A handler that needs the
+ * user loads it, scoped by `request.userId`.
  *
  * - no Authorization header (or not a Bearer one) → 401 `not_authenticated`
- * - a bad, expired, foreign-key or wrong-algorithm token → 401 `token_not_valid`
+ * - a bad, expired, foreign-key or wrong-algorithm token, or one of an earlier credential
+ *   generation or a deleted account → 401 `token_not_valid`
  *
  * Every route of the context is marked `security: [{bearer: []}]` in the OpenAPI document.
  *
@@ -43,6 +53,7 @@ export async function authenticatedContext(
 ): Promise<void> {
   await app.register(async function authenticated(scope) {
     if (!scope.hasRequestDecorator("userId")) scope.decorateRequest("userId", 0);
+    if (!scope.hasRequestDecorator("authTime")) scope.decorateRequest("authTime", 0);
     scope.addHook("onRequest", authenticate(context));
     scope.addHook("onSend", serverTiming);
     scope.addHook("onRoute", (route) => {
@@ -75,6 +86,7 @@ export function authenticate(context: Pick<AppContext, "db" | "secrets">) {
       );
     }
     request.userId = claims.userId;
+    request.authTime = claims.authTime;
   };
   return hook;
 }

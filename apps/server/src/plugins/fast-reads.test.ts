@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { expectCall, registerUser, type TestUser } from "../test-support/api-client";
 import { createPublishableQuiz, publish } from "../test-support/publication-fixtures";
 import { buildRuntimeForTests } from "../test-support/runtime-build";
-import { createTestApp, type TestApp } from "../test-support/test-app";
+import { createTestApp, TEST_VISITOR_URL, type TestApp } from "../test-support/test-app";
 
 /**
  * docs/speed.md "Fast reads": a kept published quiz and its hosted page are answered by the
@@ -47,9 +47,13 @@ function get(path: string, headers: Record<string, string> = {}, method = "GET")
   });
 }
 
-/** The same request injected into Fastify (the routes' own answer). */
+/** The same request injected into Fastify (the routes' own answer), to the same host. */
 async function injected(path: string, headers: Record<string, string> = {}): Promise<Answer> {
-  const res = await t.app.inject({ method: "GET", url: path, headers });
+  const res = await t.app.inject({
+    method: "GET",
+    url: path,
+    headers: { host: new URL(base).host, ...headers },
+  });
   return { status: res.statusCode, headers: res.headers, body: res.rawPayload };
 }
 
@@ -157,6 +161,18 @@ describe("fast reads", () => {
     expect(gone.fast).toBe(false);
     expect(gone.answer.status).toBe(404);
     expect((await timesFast(`/q/${made.publicKey}`)).answer.status).toBe(404);
+  });
+
+  it("answer hosted pages on the visitor origin only: on the app's, Fastify redirects", async () => {
+    const made = await createPublishableQuiz(t, owner);
+    await publish(t, owner, made.quiz);
+    const path = `/q/${made.publicKey}?embed=1`;
+    await untilKept(path); // kept, and answered before Fastify on the visitor host (127.0.0.1)
+    const onApp = await timesFast(path, { host: `localhost:${new URL(base).port}` });
+    expect(onApp.fast).toBe(false);
+    expect(onApp.answer.status).toBe(308);
+    expect(onApp.answer.headers.location).toBe(`${TEST_VISITOR_URL}${path}`);
+    expect(onApp.answer.body.toString()).not.toContain("data-leadquiz");
   });
 
   it("leave unusual requests to Fastify, which answers them as before", async () => {

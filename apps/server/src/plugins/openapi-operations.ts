@@ -15,7 +15,7 @@ export interface OperationEntry {
   errors?: readonly ErrorStatus[];
   /**
    * The session cookie (docs/adr/0017-session-cookie.md): `sets` — the success answer sets
-   * it; `spends` — the call reads it (and needs the X-Requested-With header) and sets or
+   * (or deletes) it; `spends` — the call reads it (and needs the X-Requested-With header) and sets or
    * deletes it.
    */
   sessionCookie?: "sets" | "spends";
@@ -30,6 +30,7 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "POST /token/": { operationId: "signIn", sessionCookie: "sets" },
   "POST /token/refresh/": { operationId: "refreshToken", sessionCookie: "spends" },
   "POST /logout/": { operationId: "signOut", sessionCookie: "spends" },
+  "POST /logout/all/": { operationId: "signOutEverywhere", sessionCookie: "sets" },
   "POST /change-password/": { operationId: "changePassword", sessionCookie: "sets" },
   "GET /userinfo/": { operationId: "getUserInfo" },
   "PATCH /userinfo/{id}/": { operationId: "updateUserInfo" },
@@ -49,7 +50,7 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "GET /auth/{provider}/callback/": {
     operationId: "finishSocialSignIn",
     redirect:
-      "To the web app's /auth/callback, with a one-time code to exchange by POST /auth/exchange/ (or `error=social_signin_failed`) in the fragment",
+      "To the web app's /auth/callback, with a one-time code to exchange by POST /auth/exchange/ (or `error=social_signin_failed` or `error=provider_email_unverified`) in the fragment",
     errors: [400, 404],
   },
   // health
@@ -221,6 +222,7 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "PATCH /lead/{id}/": { operationId: "updateLead" },
   "DELETE /lead/{id}/": { operationId: "eraseLead" },
   "GET /leads/export/": { operationId: "exportLeads" },
+  "POST /leads/release/": { operationId: "releaseLeads" },
   "GET /leads/retention/": { operationId: "getLeadRetention" },
   "PUT /leads/retention/": { operationId: "setLeadRetention" },
   // analytics

@@ -1,3 +1,4 @@
+import { apiPaths } from "@leadquiz/contract";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -322,6 +323,9 @@ beforeAll(async () => {
     if (!path.startsWith("/api/v1/")) continue;
     for (const [method, operation] of Object.entries(item)) {
       if (!["post", "put", "patch"].includes(method)) continue;
+      // Reads no body and ends every session of the owner by design (accounts tests): it
+      // would leave the rest of the walk signed out.
+      if (path === `/api/v1${apiPaths.logoutAll}`) continue;
       const content = operation.requestBody?.content ?? {};
       const schema = content["application/json"]?.schema ?? Object.values(content)[0]?.schema;
       const url = path

@@ -33,6 +33,8 @@ export interface CallOptions {
   cookie?: string | undefined;
   /** More request headers. */
   headers?: Record<string, string> | undefined;
+  /** The Host header; inject's own `localhost:80` (the owner app's origin) by default. */
+  host?: string | undefined;
 }
 
 let addresses = 0;
@@ -53,6 +55,7 @@ export function apiCall(
   if (options.user) headers.authorization = `Bearer ${options.user.token}`;
   if (options.language) headers["accept-language"] = options.language;
   if (options.cookie) headers.cookie = options.cookie;
+  if (options.host) headers.host = options.host;
   return t.app.inject({
     method,
     url: url.startsWith("/media/") ? url : `/api/v1${url}`,

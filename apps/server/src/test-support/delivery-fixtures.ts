@@ -1,4 +1,5 @@
 import pino from "pino";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { deliveries, type IntegrationType } from "../db/schema";
 import { newWebhookSecret } from "../integrations/webhook/webhook-signature";
 import { createSecretBox } from "../lib/secret-box";
@@ -6,7 +7,8 @@ import type { FailingTarget } from "../modules/delivery/delivery.repository";
 import { createDeliveryAdapters } from "../modules/delivery/delivery-adapters";
 import { type Clock, createDeliveryWorker } from "../modules/delivery/delivery-worker";
 import { insertIntegration } from "../modules/delivery/integrations.repository";
-import type { LeadsHarness, PublishedQuiz } from "./leads-fixtures";
+import { createLeadsHarness, type LeadsHarness, type PublishedQuiz } from "./leads-fixtures";
+import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
 
 /** A clock the test moves by hand (the worker's retries span days). */
 export interface ManualClock extends Clock {
@@ -64,7 +66,7 @@ export async function connectTarget(
     userId: quiz.owner.id,
     type,
     settings,
-    secrets: type === "webhook" ? box.seal(JSON.stringify({ secret })) : "",
+    secrets: type === "webhook" || type === "hook" ? box.seal(JSON.stringify({ secret })) : "",
     isEnabled: options.enabled ?? true,
   });
   return { ...row, secret };
@@ -72,4 +74,38 @@ export async function connectTarget(
 
 export function deliveryRows(harness: LeadsHarness) {
   return harness.t.database.db.select().from(deliveries).orderBy(deliveries.id);
+}
+
+/** A leads harness whose deliveries go to a webhook receiver on loopback, worked by hand. */
+export interface ReceivingHarness {
+  harness: LeadsHarness;
+  receiver: WebhookReceiver;
+  /** A published quiz of its own owner. */
+  quiz: PublishedQuiz;
+}
+
+/**
+ * Inside a `describe` (or at the top of a file): a fresh harness (no in-process worker,
+ * private addresses allowed) and receiver for its tests, the receiver answering 200 with
+ * nothing received at the start of each test. Read the fields in the tests.
+ */
+export function useReceivingHarness(): ReceivingHarness {
+  const context = {} as ReceivingHarness;
+  beforeAll(async () => {
+    context.receiver = await startWebhookReceiver();
+    context.harness = await createLeadsHarness({
+      JOBS_IN_PROCESS: "false",
+      INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: "true",
+    });
+    context.quiz = await context.harness.publishedQuiz();
+  });
+  afterAll(async () => {
+    await context.harness?.close();
+    await context.receiver?.close();
+  });
+  beforeEach(() => {
+    context.receiver.answer(200);
+    context.receiver.received.length = 0;
+  });
+  return context;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { LeadSubmission, PublicQuiz } from "@leadquiz/contract";
+import { apiPaths, type LeadSubmission, type PublicQuiz } from "@leadquiz/contract";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { branchingQuiz } from "../../../runtime/src/test/fixtures";
@@ -36,6 +36,8 @@ export interface LeadsHarness {
   publish(quiz: PublishedQuiz, snapshot: PublicQuiz): Promise<number>;
   /** Changes a quiz row behind the API's back (and forgets the cached lookups). */
   updateQuiz(quizId: number, changes: Partial<typeof quizzes.$inferInsert>): Promise<void>;
+  /** A visitor's lead on the "house" path (`houseLead`), stored: answers its id. */
+  submitLead(quiz: PublishedQuiz): Promise<number>;
   leadsOf(quizId: number): Promise<(typeof leads.$inferSelect)[]>;
   eventsOf(quizId: number): Promise<(typeof quizEvents.$inferSelect)[]>;
   sessionsOf(quizId: number): Promise<(typeof visitorSessions.$inferSelect)[]>;
@@ -93,6 +95,13 @@ export async function createLeadsHarness(env: Record<string, string> = {}): Prom
     async updateQuiz(quizId, changes) {
       await db.update(quizzes).set(changes).where(eq(quizzes.id, quizId));
       publicQuizLookupFor(db).clear();
+    },
+    async submitLead(quiz) {
+      const response = await harness.post(apiPaths.publicQuizLead(quiz.publicKey), houseLead());
+      if (response.statusCode !== 201) {
+        throw new Error(`the lead was refused: ${response.statusCode} ${response.body}`);
+      }
+      return (response.json() as { lead: number }).lead;
     },
     leadsOf: (quizId) => db.select().from(leads).where(eq(leads.quizId, quizId)),
     eventsOf: (quizId) => db.select().from(quizEvents).where(eq(quizEvents.quizId, quizId)),

@@ -28,6 +28,8 @@ export async function createOAuthHarness(omit: string[] = []) {
   const harness = await createLeadsHarness({
     ...env,
     PUBLIC_URL: OAUTH_TEST_PUBLIC_URL,
+    // A host of its own is required beside a PUBLIC_URL that is not loopback (docs/adr/0016).
+    VISITOR_URL: "http://leadquiz-quiz.test",
     JOBS_IN_PROCESS: "false",
     INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: "true",
   });

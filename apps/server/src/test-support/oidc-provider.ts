@@ -8,7 +8,11 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-prov
 export interface OidcTestAccount {
   sub: string;
   email: string;
-  email_verified?: boolean;
+  /**
+   * The `email_verified` claim as the provider sends it: true when not given; `null` leaves
+   * the claim out; a string is sent as a string (providers that get the type wrong).
+   */
+  email_verified?: boolean | string | null;
   given_name?: string;
   family_name?: string;
   name?: string;
@@ -121,7 +125,8 @@ export async function startOidcProvider(
           return {
             sub,
             email: account.email,
-            email_verified: account.email_verified ?? true,
+            email_verified:
+              account.email_verified === null ? undefined : (account.email_verified ?? true),
             name:
               account.name ??
               ([account.given_name, account.family_name].filter(Boolean).join(" ") || undefined),

@@ -1,17 +1,18 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { build } from "vite";
+import { pathToFileURL } from "node:url";
+import { build, type InlineConfig } from "vite";
 import { serverRoot } from "../paths";
 
 const runtimeRoot = path.resolve(serverRoot, "../runtime");
 
 /**
  * Builds the real visitor runtime (browser bundle with its manifest, then the server
- * renderer) into a fresh temporary folder, for tests of the pages — never into
- * apps/runtime/dist, which other processes may be reading. `embed.js` and `embed-ui.js`
- * are stand-ins (their own build writes to a fixed folder); the headers are what is tested.
- * Answers the folder, for RUNTIME_DIST_DIR.
+ * renderer, then the embed loader `embed.js` as `npm run build:embed` makes it) into a fresh
+ * temporary folder, for tests of the pages — never into apps/runtime/dist, which other
+ * processes may be reading. `embed-ui.js` is a stand-in (its build writes to a fixed
+ * folder); its headers are what is tested. Answers the folder, for RUNTIME_DIST_DIR.
  */
 export async function buildRuntimeForTests(): Promise<string> {
   const outDir = path.join(mkdtempSync(path.join(tmpdir(), "leadquiz-runtime-")), "dist");
@@ -27,8 +28,18 @@ export async function buildRuntimeForTests(): Promise<string> {
     logLevel: "silent",
     build: { outDir: path.join(outDir, "server"), emptyOutDir: true },
   });
-  const filler = `/* ${"stand-in for the embed loader in tests ".repeat(60)} */`;
-  writeFileSync(path.join(outDir, "embed.js"), `(function(){window.LeadquizTest=1})();${filler}`);
+  // The loader's own build options (apps/runtime/vite.embed.config.ts), read at run time.
+  const { embedLoader } = (await import(
+    pathToFileURL(path.join(runtimeRoot, "vite.embed.config.ts")).href
+  )) as { embedLoader: InlineConfig };
+  await build({
+    ...embedLoader,
+    configFile: false,
+    root: runtimeRoot,
+    logLevel: "silent",
+    build: { ...embedLoader.build, outDir, emptyOutDir: false },
+  });
+  const filler = `/* ${"stand-in for the embed UI in tests ".repeat(60)} */`;
   writeFileSync(path.join(outDir, "embed-ui.js"), `(function(){})();${filler}`);
   return outDir;
 }

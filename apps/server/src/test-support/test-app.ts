@@ -3,11 +3,21 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import pino from "pino";
+import pino, { type DestinationStream } from "pino";
 import { buildApp } from "../app";
 import { type AppConfig, loadConfig } from "../config";
 import { type DatabaseHandle, openDatabase } from "../db/client";
 import { createTestDatabase, type TestDatabase } from "./test-database";
+
+/**
+ * The test apps' two origins (docs/adr/0016-visitor-origin.md): the owner app on PUBLIC_URL
+ * `http://localhost:3000` — inject's own default `Host: localhost:80` is on it — and the
+ * visitor pages on the default VISITOR_URL, `http://127.0.0.1:3000`. A request for a visitor
+ * page names the visitor host (`{ host: VISITOR_HOST }`).
+ */
+export const TEST_PUBLIC_URL = "http://localhost:3000";
+export const TEST_VISITOR_URL = "http://127.0.0.1:3000";
+export const VISITOR_HOST = "127.0.0.1:3000";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -30,11 +40,11 @@ export interface TestAppWithDatabase extends TestApp {
 export async function createTestApp(env?: Record<string, string>): Promise<TestApp>;
 export async function createTestApp(
   env: Record<string, string>,
-  options: { database: true },
+  options: { database: true; logStream?: DestinationStream },
 ): Promise<TestAppWithDatabase>;
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { database?: boolean } = {},
+  options: { database?: boolean; logStream?: DestinationStream } = {},
 ): Promise<TestApp | TestAppWithDatabase> {
   const testDatabase = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), "leadquiz-test-"));
@@ -55,7 +65,7 @@ async function startTestApp(
   testDatabase: TestDatabase,
   dataDir: string,
   env: Record<string, string>,
-  options: { database?: boolean },
+  options: { database?: boolean; logStream?: DestinationStream },
   removeDatabaseAndFiles: () => Promise<void>,
 ): Promise<TestApp | TestAppWithDatabase> {
   const config = loadConfig({
@@ -65,7 +75,7 @@ async function startTestApp(
     LOG_LEVEL: "silent",
     JWT_SECRET: randomBytes(32).toString("hex"),
     ENCRYPTION_KEY: randomBytes(32).toString("hex"),
-    PUBLIC_URL: "http://localhost:3000",
+    PUBLIC_URL: TEST_PUBLIC_URL,
     WEB_DIST_DIR: path.join(dataDir, "no-web-build"),
     // The template catalogue is seeded only by the tests about it (templates.routes.test.ts).
     SEED_TEMPLATES: "false",
@@ -74,7 +84,10 @@ async function startTestApp(
   const database = options.database
     ? openDatabase({ databaseUrl: config.databaseUrl, dataDir, log: pino({ level: "silent" }) })
     : undefined;
-  const app = await buildApp(config, database ? { database } : undefined);
+  const app = await buildApp(config, {
+    ...(database ? { database } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   await app.ready();
   return {
     app,
@@ -94,4 +107,16 @@ export function createTestAppWithDatabase(
   env: Record<string, string> = {},
 ): Promise<TestAppWithDatabase> {
   return createTestApp(env, { database: true });
+}
+
+/**
+ * Has the app listen on loopback (a random port) and answers the owner app's address there,
+ * `http://localhost:{port}`: `127.0.0.1` is the visitor host, which answers no owner call.
+ * Listening already (an earlier test of the file), it answers the same address.
+ */
+export async function listenAsOwnerApp(app: FastifyInstance): Promise<string> {
+  if (!app.server.listening) await app.listen({ port: 0, host: "127.0.0.1" });
+  const bound = app.server.address();
+  if (!bound || typeof bound === "string") throw new Error("the app is not listening");
+  return `http://localhost:${bound.port}`;
 }

@@ -2,6 +2,8 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export interface ReceivedHook {
+  /** The path and query string it was sent to. */
+  url: string;
   headers: IncomingHttpHeaders;
   /** The raw body as sent (what a signature covers). */
   body: string;
@@ -33,7 +35,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
+      received.push({
+        url: request.url ?? "",
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      });
       const send = () => {
         response.writeHead(status, { "content-type": "application/json", ...extraHeaders });
         response.end(status < 300 ? '{"ok":true}' : '{"error":"down"}');

@@ -21,7 +21,7 @@ export function testQuiz(changes: QuizChanges = {}): Quiz {
     created_at: "2026-11-01T10:00:00Z",
     updated_at: "2026-11-01T10:00:00Z",
     leads_count: 0,
-    public_url: "http://localhost/q/abc",
+    public_url: "http://127.0.0.1:3000/q/abc",
     language: 2,
     currency: 1,
     public_key: "abc",

@@ -69,12 +69,15 @@ export async function renderApp(options: {
   return { ...view, router, services, requests };
 }
 
-/** An unsigned JWT expiring `seconds` from now (the app never verifies signatures). */
-export function testJwt(seconds: number): string {
+/**
+ * An unsigned JWT expiring `seconds` from now (the app never verifies signatures), with
+ * `claims` added (e.g. `auth_time`).
+ */
+export function testJwt(seconds: number, claims: Record<string, unknown> = {}): string {
   const encode = (value: object) =>
     btoa(JSON.stringify(value)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   const exp = Math.floor(Date.now() / 1000) + seconds;
-  return `${encode({ alg: "HS256", typ: "JWT" })}.${encode({ sub: "1", exp })}.signature`;
+  return `${encode({ alg: "HS256", typ: "JWT" })}.${encode({ sub: "1", exp, ...claims })}.signature`;
 }
 
 /** A signed-in owner as `GET userinfo/` answers it (English interface, e-mail proven). */

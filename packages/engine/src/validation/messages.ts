@@ -35,6 +35,8 @@ export const validationMessageKeys = [
   "condition_duplicate",
   "condition_answers_not_of_ref",
   "subdomain_taken",
+  // A landing subdomain kept for the operator and the product's own hosts (server's list).
+  "subdomain_reserved",
   "type_taken",
   "quiz_config_exists",
   // A visitor's lead checked against the published snapshot (the server's lead call).

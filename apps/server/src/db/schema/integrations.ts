@@ -1,3 +1,4 @@
+import type { DeliveryStatusName } from "@leadquiz/contract";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -38,12 +39,8 @@ export const INTEGRATION_TYPES = [
 ] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 
-/**
- * A delivery's state: waiting for its first try, between tries, done, given up, or not for
- * this target (a mailing list and a lead without an e-mail address).
- */
-export const DELIVERY_STATUSES = ["pending", "retrying", "delivered", "failed", "skipped"] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+/** A delivery's state (the contract's `deliveryStatuses`, docs/delivery.md). */
+export type DeliveryStatus = DeliveryStatusName;
 
 /**
  * A quiz's delivery target. `settings` holds what the owner may read back (a webhook's URL,
@@ -77,6 +74,8 @@ export const integrations = pgTable(
   (t) => [
     index("integrations_quiz_idx").on(t.quizId, t.type),
     index("integrations_account_hooks_idx").on(t.userId).where(sql`${t.quizId} is null`),
+    // An account's targets, for its deliveries waiting for requests (docs/delivery.md).
+    index("integrations_user_idx").on(t.userId),
     check("integrations_quiz_check", sql`${t.quizId} is not null or ${t.type} = 'hook'`),
   ],
 );
@@ -117,9 +116,14 @@ export const deliveries = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('pending', 'retrying')`),
     index("deliveries_quiz_idx").on(t.quizId, t.id),
+    // The deliveries waiting for a request, by target then lead (the account's queue, oldest
+    // lead first, and the leads screen's count): holds only waiting rows.
+    index("deliveries_awaiting_idx")
+      .on(t.integrationId, t.leadId)
+      .where(sql`${t.status} = 'awaiting_requests'`),
     check(
       "deliveries_status_check",
-      sql`${t.status} in ('pending', 'retrying', 'delivered', 'failed', 'skipped')`,
+      sql`${t.status} in ('pending', 'retrying', 'delivered', 'failed', 'skipped', 'awaiting_requests')`,
     ),
   ],
 );

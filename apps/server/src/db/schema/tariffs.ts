@@ -17,9 +17,9 @@ import {
 import { users } from "./users";
 
 /**
- * Requests (lead openings) an account has left. A row is made with the trial allowance
- * the first time the account opens a lead (docs/leads.md "Allowance"); the tariffs work
- * owns this table and will refill it when a tariff is bought.
+ * Requests an account has left: each lead whose contacts leave the product (opened,
+ * delivered, exported) takes one, once (docs/leads.md "Allowance"). A row is made with the
+ * trial tariff's requests the first time a lead is released; a bought tariff adds to it.
  */
 export const leadAllowances = pgTable(
   "lead_allowances",
@@ -28,9 +28,22 @@ export const leadAllowances = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
     requestsLeft: integer("requests_left").notNull(),
+    /**
+     * Deliveries of the account's leads wait for a request (docs/delivery.md "Waiting for
+     * requests"). Set under this row's lock when one starts waiting, cleared under it once
+     * none waits, so it is never false while one waits (a stale true costs one empty look).
+     */
+    deliveriesWaiting: boolean("deliveries_waiting").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("lead_allowances_requests_left_check", sql`${t.requestsLeft} >= 0`)],
+  (t) => [
+    check("lead_allowances_requests_left_check", sql`${t.requestsLeft} >= 0`),
+    // The delivery worker's list of accounts whose waiting deliveries can go now: only the
+    // rows with both, so a bought tariff (any growth of the count) puts its account here.
+    index("lead_allowances_release_idx")
+      .on(t.userId)
+      .where(sql`${t.deliveriesWaiting} and ${t.requestsLeft} > 0`),
+  ],
 );
 
 /**

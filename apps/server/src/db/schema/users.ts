@@ -35,6 +35,13 @@ export const users = pgTable(
      * "Retention"); null keeps them until the owner erases them.
      */
     leadRetentionDays: integer("lead_retention_days"),
+    /**
+     * The account's credential generation (docs/adr/0018): every access token, refresh token
+     * and password-reset link carries the generation it was issued in and works only while
+     * it is still the account's. Signing out everywhere, a password reset or change and an
+     * e-mail change add one, so everything issued before dies at once.
+     */
+    credentialGeneration: integer("credential_generation").notNull().default(0),
     dateJoined: timestamp("date_joined", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -91,7 +98,10 @@ export const refreshTokens = pgTable(
   ],
 );
 
-/** Password reset tokens: 256 random bits, stored as SHA-256 hashes, 1 hour, single use. */
+/**
+ * Password reset tokens: 256 random bits, stored as SHA-256 hashes, 1 hour, single use; only
+ * the newest of a user works, and only in the credential generation it was made in.
+ */
 export const passwordResetTokens = pgTable(
   "password_reset_tokens",
   {
@@ -100,6 +110,8 @@ export const passwordResetTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
+    /** The user's credential generation when the link was made; it works only in that one. */
+    credentialGeneration: integer("credential_generation").notNull().default(0),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -24,6 +24,19 @@ export function webhookSigningSecrets(secrets: Record<string, string>, now: Date
   return list;
 }
 
+/**
+ * The address a webhook or REST hook delivers to. It is a secret (such URLs often carry a
+ * token): kept sealed with the signing secret (`secrets.url`, docs/delivery.md "Credentials");
+ * rows written before that, or by an older process during an upgrade, hold it in
+ * `settings.url` until the start-up sealing moves it (sealWebhookUrls, modules/delivery).
+ */
+export function webhookTargetUrl(
+  settings: Record<string, string>,
+  secrets: Record<string, string>,
+): string {
+  return secrets.url ?? settings.url ?? "";
+}
+
 /** POSTs the lead, signed per Standard Webhooks, to the owner's URL. */
 export function createWebhookAdapter(http: OutgoingHttp): DeliveryAdapter {
   return {
@@ -36,7 +49,7 @@ export function createWebhookAdapter(http: OutgoingHttp): DeliveryAdapter {
       try {
         const response = await http.request({
           method: "POST",
-          url: settings.url ?? "",
+          url: webhookTargetUrl(settings, secrets),
           headers: {
             "content-type": "application/json",
             "webhook-id": eventId,

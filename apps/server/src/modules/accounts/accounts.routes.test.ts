@@ -317,6 +317,82 @@ describe("POST logout/ (the session cookie)", () => {
   });
 });
 
+/** GET userinfo/ with an access token: 200 while it lives, 401 token_not_valid after. */
+async function statusOf(access: string): Promise<number> {
+  const response = await call("GET", "/userinfo/", undefined, { token: access });
+  if (response.statusCode === 401) expect(response.json().code).toBe("token_not_valid");
+  return response.statusCode;
+}
+
+describe("POST logout/all/", () => {
+  it("ends every session of the account at once, this one included, and no other account's", async () => {
+    const user = await signedUp();
+    const phone = await login(user.email);
+    const stranger = await signedUp();
+    const response = await call("POST", "/logout/all/", undefined, { token: user.access });
+    expect(response.statusCode).toBe(205);
+    expect(response.body).toBe("");
+    // This browser's session cookie goes too.
+    expect(response.cookies.map((c) => [c.name, c.value, c.maxAge])).toEqual([
+      ["lq_refresh", "", 0],
+      ["lq_refresh", "", 0],
+    ]);
+    // Not in 15 minutes: now.
+    for (const session of [user, phone]) {
+      expect(await statusOf(session.access)).toBe(401);
+      expect((await refreshWith(session.refresh)).statusCode).toBe(401);
+    }
+    expect(await statusOf(stranger.access)).toBe(200);
+    // A sign-in right after (the same second, as like as not) starts a session that works.
+    const next = await login(user.email);
+    expect(await statusOf(next.access)).toBe(200);
+    expect(await statusOf(user.access)).toBe(401);
+  });
+
+  it("leaves nothing a second tab could revive: the previous refresh token's grace is over too", async () => {
+    const user = await signedUp();
+    const rotated = sessionOf(await refreshWith(user.refresh));
+    expect(await statusOf(rotated.access)).toBe(200);
+    expect(
+      (await call("POST", "/logout/all/", undefined, { token: rotated.access })).statusCode,
+    ).toBe(205);
+    // Within the 30 s grace the previous token would answer its successor; not any more.
+    for (const refresh of [user.refresh, rotated.refresh]) {
+      expect((await refreshWith(refresh)).statusCode).toBe(401);
+    }
+  });
+
+  it("leaves no working session when refreshes race with it", async () => {
+    const user = await signedUp();
+    const sessions = await Promise.all(Array.from({ length: 8 }, () => login(user.email)));
+    const [refreshes, out] = await Promise.all([
+      Promise.all(sessions.map(({ refresh }) => refreshWith(refresh))),
+      call("POST", "/logout/all/", undefined, { token: user.access }),
+    ]);
+    expect(out.statusCode).toBe(205);
+    // Whatever a refresh answered before or after, nothing it handed out works now.
+    for (const response of refreshes) {
+      if (response.statusCode !== 200) continue;
+      const pair = sessionOf(response);
+      expect(await statusOf(pair.access)).toBe(401);
+      expect((await refreshWith(pair.refresh)).statusCode).toBe(401);
+    }
+    for (const session of sessions) expect(await statusOf(session.access)).toBe(401);
+  });
+
+  it("requires an access token (not a refresh token)", async () => {
+    const user = await signedUp();
+    const anonymous = await call("POST", "/logout/all/");
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().code).toBe("not_authenticated");
+    const withRefresh = await call("POST", "/logout/all/", undefined, {
+      token: user.refresh.split("=")[1],
+    });
+    expect(withRefresh.statusCode).toBe(401);
+    expect(await statusOf(user.access)).toBe(200);
+  });
+});
+
 describe("POST change-password/", () => {
   it("changes the password, revokes every refresh token and answers a fresh pair", async () => {
     const user = await signedUp();
@@ -334,6 +410,9 @@ describe("POST change-password/", () => {
     for (const old of [user.refresh, otherSession.refresh]) {
       expect((await refreshWith(old)).statusCode).toBe(401);
     }
+    // The access tokens issued before die at once, this session's old one too.
+    expect(await statusOf(otherSession.access)).toBe(401);
+    expect(await statusOf(user.access)).toBe(401);
     expect((await refreshWith(cookieHeaderOf(response))).statusCode).toBe(200);
     const info = await call("GET", "/userinfo/", undefined, { token: body.access });
     expect(info.statusCode).toBe(200);

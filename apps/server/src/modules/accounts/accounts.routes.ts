@@ -38,8 +38,8 @@ const SESSION_COOKIE_NOTE =
 
 /**
  * POST register/, register/complete/, token/, token/refresh/, logout/ (public) and
- * change-password/, GET userinfo/, PATCH userinfo/{id}/ (authenticated) — docs/api.md
- * "Accounts". Rules live in the services; the session cookie in session-cookie.ts.
+ * logout/all/, change-password/, GET userinfo/, PATCH userinfo/{id}/ (authenticated) —
+ * docs/api.md "Accounts". Rules live in the services; the session cookie in session-cookie.ts.
  */
 export async function accountsRoutes(app: FastifyInstance, { context }: ApiOptions) {
   const service = createAccountsService(context);
@@ -194,6 +194,30 @@ export async function accountsRoutes(app: FastifyInstance, { context }: ApiOptio
     const authenticated = scope.withTypeProvider<ZodTypeProvider>();
 
     authenticated.post(
+      apiPaths.logoutAll,
+      {
+        schema: {
+          tags,
+          summary: "Signs out everywhere: ends every session of the account",
+          description:
+            "Every access token and every refresh token of the account stops working at " +
+            "once, on every device, this one included (the access token sent with this call " +
+            "too): the next call with any of them answers 401 `token_not_valid`. Outstanding " +
+            "password-reset links die as well. API keys are not touched (revoke them on " +
+            "their own). Answers 205 with no body and deletes this browser's session cookie.",
+          response: {
+            205: z.void().describe("Reset Content: no body"),
+            ...unauthenticated,
+          },
+        },
+      },
+      async (request, reply) => {
+        await service.logoutEverywhere(request.userId);
+        return reply.status(205).header("set-cookie", sessionCookie.clear()).send();
+      },
+    );
+
+    authenticated.post(
       apiPaths.changePassword,
       {
         schema: {
@@ -201,10 +225,11 @@ export async function accountsRoutes(app: FastifyInstance, { context }: ApiOptio
           summary: "Changes the password",
           description:
             "Checks `old_password` (wrong → 400 `old_password`) and applies the password rule " +
-            "to `new_password` (400 `new_password`). On success every refresh token of the " +
-            "user is revoked — all other sessions end — and this session continues with the " +
-            "answer's new `access` token and a new refresh token in the session cookie. " +
-            "Access tokens already issued stay valid until they expire (15 minutes).",
+            "to `new_password` (400 `new_password`). On success every access and refresh " +
+            "token of the user stops working at once — all other sessions end, and so do " +
+            "outstanding password-reset links — and this session continues with the answer's " +
+            "new `access` token and a new refresh token in the session cookie; the client must " +
+            "use them (the access token sent with this call is refused from now on).",
           body: changePasswordRequestSchema,
           response: {
             200: changePasswordResponseSchema,

@@ -60,8 +60,18 @@ export function createAccountsService(ctx: Pick<AppContext, "db" | "secrets">) {
     },
 
     /**
-     * Changes the password after checking the current one, revokes every refresh token of the
-     * user (all sessions, this one included) and returns a fresh pair for this session.
+     * Signs out everywhere: every access and refresh token of the account dies at once (the
+     * next credential generation, docs/adr/0018), this session's too.
+     */
+    async logoutEverywhere(userId: number): Promise<void> {
+      await ctx.db.transaction((tx) => tokens.revokeAllForUser(userId, tx));
+    },
+
+    /**
+     * Changes the password after checking the current one, ends every session of the user
+     * (every access and refresh token, this session's included, and every password-reset
+     * link: the next credential generation) and returns a fresh pair of the new generation
+     * for this session.
      */
     async changePassword(
       userId: number,

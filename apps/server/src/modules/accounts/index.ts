@@ -7,6 +7,7 @@ export { dummyPasswordHash, hashPassword, verifyPassword } from "./password-hash
 export { createSessionCookie, type SessionCookie } from "./session-cookie";
 export {
   createTokenService,
+  endCredentialsOfUser,
   hashToken,
   type TokenPair,
   type TokenService,
@@ -15,6 +16,7 @@ export {
   createUser,
   findUserByEmail,
   findUserById,
+  lockUserById,
   type NewUser,
   type UserRow,
   updateUser,

@@ -60,7 +60,10 @@ describe("the session cookie", () => {
   });
 
   it("is Secure and __Secure- prefixed when PUBLIC_URL is https", async () => {
-    const https = await createTestAppWithDatabase({ PUBLIC_URL: "https://app.example.com" });
+    const https = await createTestAppWithDatabase({
+      PUBLIC_URL: "https://app.example.com",
+      VISITOR_URL: "https://quizzes.example.net",
+    });
     try {
       const user = await registerUser(https);
       const response = await apiCall(https, "POST", "/token/", {

@@ -11,6 +11,7 @@ import {
   revokeRefreshTokenFamily,
   revokeRefreshTokensOfUser,
 } from "./refresh-tokens.repository";
+import { advanceCredentialGeneration, findCredentialGeneration } from "./users.repository";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 /** How many verified access tokens a token service remembers (a few MB at most). */
@@ -36,6 +37,35 @@ export interface TokenPair {
 
 export interface AccessClaims {
   userId: number;
+  /**
+   * When the account last really signed in (password or social sign-in, not a refresh), in
+   * seconds since the epoch (the `auth_time` claim); 0 for a token issued without one.
+   */
+  authTime: number;
+}
+
+/** The claims a session carries from token to token: its generation and sign-in time. */
+interface SessionClaims {
+  /** The account's credential generation the token was issued in (docs/adr/0018). */
+  gen: number;
+  auth_time: number;
+}
+
+/** A non-negative integer claim; tokens issued before it existed count as 0. */
+function integerClaim(value: unknown): number {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : 0;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * Ends every credential of the account at once, inside the caller's transaction: the next
+ * credential generation (so every access token and password-reset link issued so far is
+ * refused: docs/adr/0018) and every refresh token revoked.
+ */
+export async function endCredentialsOfUser(db: DbOrTx, userId: number): Promise<void> {
+  await advanceCredentialGeneration(db, userId);
+  await revokeRefreshTokensOfUser(db, userId);
 }
 
 export function hashToken(token: string): string {
@@ -55,13 +85,16 @@ export function createTokenService(ctx: Pick<AppContext, "db" | "secrets">) {
   const key = new TextEncoder().encode(ctx.secrets.jwtSecret);
   /**
    * Access tokens whose signature was checked, by their exact text, until they expire
-   * (docs/speed.md "Access tokens"). An access token is a stateless JWT (nothing revokes
-   * it before it expires), so checking it again could only give the same answer; the
-   * check itself is a WebCrypto HMAC that runs on libuv's thread pool, a round trip
-   * between threads on every signed-in call. Only a token byte-for-byte identical to a
-   * verified one is answered from here. Bounded: the oldest entry goes first.
+   * (docs/speed.md "Access tokens"). A signature checked once can only check the same
+   * again; the check itself is a WebCrypto HMAC that runs on libuv's thread pool, a round
+   * trip between threads on every signed-in call. Only a token byte-for-byte identical to a
+   * verified one is answered from here, and its generation is still compared with the
+   * account's on every call. Bounded: the oldest entry goes first.
    */
-  const verifiedAccess = new Map<string, { userId: number; expiresAt: number }>();
+  const verifiedAccess = new Map<
+    string,
+    { userId: number; generation: number; authTime: number; expiresAt: number }
+  >();
   const successorKey = createHash("sha256")
     .update(`leadquiz:refresh-successor:v1:${ctx.secrets.encryptionKey}`)
     .digest();
@@ -94,7 +127,11 @@ export function createTokenService(ctx: Pick<AppContext, "db" | "secrets">) {
    * REFRESH_GRACE_MS ago and the successor itself is still unspent (so it is the immediately
    * previous token); otherwise undefined (reuse: the caller revokes the family).
    */
-  async function graceAnswer(db: DbOrTx, stored: RefreshTokenRow): Promise<TokenPair | undefined> {
+  async function graceAnswer(
+    db: DbOrTx,
+    stored: RefreshTokenRow,
+    session: SessionClaims,
+  ): Promise<TokenPair | undefined> {
     if (!stored.usedAt || !stored.successor || stored.revokedAt) return undefined;
     if (Date.now() - stored.usedAt.getTime() > REFRESH_GRACE_MS) return undefined;
     const successor = openSuccessor(stored.successor);
@@ -103,12 +140,22 @@ export function createTokenService(ctx: Pick<AppContext, "db" | "secrets">) {
     if (!next || next.usedAt || next.revokedAt || next.familyId !== stored.familyId) {
       return undefined;
     }
-    const access = await sign({ token_type: "access" }, stored.userId, ACCESS_TOKEN_TTL_SECONDS);
+    if ((await findCredentialGeneration(db, stored.userId)) !== session.gen) return undefined;
+    const access = await signAccess(stored.userId, session);
     return { access, refresh: successor };
   }
 
+  function signAccess(userId: number, session: SessionClaims): Promise<string> {
+    return sign({ token_type: "access", ...session }, userId, ACCESS_TOKEN_TTL_SECONDS);
+  }
+
+  /** The session claims a verified token carries. */
+  function sessionOf(payload: Record<string, unknown>): SessionClaims {
+    return { gen: integerClaim(payload.gen), auth_time: integerClaim(payload.auth_time) };
+  }
+
   async function sign(
-    claims: Record<string, string>,
+    claims: Record<string, string | number>,
     subject: number,
     ttlSeconds: number,
   ): Promise<string> {
@@ -134,9 +181,14 @@ export function createTokenService(ctx: Pick<AppContext, "db" | "secrets">) {
     }
   }
 
-  async function issueRefreshToken(db: DbOrTx, userId: number, familyId: string): Promise<string> {
+  async function issueRefreshToken(
+    db: DbOrTx,
+    userId: number,
+    familyId: string,
+    session: SessionClaims,
+  ): Promise<string> {
     const refresh = await sign(
-      { token_type: "refresh", fam: familyId },
+      { token_type: "refresh", fam: familyId, ...session },
       userId,
       REFRESH_TOKEN_TTL_SECONDS,
     );
@@ -150,34 +202,51 @@ export function createTokenService(ctx: Pick<AppContext, "db" | "secrets">) {
   }
 
   return {
-    /** A new login: a fresh refresh-token family and an access token. */
+    /**
+     * A real sign-in (password, social sign-in, or a password change, which proves the
+     * password too): a fresh refresh-token family and an access token, in the account's
+     * current credential generation, with `auth_time` now. Run it in the transaction that
+     * changed the generation, if any, so the pair is of the new one.
+     */
     async issueTokenPair(userId: number, db: DbOrTx = ctx.db): Promise<TokenPair> {
-      const refresh = await issueRefreshToken(db, userId, randomUUID());
-      const access = await sign({ token_type: "access" }, userId, ACCESS_TOKEN_TTL_SECONDS);
+      const gen = await findCredentialGeneration(db, userId);
+      if (gen === undefined) throw new AppError("token_not_valid");
+      const session = { gen, auth_time: nowSeconds() };
+      const refresh = await issueRefreshToken(db, userId, randomUUID(), session);
+      const access = await signAccess(userId, session);
       return { access, refresh };
     },
 
     /**
-     * Verifies an access token; undefined when it is not valid (any reason). A token
-     * verified once is remembered until it expires (`verifiedAccess`).
+     * Verifies an access token; undefined when it is not valid (any reason): a bad
+     * signature, expired, or of an earlier credential generation than the account's (or of a
+     * deleted account). The signature of a token checked once is remembered until it expires
+     * (`verifiedAccess`); the generation is read on every call, one lookup by primary key
+     * (docs/adr/0018, docs/speed.md "Access tokens").
      */
     async verifyAccessToken(token: string): Promise<AccessClaims | undefined> {
-      const known = verifiedAccess.get(token);
-      if (known && Date.now() < known.expiresAt) return { userId: known.userId };
-      const verified = await verify(token, "access");
-      if (!verified) return undefined;
-      if (typeof verified.payload.exp === "number") {
+      let known = verifiedAccess.get(token);
+      if (!known || Date.now() >= known.expiresAt) {
+        const verified = await verify(token, "access");
+        if (!verified || typeof verified.payload.exp !== "number") return undefined;
+        const session = sessionOf(verified.payload);
+        known = {
+          userId: verified.userId,
+          generation: session.gen,
+          authTime: session.auth_time,
+          expiresAt: verified.payload.exp * 1000,
+        };
         if (verifiedAccess.size >= VERIFIED_ACCESS_LIMIT) {
           // The oldest entry goes (a Map iterates in insertion order).
           const oldest = verifiedAccess.keys().next();
           if (!oldest.done) verifiedAccess.delete(oldest.value);
         }
-        verifiedAccess.set(token, {
-          userId: verified.userId,
-          expiresAt: verified.payload.exp * 1000,
-        });
+        verifiedAccess.set(token, known);
       }
-      return { userId: verified.userId };
+      if ((await findCredentialGeneration(ctx.db, known.userId)) !== known.generation) {
+        return undefined;
+      }
+      return { userId: known.userId, authTime: known.authTime };
     },
 
     /** Spends a refresh token for a new pair; 401 token_not_valid when it cannot. */
@@ -187,30 +256,30 @@ export function createTokenService(ctx: Pick<AppContext, "db" | "secrets">) {
       if (!verified) throw invalid;
       const stored = await findRefreshTokenByHash(ctx.db, hashToken(refresh));
       if (!stored || stored.revokedAt || stored.expiresAt.getTime() <= Date.now()) throw invalid;
+      const session = sessionOf(verified.payload);
       if (stored.usedAt) {
-        const again = await graceAnswer(ctx.db, stored);
+        const again = await graceAnswer(ctx.db, stored, session);
         if (again) return again;
         await revokeRefreshTokenFamily(ctx.db, stored.familyId);
         throw invalid;
       }
       return ctx.db
         .transaction(async (tx) => {
-          const next = await issueRefreshToken(tx, stored.userId, stored.familyId);
+          // A token of an earlier generation (its revocation raced with this rotation).
+          if ((await findCredentialGeneration(tx, stored.userId)) !== session.gen) throw invalid;
+          // The sign-in time and generation go on from token to token (docs/adr/0018).
+          const next = await issueRefreshToken(tx, stored.userId, stored.familyId, session);
           if (!(await markRefreshTokenUsed(tx, stored.id, sealSuccessor(next)))) {
             // Spent by a concurrent request (another tab): undo `next`, answer as below.
             throw new SpentConcurrently();
           }
-          const access = await sign(
-            { token_type: "access" },
-            stored.userId,
-            ACCESS_TOKEN_TTL_SECONDS,
-          );
+          const access = await signAccess(stored.userId, session);
           return { access, refresh: next };
         })
         .catch(async (error: unknown) => {
           if (!(error instanceof SpentConcurrently)) throw error;
           const spent = await findRefreshTokenByHash(ctx.db, hashToken(refresh));
-          const again = spent ? await graceAnswer(ctx.db, spent) : undefined;
+          const again = spent ? await graceAnswer(ctx.db, spent, session) : undefined;
           if (again) return again;
           await revokeRefreshTokenFamily(ctx.db, stored.familyId);
           throw invalid;
@@ -227,9 +296,12 @@ export function createTokenService(ctx: Pick<AppContext, "db" | "secrets">) {
       return true;
     },
 
-    /** Revokes every refresh token of a user (password reset, password change). */
+    /**
+     * Ends every session of a user at once (sign out everywhere, password reset and change,
+     * e-mail change): see `endCredentialsOfUser`.
+     */
     async revokeAllForUser(userId: number, db: DbOrTx = ctx.db): Promise<void> {
-      await revokeRefreshTokensOfUser(db, userId);
+      await endCredentialsOfUser(db, userId);
     },
   };
 }

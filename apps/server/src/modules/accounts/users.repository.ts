@@ -32,6 +32,39 @@ export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | un
   return rows[0];
 }
 
+/**
+ * The user's row, locked until the transaction ends (FOR UPDATE): a password reset reads the
+ * credential generation under it, so a concurrent change cannot slip between (docs/adr/0018).
+ */
+export async function lockUserById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1).for("update");
+  return rows[0];
+}
+
+/**
+ * The account's credential generation (docs/adr/0018), or undefined for a deleted account:
+ * the one lookup (by primary key) of every authenticated call.
+ */
+export async function findCredentialGeneration(
+  db: DbOrTx,
+  id: number,
+): Promise<number | undefined> {
+  const rows = await db
+    .select({ generation: users.credentialGeneration })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return rows[0]?.generation;
+}
+
+/** Moves the account to its next credential generation: everything issued before dies. */
+export async function advanceCredentialGeneration(db: DbOrTx, id: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ credentialGeneration: sql`${users.credentialGeneration} + 1` })
+    .where(eq(users.id, id));
+}
+
 export async function findUserByReferralCode(
   db: DbOrTx,
   code: string,

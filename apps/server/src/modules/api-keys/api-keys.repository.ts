@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { apiKeys, integrations } from "../../db/schema";
 
@@ -42,6 +42,29 @@ export async function deleteApiKey(db: DbOrTx, userId: number, id: number): Prom
       ),
     );
   return true;
+}
+
+/**
+ * Deletes every key of the account and the REST hooks subscribed with them (account
+ * recovery: docs/security.md); answers the names of the keys deleted, oldest first.
+ */
+export async function deleteApiKeysOfUser(db: DbOrTx, userId: number): Promise<string[]> {
+  const deleted = await db
+    .delete(apiKeys)
+    .where(eq(apiKeys.userId, userId))
+    .returning({ id: apiKeys.id, name: apiKeys.name });
+  if (deleted.length === 0) return [];
+  await db.delete(integrations).where(
+    and(
+      eq(integrations.userId, userId),
+      eq(integrations.type, "hook"),
+      inArray(
+        sql`${integrations.settings}->>'api_key_id'`,
+        deleted.map((key) => String(key.id)),
+      ),
+    ),
+  );
+  return deleted.sort((a, b) => a.id - b.id).map((key) => key.name);
 }
 
 /** The key of this hash, marked used now (one statement), or undefined. */

@@ -34,13 +34,22 @@ export async function apiKeysRoutes(app: FastifyInstance, { context }: ApiOption
           summary: "Makes an account API key",
           description:
             "Answers the key (`lq_…`) in full: the only time it is shown, only its hash is " +
-            "kept. The key authenticates the `hooks/` operations of automation platforms.",
+            "kept. The key authenticates the `hooks/` operations of automation platforms. A " +
+            "key outlives the session, so a session that signed in (password or social " +
+            "sign-in; refreshing does not count) more than 5 minutes ago must send the " +
+            "current `password`: without it 400 `password` (or, for an account without a " +
+            "password, 400 `non_field_errors`: sign in again); a wrong one 400 `password`. " +
+            "A `password` sent is always checked.",
           body: apiKeyCreateSchema,
           response: { 201: apiKeyCreatedSchema, ...answers },
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await keys.create(request.userId, request.body)),
+        reply
+          .status(201)
+          .send(
+            await keys.create({ userId: request.userId, authTime: request.authTime }, request.body),
+          ),
     );
 
     routes.get(

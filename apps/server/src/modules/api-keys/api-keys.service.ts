@@ -5,9 +5,11 @@ import {
   type ApiKey,
   type ApiKeyCreate,
   type ApiKeyCreated,
+  RECENT_SIGN_IN_SECONDS,
 } from "@leadquiz/contract";
 import type { Database } from "../../db/client";
 import { AppError, FieldErrors } from "../../lib/app-error";
+import { findUserById, verifyPassword } from "../accounts";
 import {
   type ApiKeyRow,
   countApiKeys,
@@ -39,6 +41,13 @@ function answerOf(row: ApiKeyRow): ApiKey {
   };
 }
 
+/** Who asks for a key: the account and when its session last really signed in. */
+export interface KeyRequester {
+  userId: number;
+  /** The access token's `auth_time` (seconds since the epoch; 0 when unknown). */
+  authTime: number;
+}
+
 /**
  * Account API keys (docs/delivery.md "REST hooks"): made, listed and revoked by the owner
  * (signed in with the access token); the key is answered once and only its hash is kept.
@@ -46,8 +55,35 @@ function answerOf(row: ApiKeyRow): ApiKey {
 export function createApiKeysService(deps: { db: Database; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
+
+  /**
+   * A key outlives the session that made it, so a stolen access token alone must not make
+   * one (docs/security.md): the session must have signed in within RECENT_SIGN_IN_SECONDS,
+   * or the current password must come with the request. A password given is always checked.
+   * An account without a password (social sign-in only) can only sign in again.
+   */
+  async function confirmIdentity(requester: KeyRequester, password: string | undefined) {
+    const age = now().getTime() / 1000 - requester.authTime;
+    const recent = requester.authTime > 0 && age <= RECENT_SIGN_IN_SECONDS;
+    if (recent && password === undefined) return;
+    const user = await findUserById(db, requester.userId);
+    if (!user) throw new AppError("token_not_valid");
+    if (user.passwordHash === null) {
+      if (recent) return;
+      throw new FieldErrors({ non_field_errors: ["errors:recent_sign_in_required"] });
+    }
+    if (password === undefined) {
+      throw new FieldErrors({ password: ["errors:current_password_required"] });
+    }
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      throw new FieldErrors({ password: ["errors:password_wrong"] });
+    }
+  }
+
   return {
-    async create(userId: number, body: ApiKeyCreate): Promise<ApiKeyCreated> {
+    async create(requester: KeyRequester, body: ApiKeyCreate): Promise<ApiKeyCreated> {
+      const { userId } = requester;
+      await confirmIdentity(requester, body.password);
       return db.transaction(async (tx) => {
         await lockAccount(tx, userId);
         if ((await countApiKeys(tx, userId)) >= API_KEYS_PER_ACCOUNT) {

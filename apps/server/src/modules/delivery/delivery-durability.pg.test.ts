@@ -14,6 +14,7 @@ import {
   type LeadsHarness,
   type PublishedQuiz,
 } from "../../test-support/leads-fixtures";
+import { grantLeadRequests } from "../tariffs";
 
 /**
  * The delivery worker killed with SIGKILL while it sends (docs/delivery.md, "Pipeline"):
@@ -78,6 +79,8 @@ describe("lead delivery through a SIGKILL of the worker", () => {
   beforeAll(async () => {
     harness = await createLeadsHarness({ JOBS_IN_PROCESS: "false" });
     quiz = await harness.publishedQuiz();
+    // More leads than the trial's requests: every one of them may leave.
+    await grantLeadRequests(harness.t.database.db, quiz.owner.id, 100);
     // Answers each webhook after 300 ms, so sends are in flight when the worker dies.
     receiver = createServer((request, response) => {
       hits.push(String(request.headers["webhook-id"]));

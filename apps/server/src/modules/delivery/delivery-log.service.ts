@@ -8,6 +8,7 @@ import {
   listDeliveries,
   requeueDelivery,
 } from "./delivery.repository";
+import { findOwnedIntegration } from "./integrations.repository";
 
 type LogRow = Awaited<ReturnType<typeof listDeliveries>>[number];
 
@@ -33,6 +34,12 @@ export function createDeliveryLogService({ db }: { db: Database }) {
   return {
     async page(userId: number, quizId: number, query: DeliveryLogQuery): Promise<DeliveryPage> {
       await requireOwnedQuiz(db, userId, quizId);
+      // An integration filter names a record like a path does: another account's is a 404.
+      if (query.integration !== undefined) {
+        if (!(await findOwnedIntegration(db, userId, query.integration))) {
+          throw new AppError("not_found");
+        }
+      }
       const filter = { quizId, status: query.status, integrationId: query.integration };
       const rows = await listDeliveries(db, {
         ...filter,

@@ -16,6 +16,7 @@ import {
   type LeadsHarness,
 } from "../../test-support/leads-fixtures";
 import { startWebhookReceiver, type WebhookReceiver } from "../../test-support/webhook-receiver";
+import { grantLeadRequests } from "../tariffs";
 import type { FailingTarget } from "./delivery.repository";
 import { failingTargetEmail } from "./delivery-runner";
 
@@ -257,6 +258,8 @@ describe("the delivery pipeline", () => {
     const worker = testDeliveryWorker(harness, { now: () => new Date() });
     try {
       const hanging = await harness.publishedQuiz();
+      // More leads than the trial's requests: every one of them may leave.
+      await grantLeadRequests(harness.t.database.db, hanging.owner.id, 100);
       await connectTarget(harness, hanging, "webhook", { url: slow.url });
       for (let i = 0; i < 12; i += 1) await submitLead(hanging.publicKey);
       const healthy = await harness.publishedQuiz();
@@ -286,6 +289,7 @@ describe("the delivery pipeline", () => {
 
   it("lets several workers share the outbox without sending a lead twice", async () => {
     const quiz = await harness.publishedQuiz();
+    await grantLeadRequests(harness.t.database.db, quiz.owner.id, 100);
     await connectTarget(harness, quiz, "webhook", { url: receiver.url });
     const leadIds: number[] = [];
     for (let i = 0; i < 12; i += 1) leadIds.push(await submitLead(quiz.publicKey));

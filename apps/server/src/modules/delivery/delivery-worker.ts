@@ -4,6 +4,11 @@ import type { IntegrationType } from "../../db/schema";
 import type { DeliveryAdapter, SendOutcome } from "../../integrations/types";
 import type { SecretBox } from "../../lib/secret-box";
 import {
+  type DeliveryGate,
+  releaseForDeliveries,
+  resumeAwaitingDeliveries,
+} from "./awaiting-deliveries";
+import {
   claimDueDeliveries,
   type DeliveryWork,
   disableIntegration,
@@ -57,7 +62,9 @@ export interface DeliveryWorker {
 
 /**
  * The delivery worker (docs/delivery.md, "Pipeline"): claims due rows of the outbox, sends
- * each through its target's adapter and records the outcome with the retry policy. Up to
+ * each through its target's adapter and records the outcome with the retry policy. A lead
+ * not yet released is released first (one request) or its delivery waits for requests; the
+ * waiting ones of accounts that have requests again are made due before each claim. Up to
  * `concurrency` sends are in flight, at most `perTarget` of them to one integration; a
  * free slot is filled at once, so a send that takes 10 s holds up only its own slot.
  */
@@ -79,12 +86,14 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
 
-  async function sendOne(work: DeliveryWork): Promise<void> {
+  async function sendOne(work: DeliveryWork, gate: DeliveryGate): Promise<void> {
     const { delivery, integration } = work;
     const now = clock.now();
     let outcome: SendOutcome;
     if (!integration.isEnabled) {
       outcome = { kind: "failed", statusCode: null, error: "integration_disabled", disable: false };
+    } else if (gate === "erased") {
+      outcome = { kind: "skipped", statusCode: null, error: "lead_erased" };
     } else {
       try {
         outcome = await adapters[integration.type].send({
@@ -138,14 +147,28 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     );
   }
 
+  /** When the waiting deliveries were last looked at (at most once per `idleMs` while busy). */
+  let resumedAt = Number.NEGATIVE_INFINITY;
+
+  /** Makes the waiting deliveries of accounts that have requests again due now. */
+  async function resume(): Promise<void> {
+    resumedAt = Date.now();
+    try {
+      const due = await resumeAwaitingDeliveries(db, clock.now());
+      if (due > 0) log.info({ due }, "deliveries waiting for requests are due");
+    } catch (error) {
+      log.error({ err: error }, "the delivery worker could not release waiting deliveries");
+    }
+  }
+
   /** Sends in flight, and how many of them go to each integration. */
   const inFlight = new Set<Promise<void>>();
   const perIntegration = new Map<number, number>();
 
-  function track(work: DeliveryWork): Promise<void> {
+  function track(work: DeliveryWork, gate: DeliveryGate): Promise<void> {
     const id = work.integration.id;
     perIntegration.set(id, (perIntegration.get(id) ?? 0) + 1);
-    const send: Promise<void> = sendOne(work)
+    const send: Promise<void> = sendOne(work, gate)
       .catch((error: unknown) => {
         log.error({ err: error, delivery: work.delivery.id }, "a delivery could not be recorded");
       })
@@ -168,10 +191,26 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     const work = await loadDeliveryWork(db, ids);
     // The oldest lead's send starts first (the claim's rows come back in no set order).
     work.sort((x, y) => x.delivery.id - y.delivery.id);
-    return work.map(track);
+    // A lead's contacts leave only once it is released (one request, the first time): the
+    // claim's leads not released yet are released, oldest first, or their deliveries wait.
+    const gates = await releaseForDeliveries(
+      db,
+      work
+        .filter((w) => w.integration.isEnabled && !w.lead.isOpened)
+        .map((w) => ({ id: w.delivery.id, userId: w.lead.userId, leadId: w.lead.id })),
+    );
+    const sends: Promise<void>[] = [];
+    for (const w of work) {
+      const gate = gates.get(w.delivery.id) ?? "send";
+      if (gate === "awaiting")
+        log.info({ delivery: w.delivery.id }, "a delivery waits for a request");
+      else sends.push(track(w, gate));
+    }
+    return sends;
   }
 
   async function runOnce(): Promise<number> {
+    await resume();
     const sends = await claim();
     await Promise.all(sends);
     return sends.length;
@@ -191,6 +230,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   async function work() {
     while (running) {
+      if (Date.now() - resumedAt >= idleMs) await resume();
       let claimed = 0;
       try {
         claimed = (await claim()).length;

@@ -71,7 +71,8 @@ describe("webhook integrations", () => {
     );
     expect(created).toMatchObject({
       quiz: quiz.id,
-      url: receiver.url,
+      // The URL is answered masked, like a secret (webhook-url-secrets.test.ts).
+      url: "http://127.0.0.1/****eads",
       is_enabled: true,
       last_delivery: null,
     });
@@ -185,7 +186,7 @@ describe("webhook integrations", () => {
     ).json() as WebhookIntegration;
     // A PATCH with nothing in it changes nothing and answers the record.
     const unchanged = await call("PATCH", apiPaths.webhookIntegrationById(created.id), {});
-    expect(unchanged.json()).toMatchObject({ id: created.id, url: receiver.url });
+    expect(unchanged.json()).toMatchObject({ id: created.id, url: created.url });
     const off = await call("POST", apiPaths.webhookIntegrationsSetEnabled(quiz.id), {
       is_enabled: false,
     });

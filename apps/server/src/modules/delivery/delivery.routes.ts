@@ -124,7 +124,8 @@ export async function deliveryRoutes(app: FastifyInstance, { context }: ApiOptio
           description:
             "Every new lead of the quiz is POSTed to `url`, signed per Standard Webhooks with " +
             "`secret` (shown in full only here and on rotation). https only unless the server " +
-            "allows private networks.",
+            "allows private networks. `url` is a secret too (it often carries a token): kept " +
+            "encrypted, answered masked (`https://****.zapier.com/****c1d2`) here and everywhere.",
           body: webhookIntegrationCreateSchema,
           response: { 201: webhookIntegrationSchema, ...answers },
         },
@@ -139,7 +140,7 @@ export async function deliveryRoutes(app: FastifyInstance, { context }: ApiOptio
         schema: {
           tags,
           summary: "Lists a quiz's webhooks",
-          description: "Secrets masked.",
+          description: "Secrets masked: `secret` and `url`.",
           params: idParamsSchema,
           response: { 200: webhookIntegrationListSchema, ...answers },
         },
@@ -153,6 +154,9 @@ export async function deliveryRoutes(app: FastifyInstance, { context }: ApiOptio
         schema: {
           tags,
           summary: "Changes a webhook's URL or switches it on or off",
+          description:
+            "Without `url` the stored URL stays (send it only to replace it; the answer shows " +
+            "it masked).",
           params: idParamsSchema,
           body: webhookIntegrationUpdateSchema,
           response: { 200: webhookIntegrationSchema, ...answers },

@@ -5,6 +5,7 @@ import {
   type ApiKeyCreated,
   apiPaths,
   type Hook,
+  type LeadListPage,
 } from "@leadquiz/contract";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
@@ -299,7 +300,7 @@ describe("REST hooks", () => {
     expect(receiver.received).toHaveLength(1);
   });
 
-  it("answers the three newest leads in the delivery body, of the account or of one quiz", async () => {
+  it("answers the three newest leads in the delivery body, masked until opened, of the account or of one quiz", async () => {
     const owner = other.owner;
     const key = asKey((await newKey(owner)).key, owner);
     const ids: number[] = [];
@@ -307,22 +308,65 @@ describe("REST hooks", () => {
       const response = await harness.post(apiPaths.publicQuizLead(other.publicKey), houseLead());
       ids.push((response.json() as { lead: number }).lead);
     }
+    const requestsLeft = async () =>
+      (await expectCall<LeadListPage>(harness.t, 200, "GET", apiPaths.leadsList, { user: owner }))
+        .requests_left;
+    const before = await requestsLeft();
     const sample = await expectCall<
       { id: string; type: string; data: { lead: Record<string, unknown> } }[]
     >(harness.t, 200, "GET", `${apiPaths.hooksSample}?quiz=${other.id}`, { user: key });
     expect(sample.map((s) => s.data.lead.id)).toEqual(ids.slice(1).reverse());
+    // Not opened yet: masked exactly as the leads list masks it, and nothing is spent.
     expect(sample[0]).toMatchObject({
       id: `sample-${ids[3]}`,
       type: "lead.created",
       data: {
         lead: {
           quiz: { id: other.id },
-          name: "Olena",
-          answers: expect.any(Array),
-          utm: expect.any(Object),
+          name: "O***",
+          email: "o***@example.com",
+          phone: "+38 *** ** 67",
+          messengers: { telegram: "+38 *** ** 67" },
+          answers: [],
+          results: [],
+          extra: {},
+          utm: {},
+          page_url: "",
+          referrer: "",
         },
       },
     });
+    const listed = await expectCall<LeadListPage>(harness.t, 200, "GET", apiPaths.leadsList, {
+      user: owner,
+    });
+    const row = listed.results.find((r) => r.id === ids[3]);
+    expect(sample[0]?.data.lead).toMatchObject({
+      name: row?.name,
+      email: row?.email,
+      phone: row?.phone,
+      messengers: row?.messengers,
+    });
+    expect(listed.requests_left).toBe(before);
+    // Opened (one request): the sample shows it whole, and reading it again costs nothing.
+    await expectCall(harness.t, 200, "POST", apiPaths.leadOpen, {
+      user: owner,
+      body: { lead: ids[3] },
+    });
+    const opened = await expectCall<{ id: string; data: { lead: Record<string, unknown> } }[]>(
+      harness.t,
+      200,
+      "GET",
+      `${apiPaths.hooksSample}?quiz=${other.id}`,
+      { user: key },
+    );
+    expect(opened[0]?.data.lead).toMatchObject({
+      name: "Olena",
+      email: "olena@example.com",
+      answers: expect.arrayContaining([expect.objectContaining({ answer: expect.any(String) })]),
+      utm: { utm_source: "google", utm_campaign: "spring" },
+    });
+    expect(opened[1]?.data.lead).toMatchObject({ name: "O***", answers: [] });
+    expect(await requestsLeft()).toBe(before - 1);
     const all = await apiCall(harness.t, "GET", apiPaths.hooksSample, { user: key });
     expect(all.json()).toHaveLength(3);
     const foreign = await apiCall(harness.t, "GET", `${apiPaths.hooksSample}?quiz=${quiz.id}`, {

@@ -11,7 +11,7 @@ import { newWebhookSecret } from "../../integrations/webhook/webhook-signature";
 import { AppError, FieldErrors } from "../../lib/app-error";
 import type { SecretBox } from "../../lib/secret-box";
 import { requireOwnedQuiz } from "../quiz-access";
-import { deliveryLeadOf } from "./delivery-lead";
+import { deliveryLeadOf, maskedDeliveryLeadOf } from "./delivery-lead";
 import { countHooksHeld, newestLeads } from "./hooks.repository";
 import {
   deleteIntegration,
@@ -48,8 +48,9 @@ export function createHooksService(deps: HooksServiceDeps) {
           quizId: quiz,
           userId,
           type: "hook",
-          settings: { url: body.target_url, event: body.event, api_key_id: String(apiKeyId) },
-          secrets: box.seal(JSON.stringify({ secret })),
+          // The target URL is sealed with the signing secret (it may carry a token).
+          settings: { event: body.event, api_key_id: String(apiKeyId) },
+          secrets: box.seal(JSON.stringify({ secret, url: body.target_url })),
           isEnabled: true,
         });
       });
@@ -72,11 +73,18 @@ export function createHooksService(deps: HooksServiceDeps) {
     /**
      * The newest leads of the account (or of one of its quizzes) in the body a delivery
      * has, for the platform's sample; `id` is `sample-<lead id>`, never a real webhook-id.
+     * A sample releases nothing: a lead not yet released is masked as the leads list masks
+     * it (docs/delivery.md "REST hooks").
      */
     async sample(userId: number, quizId: number | undefined) {
       if (quizId !== undefined) await requireOwnedQuiz(db, userId, quizId);
       const rows = await newestLeads(db, userId, quizId, HOOK_SAMPLE_SIZE);
-      return rows.map((r) => webhookBody(`sample-${r.lead.id}`, deliveryLeadOf(r.lead, r.quiz)));
+      return rows.map((r) => {
+        const lead = r.lead.isOpened
+          ? deliveryLeadOf(r.lead, r.quiz)
+          : maskedDeliveryLeadOf(r.lead, r.quiz);
+        return webhookBody(`sample-${r.lead.id}`, lead);
+      });
     },
   };
 }

@@ -126,3 +126,36 @@ export async function findQuizForDelivery(db: DbOrTx, quizId: number) {
     .limit(1);
   return rows[0];
 }
+
+/** Webhooks and REST hooks whose URL is still in plain `settings.url` (stored before sealing). */
+export function integrationsWithPlainUrl(db: DbOrTx) {
+  return db
+    .select({ id: integrations.id, settings: integrations.settings, secrets: integrations.secrets })
+    .from(integrations)
+    .where(
+      and(inArray(integrations.type, ["webhook", "hook"]), sql`${integrations.settings} ? 'url'`),
+    );
+}
+
+/**
+ * Replaces a row's settings and secrets only if both are still as `read` (an edit or a
+ * rotation in between wins). Answers whether it did.
+ */
+export async function replaceIfUnchanged(
+  db: DbOrTx,
+  read: Pick<IntegrationRow, "id" | "settings" | "secrets">,
+  changes: Pick<IntegrationRow, "settings" | "secrets">,
+): Promise<boolean> {
+  const rows = await db
+    .update(integrations)
+    .set(changes)
+    .where(
+      and(
+        eq(integrations.id, read.id),
+        eq(integrations.secrets, read.secrets),
+        sql`${integrations.settings} = ${JSON.stringify(read.settings)}::jsonb`,
+      ),
+    )
+    .returning({ id: integrations.id });
+  return rows.length > 0;
+}

@@ -12,9 +12,10 @@ import type { Database } from "../../db/client";
 import type { IntegrationType } from "../../db/schema";
 import type { OutgoingHttp } from "../../integrations/http/outgoing-http";
 import type { DeliveryLead } from "../../integrations/types";
+import { webhookTargetUrl } from "../../integrations/webhook/webhook.adapter";
 import { newWebhookSecret } from "../../integrations/webhook/webhook-signature";
 import { AppError, FieldErrors } from "../../lib/app-error";
-import { maskSecret, type SecretBox } from "../../lib/secret-box";
+import { maskSecret, maskUrl, type SecretBox } from "../../lib/secret-box";
 import { requireOwnedQuiz } from "../quiz-access";
 import type { CredentialBody, CredentialTarget } from "./credential-targets";
 import type { DeliveryAdapters } from "./delivery-worker";
@@ -89,16 +90,28 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
     return (row: IntegrationRow) => commonAnswer(row, last.get(row.id));
   }
 
+  /** Webhooks as answered: the URL always masked (it may carry a token), the secret too. */
   async function webhookAnswers(rows: IntegrationRow[], fullSecret = false) {
     const base = await common(rows);
     return rows.map((row): WebhookIntegration => {
-      const secret = secretsOf(row).secret ?? "";
+      const secrets = secretsOf(row);
+      const secret = secrets.secret ?? "";
       return {
         ...base(row),
-        url: row.settings.url ?? "",
+        url: maskUrl(webhookTargetUrl(row.settings, secrets)),
         secret: fullSecret ? secret : maskSecret(secret),
       };
     });
+  }
+
+  /** A webhook's stored columns with `url` sealed among its secrets, out of its settings. */
+  function withUrl(
+    row: Pick<IntegrationRow, "settings">,
+    secrets: Record<string, string>,
+    url: string,
+  ) {
+    const { url: _plain, ...settings } = row.settings;
+    return { settings, secrets: box.seal(JSON.stringify({ ...secrets, url })) };
   }
 
   async function emailAnswers(rows: IntegrationRow[]) {
@@ -187,8 +200,7 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
         quizId: body.quiz,
         userId,
         type: "webhook",
-        settings: { url: body.url },
-        secrets: box.seal(JSON.stringify({ secret: newWebhookSecret() })),
+        ...withUrl({ settings: {} }, { secret: newWebhookSecret() }, body.url),
         isEnabled: body.is_enabled ?? true,
       });
       return first(await webhookAnswers([row], true));
@@ -202,8 +214,9 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
     async updateWebhook(userId: number, id: number, body: WebhookIntegrationUpdate) {
       const row = await owned(userId, id, "webhook");
       if (body.url !== undefined) checkUrl(body.url);
+      // Without `url` the stored one stays (the owner app never sends the masked one back).
       const updated = await updateIntegration(db, row.id, {
-        ...(body.url !== undefined ? { settings: { ...row.settings, url: body.url } } : {}),
+        ...(body.url !== undefined ? withUrl(row, secretsOf(row), body.url) : {}),
         ...(body.is_enabled !== undefined
           ? { isEnabled: body.is_enabled, ...(body.is_enabled ? { disabledReason: null } : {}) }
           : {}),
@@ -214,8 +227,11 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
     /** A new signing secret; the old one still signs for 24 hours (both signatures sent). */
     async rotateWebhookSecret(userId: number, id: number) {
       const row = await owned(userId, id, "webhook");
-      const previous = secretsOf(row).secret ?? "";
+      const current = secretsOf(row);
+      const previous = current.secret ?? "";
+      const url = webhookTargetUrl(row.settings, current);
       const secrets = {
+        ...(url ? { url } : {}),
         secret: newWebhookSecret(),
         previous_secret: previous,
         previous_expires_at: String(now().getTime() + ROTATION_OVERLAP_MS),

@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
 import { useMailingTestApp } from "../../test-support/mailing-test-app";
 import { parseMail } from "../../test-support/parse-mail";
-import { completeRegistration, registrationToken } from "../../test-support/registration";
+import {
+  completeRegistration,
+  cookieHeaderOf,
+  registrationToken,
+} from "../../test-support/registration";
 import type { TestAppWithDatabase } from "../../test-support/test-app";
 
 const PASSWORD = "first-secret-1";
@@ -16,7 +20,14 @@ function call(
   t: TestAppWithDatabase,
   method: "GET" | "POST" | "PATCH",
   url: string,
-  options: { payload?: unknown; access?: string; language?: string; ip?: string } = {},
+  options: {
+    payload?: unknown;
+    access?: string;
+    language?: string;
+    ip?: string;
+    /** The session cookie (for token/refresh/, with the app's header). */
+    cookie?: string;
+  } = {},
 ) {
   return t.app.inject({
     method,
@@ -28,6 +39,7 @@ function call(
     headers: {
       ...(options.access ? { authorization: `Bearer ${options.access}` } : {}),
       ...(options.language ? { "accept-language": options.language } : {}),
+      ...(options.cookie ? { cookie: options.cookie, "x-requested-with": "leadquiz" } : {}),
     },
   });
 }
@@ -47,7 +59,11 @@ async function registerAndSignIn(t: TestAppWithDatabase, email: string, language
   expect(registered.statusCode, registered.body).toBe(202);
   const completed = await completeRegistration(t, await registrationToken(t, email), nextIp());
   expect(completed.statusCode).toBe(200);
-  return { access: completed.json<{ access: string }>().access };
+  return {
+    access: completed.json<{ access: string }>().access,
+    /** The session cookie as the browser sends it back. */
+    refresh: cookieHeaderOf(completed),
+  };
 }
 
 /**
@@ -156,7 +172,7 @@ describe("e-mail verification and change over SMTP", () => {
   });
 
   it("changes the address only with the password and the link sent to the new one; tells the old one", async () => {
-    const { access } = await registerAndSignIn(mailing.app, "dan@example.com");
+    const { access, refresh } = await registerAndSignIn(mailing.app, "dan@example.com");
     const wrong = await call(mailing.app, "POST", "email/change/", {
       access,
       payload: { email: "dan.new@example.com", password: "not-the-password-1" },
@@ -184,14 +200,21 @@ describe("e-mail verification and change over SMTP", () => {
       payload: { token },
     });
     expect(confirmed.statusCode).toBe(200);
-    expect(await me(mailing.app, access)).toMatchObject({
-      email: "dan.new@example.com",
-      email_verified: true,
-    });
+    // Every session of the account ends at once: the one that asked, and any thief's.
+    const refused = await call(mailing.app, "GET", "userinfo/", { access });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().code).toBe("token_not_valid");
+    expect(
+      (await call(mailing.app, "POST", "token/refresh/", { cookie: refresh })).statusCode,
+    ).toBe(401);
     const login = await call(mailing.app, "POST", "token/", {
       payload: { email: "dan.new@example.com", password: PASSWORD },
     });
     expect(login.statusCode).toBe(200);
+    expect(await me(mailing.app, login.json<{ access: string }>().access)).toMatchObject({
+      email: "dan.new@example.com",
+      email_verified: true,
+    });
     expect(
       (await call(mailing.app, "POST", "email/change/confirm/", { payload: { token } })).statusCode,
     ).toBe(404);

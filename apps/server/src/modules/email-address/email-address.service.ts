@@ -10,6 +10,7 @@ import {
   retireAccountTickets,
 } from "../account-tickets";
 import {
+  endCredentialsOfUser,
   findUserByEmail,
   findUserById,
   hashToken,
@@ -132,8 +133,10 @@ export function createEmailAddressService(ctx: Pick<AppContext, "db" | "config" 
 
     /**
      * Follows a change link: the ticket's address becomes the account's e-mail and username,
-     * proven. 404 token_not_valid for an unknown, used or expired link, or when another
-     * account took the address meanwhile.
+     * proven, and every session of the account ends at once (every access and refresh token
+     * and password-reset link: the next credential generation, docs/adr/0018), so whoever
+     * held a session under the old address holds nothing now. 404 token_not_valid for an
+     * unknown, used or expired link, or when another account took the address meanwhile.
      */
     async confirmChange(token: string): Promise<void> {
       const { ticket, invalid } = await spend("change_email", token);
@@ -145,7 +148,9 @@ export function createEmailAddressService(ctx: Pick<AppContext, "db" | "config" 
           username: ticket.email,
           emailVerifiedAt: now,
         });
-        return updated !== undefined;
+        if (!updated) return false;
+        await endCredentialsOfUser(tx, ticket.userId);
+        return true;
       });
       if (!done) throw invalid;
     },

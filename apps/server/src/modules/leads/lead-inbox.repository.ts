@@ -1,7 +1,7 @@
 import type { LeadFilters } from "@leadquiz/contract";
 import { and, desc, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { leads, projects, quizPublications, quizzes } from "../../db/schema";
+import { leads, projects, quizPublications, quizzes, results } from "../../db/schema";
 
 /**
  * SQL of the owner's leads (docs/leads.md). Every query is scoped by `leads.user_id`: another
@@ -63,10 +63,13 @@ export function leadFilterCondition(userId: number, filters: LeadFilters): SQL {
   if (filters.from) conditions.push(sql`${leads.createdAt} >= ${filters.from}::date`);
   if (filters.to) conditions.push(sql`${leads.createdAt} < ${filters.to}::date + 1`);
   if (filters.result !== undefined) {
-    conditions.push(sql`${leads.results} @> ${JSON.stringify([{ id: filters.result }])}::jsonb`);
+    conditions.push(resultShown(filters.result));
   }
   if (filters.utm_source)
     conditions.push(sql`${leads.utm} ->> 'utm_source' = ${filters.utm_source}`);
+  // Results and UTM are hidden until a lead is opened (docs/leads.md "Masking"): like search,
+  // their filters match opened leads only, or filtering would confirm a hidden value.
+  if (filters.result !== undefined || filters.utm_source) conditions.push(sql`${leads.isOpened}`);
   if (filters.status) conditions.push(eq(leads.status, filters.status));
   if (filters.flag) conditions.push(sql`${filters.flag} = any(${leads.flags})`);
   return sql`(${sql.join(conditions, sql` and `)})`;
@@ -78,13 +81,18 @@ function ownedLead(userId: number, id: number): SQL {
 }
 
 /**
- * Whether the project and quiz a filter names are the account's (deleted ones included:
- * their leads stay listed).
+ * Whether the project, quiz and result a filter names are the account's (deleted projects
+ * and quizzes included: their leads stay listed; a result of the account's quizzes, or one
+ * deleted since that the account's opened leads were shown).
  */
 export async function ownsFilterTargets(
   db: DbOrTx,
   userId: number,
-  targets: { project?: number | undefined; quiz?: number | undefined },
+  targets: {
+    project?: number | undefined;
+    quiz?: number | undefined;
+    result?: number | undefined;
+  },
 ): Promise<boolean> {
   if (targets.project !== undefined) {
     const rows = await db
@@ -100,7 +108,28 @@ export async function ownsFilterTargets(
       .where(and(eq(quizzes.id, targets.quiz), eq(quizzes.userId, userId)));
     if (rows.length === 0) return false;
   }
+  if (targets.result !== undefined) {
+    const own = await db
+      .select({ id: results.id })
+      .from(results)
+      .innerJoin(quizzes, eq(quizzes.id, results.quizId))
+      .where(and(eq(results.id, targets.result), eq(quizzes.userId, userId)));
+    if (own.length > 0) return true;
+    // Gone from the quiz, still on the leads it was shown to (what the filter reads); opened
+    // ones only, as the filter matches (docs/leads.md "Masking").
+    const shown = await db
+      .select({ id: leads.id })
+      .from(leads)
+      .where(and(eq(leads.userId, userId), leads.isOpened, resultShown(targets.result)))
+      .limit(1);
+    if (shown.length === 0) return false;
+  }
   return true;
+}
+
+/** Leads that were shown result `id` (ids as stored with the lead, docs/leads.md). */
+function resultShown(id: number): SQL {
+  return sql`${leads.results} @> ${JSON.stringify([{ id }])}::jsonb`;
 }
 
 /** The condition narrowed to opened leads (the export shows contacts of opened leads only). */
@@ -111,22 +140,32 @@ export function openedOnly(condition: SQL): SQL {
 /**
  * One keyset page, newest first: ids below `before` (the previous page's last id), at most
  * `limit` rows (leads_user_idx walks the account's ids backwards; no OFFSET, no count).
- * `extra`: a value read in the same statement, on every row (the page's one round trip).
+ * `extra`: values read in the same statement, on every row (the page's one round trip).
  */
-export async function listLeadPage<T>(
+export async function listLeadPage<T extends Record<string, SQL>>(
   db: DbOrTx,
   condition: SQL,
   before: number | null,
   limit: number,
-  extra: SQL<T>,
-): Promise<(LeadListRow & { extra: T })[]> {
-  return db
+  extra: T,
+): Promise<(LeadListRow & { extra: { [K in keyof T]: T[K]["_"]["type"] } })[]> {
+  const rows = await db
     .select({ ...listColumns, extra })
     .from(leads)
     .innerJoin(quizzes, eq(quizzes.id, leads.quizId))
     .where(before === null ? condition : and(condition, lt(leads.id, before)))
     .orderBy(desc(leads.id))
     .limit(limit);
+  return rows as (LeadListRow & { extra: { [K in keyof T]: T[K]["_"]["type"] } })[];
+}
+
+/** Values of SQL expressions, read on their own (a page without rows). */
+export async function readValues<T extends Record<string, SQL>>(
+  db: DbOrTx,
+  values: T,
+): Promise<{ [K in keyof T]: T[K]["_"]["type"] }> {
+  const [row] = await db.select(values).from(sql`(select 1) as one`);
+  return row as { [K in keyof T]: T[K]["_"]["type"] };
 }
 
 export async function findLeadRow(
@@ -143,22 +182,18 @@ export async function findLeadRow(
   return rows[0];
 }
 
-/** Locks the account's live lead `id` for the transaction; answers whether it is opened. */
-export async function lockLead(
-  tx: DbOrTx,
-  userId: number,
-  id: number,
-): Promise<{ isOpened: boolean } | undefined> {
-  const rows = await tx
-    .select({ isOpened: leads.isOpened })
+/**
+ * The ids of the matching leads not yet released, oldest first, at most `limit` (an
+ * export's release, docs/leads.md "Export").
+ */
+export async function unopenedLeadIds(db: DbOrTx, condition: SQL, limit: number) {
+  const rows = await db
+    .select({ id: leads.id })
     .from(leads)
-    .where(ownedLead(userId, id))
-    .for("update");
-  return rows[0];
-}
-
-export async function markLeadOpened(tx: DbOrTx, id: number): Promise<void> {
-  await tx.update(leads).set({ isOpened: true, openedAt: new Date() }).where(eq(leads.id, id));
+    .where(and(condition, eq(leads.isOpened, false)))
+    .orderBy(leads.id)
+    .limit(limit);
+  return rows.map((r) => r.id);
 }
 
 export async function findLeadDetail(db: DbOrTx, userId: number, id: number) {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import {
   apiPaths,
@@ -16,8 +17,12 @@ import {
   type LeadsHarness,
   type PublishedQuiz,
 } from "../../test-support/leads-fixtures";
-import { grantLeadRequests, TRIAL_LEAD_REQUESTS } from "../tariffs";
+import { createPublishableQuiz, publish } from "../../test-support/publication-fixtures";
+import { grantLeadRequests } from "../tariffs";
 import { copyLines } from "./lead-export.repository";
+
+/** The trial tariff's requests (migration 0009 seeds 10). */
+const TRIAL_LEAD_REQUESTS = 10;
 
 let h: LeadsHarness;
 let quiz: PublishedQuiz;
@@ -109,10 +114,12 @@ describe("GET leadslist/", () => {
     const owner = (await h.publishedQuiz()).owner;
     const q = await h.publishedQuiz();
     const a = await submit(q, { utm: { utm_source: "facebook" } });
-    await submit(q, { contacts: contacts("Ivan", "ivan@mailinator.com") });
+    const b = await submit(q, { contacts: contacts("Ivan", "ivan@mailinator.com") });
+    // UTM source and result match opened leads only (see the masking test below).
+    for (const lead of [a, b]) expect((await open(q.owner, lead)).statusCode).toBe(200);
     expect((await list(q.owner, "?utm_source=facebook")).results.map((r) => r.id)).toEqual([a]);
     const flagged = await list(q.owner, "?flag=disposable_email");
-    expect(flagged.results.map((r) => r.email)).toEqual(["i***@mailinator.com"]);
+    expect(flagged.results.map((r) => r.email)).toEqual(["ivan@mailinator.com"]);
     expect(flagged.results[0]?.flags).toContain("disposable_email");
     await expectCall(h.t, 200, "PATCH", apiPaths.leadById(a), {
       user: q.owner,
@@ -120,7 +127,10 @@ describe("GET leadslist/", () => {
     });
     expect((await list(q.owner, "?status=won")).results.map((r) => r.id)).toEqual([a]);
     expect((await list(q.owner, "?result=1")).results).toHaveLength(2);
-    expect((await list(q.owner, "?result=2")).results).toHaveLength(0);
+    // (The fixture's snapshot ids are no result rows: 2, which no lead was shown, names
+    // nothing of the account's, like another account's result: 404.)
+    const unknown = await apiCall(h.t, "GET", `${apiPaths.leadsList}?result=2`, { user: q.owner });
+    expect(unknown.statusCode).toBe(404);
     const today = new Date().toISOString().slice(0, 10);
     expect((await list(q.owner, `?from=${today}&to=${today}`)).results).toHaveLength(2);
     expect((await list(q.owner, "?to=2020-01-01")).results).toHaveLength(0);
@@ -129,6 +139,57 @@ describe("GET leadslist/", () => {
       const response = await apiCall(h.t, "GET", `${apiPaths.leadsList}${bad}`, { user: q.owner });
       expect(response.statusCode, bad).toBe(400);
     }
+  });
+
+  it("never confirms a masked lead's hidden UTM source or result through a filter", async () => {
+    const q = await h.publishedQuiz();
+    const masked = await submit(q, { utm: { utm_source: "secret-campaign" } });
+    const ids = async (query: string) => (await list(q.owner, query)).results.map((r) => r.id);
+    // The lead is listed (masked), but a filter on what masking hides does not find it: the
+    // right guess and a wrong one answer alike.
+    expect(await ids("")).toEqual([masked]);
+    for (const query of ["?utm_source=secret-campaign", "?utm_source=other-campaign"]) {
+      expect(await ids(query), query).toEqual([]);
+    }
+    // The fixture's snapshot result ids are no result rows of the account: a result id is
+    // then known only from opened leads, so the shown one and another answer alike.
+    const status = async (query: string) =>
+      (await apiCall(h.t, "GET", `${apiPaths.leadsList}${query}`, { user: q.owner })).statusCode;
+    for (const query of ["?result=1", "?result=2", "?utm_source=secret-campaign&result=1"]) {
+      expect(await status(query), query).toBe(404);
+    }
+    // Once opened (paid for), its UTM and results are the owner's to filter by.
+    expect((await open(q.owner, masked)).statusCode).toBe(200);
+    expect(await ids("?utm_source=secret-campaign")).toEqual([masked]);
+    expect(await ids("?result=1")).toEqual([masked]);
+    expect(await ids("?utm_source=other-campaign")).toEqual([]);
+    expect(await status("?result=2")).toBe(404);
+  });
+
+  it("answers a masked lead's real result and another of the owner's results alike", async () => {
+    const owner = (await h.publishedQuiz()).owner;
+    const made = await createPublishableQuiz(h.t, owner);
+    const other = await expectCall<{ id: number }>(h.t, 201, "POST", "/result/", {
+      user: owner,
+      body: { quiz: made.quiz, title: "Never shown" },
+    });
+    await publish(h.t, owner, made.quiz);
+    const sent = await h.post(apiPaths.publicQuizLead(made.publicKey), {
+      submission_id: randomUUID(),
+      answers: [{ question: made.question, answers: [made.answers[0]] }],
+      contacts: { name: "Olena", phone: "+380501234567" },
+      consent: true,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const lead = sent.json().lead as number;
+    const [row] = await h.leadsOf(made.quiz);
+    expect(row?.results.map((r) => r.id)).toEqual([made.result]);
+    const ids = async (query: string) => (await list(owner, query)).results.map((r) => r.id);
+    expect(await ids(`?result=${made.result}`)).toEqual([]);
+    expect(await ids(`?result=${other.id}`)).toEqual([]);
+    expect((await open(owner, lead)).statusCode).toBe(200);
+    expect(await ids(`?result=${made.result}`)).toEqual([lead]);
+    expect(await ids(`?result=${other.id}`)).toEqual([]);
   });
 
   it("searches opened leads by a fragment of the name, e-mail or phone", async () => {

@@ -9,6 +9,7 @@ import {
   leadListQuerySchema,
   leadOpenResponseSchema,
   leadOpenSchema,
+  leadReleaseResultSchema,
   leadRetentionSchema,
   leadStatuses,
   leadUpdateResponseSchema,
@@ -31,9 +32,9 @@ const errors = { 401: errorBodySchema, 404: errorBodySchema };
 
 /**
  * The owner's leads (docs/leads.md): GET leadslist/, POST update-lead-tariff/,
- * GET lead_answers/{id}/, PATCH/DELETE lead/{id}/, GET leads/export/, GET/PUT
- * leads/retention/ (operations `listLeads` … `exportLeads`, `getLeadRetention`,
- * `setLeadRetention`). Every call is scoped to the caller's account.
+ * GET lead_answers/{id}/, PATCH/DELETE lead/{id}/, GET leads/export/, POST leads/release/,
+ * GET/PUT leads/retention/ (operations `listLeads` … `exportLeads`, `releaseLeads`,
+ * `getLeadRetention`, `setLeadRetention`). Every call is scoped to the caller's account.
  */
 export async function leadInboxRoutes(app: FastifyInstance, { context }: ApiOptions) {
   const service = createLeadInboxService(context);
@@ -67,9 +68,10 @@ export async function leadInboxRoutes(app: FastifyInstance, { context }: ApiOpti
           tags,
           summary: "Opens a lead (spends one request, once per lead)",
           description:
-            "Shows the lead's contacts from now on. The first opening spends one request of " +
-            "the account's allowance; opening it again costs nothing. 403 `lead_limit` when " +
-            "no request is left (nothing changes).",
+            "Shows the lead's contacts from now on. A lead takes one request of the " +
+            "account's allowance the first time its contacts leave the product, by this call, " +
+            "a delivery to an integration or REST hook, or an export; opening it after that " +
+            "costs nothing. 403 `lead_limit` when no request is left (nothing changes).",
           body: leadOpenSchema,
           response: {
             200: leadOpenResponseSchema,
@@ -184,7 +186,8 @@ export async function leadInboxRoutes(app: FastifyInstance, { context }: ApiOpti
           summary: "Exports the matching opened leads as CSV or XLSX",
           description:
             "Same filters as GET leadslist/. Streamed: CSV in UTF-8 with a BOM, or XLSX; one " +
-            "column per question. Only opened leads are exported. A cell starting with " +
+            "column per question. Only opened leads are exported (POST leads/release/ opens " +
+            "the unopened ones first, one request each). A cell starting with " +
             "`= + - @`, a tab or a carriage return is prefixed with `'`.",
           querystring: leadExportQuerySchema,
           response: {
@@ -224,6 +227,25 @@ export async function leadInboxRoutes(app: FastifyInstance, { context }: ApiOpti
             .send(stream as unknown as string)
         );
       },
+    );
+
+    routes.post(
+      apiPaths.leadsRelease,
+      {
+        schema: {
+          tags,
+          summary: "Opens the matching unopened leads for an export, while requests last",
+          description:
+            'The export\'s explicit "take the contacts" step: with the filters of GET ' +
+            "leadslist/, the matching leads not yet opened are opened, oldest first, one " +
+            "request each, as long as requests are left; the rest stay masked (GET " +
+            "leads/export/ leaves them out). A lead opened before, delivered or opened by any " +
+            "other path costs nothing. `unopened_left`: some matching leads are still unopened.",
+          body: leadFiltersSchema,
+          response: { 200: leadReleaseResultSchema, 400: validationErrorBodySchema, ...errors },
+        },
+      },
+      async (request) => service.release(request.userId, request.body),
     );
   });
 }

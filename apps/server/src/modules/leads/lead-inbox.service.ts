@@ -4,11 +4,20 @@ import type {
   LeadListItem,
   LeadListPage,
   LeadOpenResponse,
+  LeadReleaseResult,
   LeadUpdate,
 } from "@leadquiz/contract";
 import type { Database } from "../../db/client";
 import { AppError } from "../../lib/app-error";
-import { requestsLeft, requestsLeftSql, spendLeadRequest } from "../tariffs";
+import { awaitingCountSql, resumeDeliveriesOfReleased } from "../delivery";
+import {
+  maskEmail,
+  maskMessengers,
+  maskName,
+  maskPhone,
+  releaseLeadContacts,
+} from "../lead-contacts";
+import { requestsLeft, requestsLeftSql } from "../tariffs";
 import { type ExportLabels, exportCsv, exportXlsx } from "./lead-export";
 import { exportRowsCondition } from "./lead-export.repository";
 import {
@@ -18,13 +27,12 @@ import {
   type LeadListRow,
   leadFilterCondition,
   listLeadPage,
-  lockLead,
-  markLeadOpened,
   openedOnly,
   ownsFilterTargets,
+  readValues,
+  unopenedLeadIds,
   updateLeadFollowUp,
 } from "./lead-inbox.repository";
-import { maskEmail, maskMessengers, maskName, maskPhone } from "./lead-mask";
 
 export interface LeadPageQuery extends LeadFilters {
   cursor?: string | undefined;
@@ -59,6 +67,9 @@ function cursorId(cursor: string | undefined): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : 0;
 }
 
+/** Leads one transaction of an export's release takes (docs/leads.md "Export"). */
+const RELEASE_BATCH = 1000;
+
 /**
  * The owner's leads (docs/leads.md): the list with masking, opening (one request of the
  * account's allowance, once per lead), the detail of an opened lead, follow-up and erasure.
@@ -67,7 +78,7 @@ function cursorId(cursor: string | undefined): number | null {
 export function createLeadInboxService(ctx: { db: Database }) {
   const { db } = ctx;
 
-  /** The account's leads matching `filters`; another account's project or quiz: 404. */
+  /** The account's leads matching `filters`; another account's project, quiz or result: 404. */
   async function condition(userId: number, filters: LeadFilters) {
     if (!(await ownsFilterTargets(db, userId, filters))) throw new AppError("not_found");
     return leadFilterCondition(userId, filters);
@@ -77,44 +88,34 @@ export function createLeadInboxService(ctx: { db: Database }) {
     async list(userId: number, query: LeadPageQuery): Promise<LeadListPage> {
       const { cursor, limit, ...filters } = query;
       const before = cursorId(cursor);
-      // The allowance is read in the page's own statement (one round trip, docs/leads.md
-      // "List"); an empty page reads it on its own.
-      const rows =
-        before === 0
-          ? []
-          : await listLeadPage(
-              db,
-              await condition(userId, filters),
-              before,
-              limit + 1,
-              requestsLeftSql(userId),
-            );
-      const left = rows[0]?.extra ?? (await requestsLeft(db, userId));
+      // The allowance and the waiting deliveries are read in the page's own statement (one
+      // round trip, docs/leads.md "List"); an empty page reads them on their own.
+      const extra = { left: requestsLeftSql(userId), waiting: awaitingCountSql(userId) };
+      const where = before === 0 ? null : await condition(userId, filters);
+      const rows = where === null ? [] : await listLeadPage(db, where, before, limit + 1, extra);
+      const counts = rows[0]?.extra ?? (await readValues(db, extra));
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
         next: rows.length > limit && last ? String(last.id) : null,
         results: page.map(presentListItem),
-        requests_left: left,
+        requests_left: counts.left,
+        deliveries_waiting: counts.waiting,
       };
     },
 
     /**
-     * `POST update-lead-tariff/`: in one transaction the lead's row is locked (a concurrent
-     * opening of the same lead waits, then sees it opened and spends nothing), then one
-     * request is spent with a conditional UPDATE of the allowance row (concurrent openings
-     * of other leads queue on that row lock; the last request goes to one of them, the other
-     * gets 403 `lead_limit` and its transaction rolls back).
+     * `POST update-lead-tariff/`: releases the lead (lead-contacts' `releaseLeadContacts`:
+     * one request the first time its contacts leave the product, by this or any other
+     * path; nothing after). 403 `lead_limit` when none is left.
      */
     async open(userId: number, leadId: number): Promise<LeadOpenResponse> {
       const left = await db.transaction(async (tx) => {
-        const lead = await lockLead(tx, userId, leadId);
-        if (!lead) throw new AppError("not_found");
-        if (lead.isOpened) return requestsLeft(tx, userId);
-        const after = await spendLeadRequest(tx, userId);
-        if (after === null) throw new AppError("lead_limit");
-        await markLeadOpened(tx, leadId);
-        return after;
+        const release = await releaseLeadContacts(tx, userId, [leadId]);
+        if (release.missing.length > 0) throw new AppError("not_found");
+        if (release.released.length === 0) throw new AppError("lead_limit");
+        await resumeDeliveriesOfReleased(tx, userId, release.released);
+        return release.requestsLeft;
       });
       const row = await findLeadRow(db, userId, leadId);
       if (!row) throw new AppError("not_found");
@@ -159,6 +160,30 @@ export function createLeadInboxService(ctx: { db: Database }) {
       const row = await updateLeadFollowUp(db, userId, leadId, changes);
       if (!row) throw new AppError("not_found");
       return row;
+    },
+
+    /**
+     * `POST leads/release/`: releases the matching leads not yet opened, for an export,
+     * oldest first while requests last (docs/leads.md "Export"). In transactions of up to
+     * 1000 leads; what is released stays released should a later one fail.
+     */
+    async release(userId: number, filters: LeadFilters): Promise<LeadReleaseResult> {
+      const where = await condition(userId, filters);
+      let released = 0;
+      let left = await requestsLeft(db, userId);
+      while (left > 0) {
+        const ids = await unopenedLeadIds(db, where, Math.min(left, RELEASE_BATCH));
+        if (ids.length === 0) break;
+        const release = await db.transaction(async (tx) => {
+          const done = await releaseLeadContacts(tx, userId, ids);
+          await resumeDeliveriesOfReleased(tx, userId, done.released);
+          return done;
+        });
+        released += release.taken;
+        left = release.requestsLeft;
+      }
+      const [unopened] = await unopenedLeadIds(db, where, 1);
+      return { released, unopened_left: unopened !== undefined, requests_left: left };
     },
 
     /** The export stream of the matching opened leads (CSV or XLSX). */

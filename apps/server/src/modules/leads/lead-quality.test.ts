@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maskEmail, maskName, maskPhone } from "./lead-mask";
+import { maskEmail, maskName, maskPhone } from "../lead-contacts/lead-mask";
 import {
   contactFlagsOf,
   isDisposableEmail,

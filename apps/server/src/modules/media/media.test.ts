@@ -10,6 +10,7 @@ import {
   type MediaHarness,
   type MediaUser,
 } from "../../test-support/media-fixtures";
+import { listenAsOwnerApp, TEST_VISITOR_URL } from "../../test-support/test-app";
 import { MAX_IMAGE_SIDE } from "./image-processing";
 
 let h: MediaHarness;
@@ -321,6 +322,17 @@ describe("every media-owning entity", () => {
     expect(cleared.json().design.background_image ?? null).toBeNull();
     expect(cleared.json().start_page.media).toMatch(media);
 
+    // What visitors get names the files on the visitor origin (docs/adr/0016-visitor-origin.md):
+    // the snapshot a publish would store, and the embed snippets' pictures.
+    const stored = cleared.json().start_page.media as string;
+    const snapshot = await h.call("GET", `/quiz/${quizId}/preview/`, { user: owner });
+    expect(snapshot.statusCode, snapshot.body).toBe(200);
+    expect(snapshot.json().start_page.media).toBe(`${TEST_VISITOR_URL}${stored}`);
+    const snippets = await h.call("GET", `/config/quiz/${quizId}`, { user: owner });
+    expect(snippets.json().embed.trigger).toContain(
+      `data-photo="${TEST_VISITOR_URL}${configUpload.json().image}"`,
+    );
+
     // Another account: 404 on every entity, nothing stored.
     const count = await storedCount();
     for (const url of [
@@ -340,7 +352,7 @@ describe("every media-owning entity", () => {
 
 describe("uploads over real HTTP", () => {
   it("answers a browser whose refused file is still being sent, and stores nothing", async () => {
-    const address = await h.t.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = await listenAsOwnerApp(h.t.app);
     const before = await storedCount();
     const media = await questionMedia();
     const form = new FormData();

@@ -6,7 +6,7 @@ export type PasswordResetTokenRow = typeof passwordResetTokens.$inferSelect;
 
 export async function insertPasswordResetToken(
   db: DbOrTx,
-  row: { userId: number; tokenHash: string; expiresAt: Date },
+  row: { userId: number; tokenHash: string; credentialGeneration: number; expiresAt: Date },
 ): Promise<void> {
   await db.insert(passwordResetTokens).values(row);
 }
@@ -54,7 +54,7 @@ export async function markPasswordResetTokenUsed(
   return rows.length === 1;
 }
 
-/** Retires every other unused token of a user (after a successful reset). */
+/** Retires every unused token of a user (a newer link replaces them; a reset spends them). */
 export async function retirePasswordResetTokensOfUser(
   db: DbOrTx,
   userId: number,

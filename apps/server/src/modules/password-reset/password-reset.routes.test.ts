@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { passwordResetTokens, users } from "../../db/schema";
+import { integrations, passwordResetTokens, users } from "../../db/schema";
 import { useMailingTestApp } from "../../test-support/mailing-test-app";
 import { parseMail } from "../../test-support/parse-mail";
 import {
@@ -33,6 +33,16 @@ async function post(
     payload: payload as Record<string, unknown>,
     remoteAddress: options.ip ?? nextIp(),
     headers: options.language ? { "accept-language": options.language } : {},
+  });
+}
+
+/** POST token/refresh/ with a session cookie (a Cookie header), as the owner app sends it. */
+function refreshWith(t: TestAppWithDatabase, cookie: string) {
+  return t.app.inject({
+    method: "POST",
+    url: "/api/v1/token/refresh/",
+    headers: { cookie, "x-requested-with": "leadquiz" },
+    remoteAddress: nextIp(),
   });
 }
 
@@ -97,13 +107,7 @@ describe("password reset over SMTP", () => {
       password: OLD_PASSWORD,
     });
     expect(withOld.statusCode).toBe(401);
-    const refreshed = await mailing.app.app.inject({
-      method: "POST",
-      url: "/api/v1/token/refresh/",
-      headers: { cookie: session, "x-requested-with": "leadquiz" },
-      remoteAddress: nextIp(),
-    });
-    expect(refreshed.statusCode).toBe(401);
+    expect((await refreshWith(mailing.app, session)).statusCode).toBe(401);
 
     const again = await post(mailing.app, "password_reset/confirm/", {
       token,
@@ -171,27 +175,181 @@ describe("password reset over SMTP", () => {
     expect(ru.json()).toEqual({ detail: "Токен недействителен", code: "not_found" });
   });
 
-  it("keeps earlier links valid until one of them is used", async () => {
+  /** Asks for a reset link of `email` and takes its token from the mail. */
+  async function resetToken(email: string): Promise<string> {
+    expect((await post(mailing.app, "password_reset/", { email })).statusCode).toBe(200);
+    return linkOf(parseMail((await mailing.smtp.next({ to: email })).raw).text).token;
+  }
+
+  /** Signs in with the password: the session's pair. */
+  async function signIn(email: string, password = OLD_PASSWORD) {
+    const login = await post(mailing.app, "token/", { email, password });
+    expect(login.statusCode, login.body).toBe(200);
+    // The refresh token as the session cookie carries it back.
+    return { access: login.json<{ access: string }>().access, refresh: cookieHeaderOf(login) };
+  }
+
+  /** A call signed in with an access token or an API key. */
+  function bearer(token: string, method: "GET" | "POST", url: string, payload?: object) {
+    return mailing.app.app.inject({
+      method,
+      url: `/api/v1/${url}`,
+      headers: { authorization: `Bearer ${token}` },
+      remoteAddress: nextIp(),
+      ...(payload === undefined ? {} : { payload }),
+    });
+  }
+
+  async function confirm(token: string, password = NEW_PASSWORD) {
+    return (await post(mailing.app, "password_reset/confirm/", { token, password })).statusCode;
+  }
+
+  it("makes only the newest link work: asking again retires the earlier ones", async () => {
     await registered("twice@example.com");
-    await post(mailing.app, "password_reset/", { email: "twice@example.com" });
-    const first = linkOf(
-      parseMail((await mailing.smtp.next({ to: "twice@example.com" })).raw).text,
-    ).token;
-    await post(mailing.app, "password_reset/", { email: "twice@example.com" });
-    const second = linkOf(
-      parseMail((await mailing.smtp.next({ to: "twice@example.com" })).raw).text,
-    ).token;
+    const first = await resetToken("twice@example.com");
+    const second = await resetToken("twice@example.com");
     expect(second).not.toBe(first);
-    const used = await post(mailing.app, "password_reset/confirm/", {
-      token: first,
-      password: NEW_PASSWORD,
+    expect(await confirm(first)).toBe(404);
+    expect(await confirm(second)).toBe(200);
+    // Once only.
+    expect(await confirm(second, "third-secret-3")).toBe(404);
+  });
+
+  it("leaves exactly one working link when several are asked for at once", async () => {
+    const id = await registered("burst@example.com");
+    const asked = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        post(mailing.app, "password_reset/", { email: "burst@example.com" }),
+      ),
+    );
+    expect(asked.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    for (let i = 0; i < 5; i++) await mailing.smtp.next({ to: "burst@example.com" });
+    // Confirming one would end the others anyway (the generation moves on): count them.
+    const open = await mailing.app.database.db
+      .select()
+      .from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, id), isNull(passwordResetTokens.usedAt)));
+    expect(open).toHaveLength(1);
+  });
+
+  it("lets a link work once when it is followed many times at once", async () => {
+    await registered("racer@example.com");
+    const token = await resetToken("racer@example.com");
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => confirm(token, `racing-secret-${i}`)),
+    );
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(9);
+  });
+
+  it("kills an outstanding link when the password is changed", async () => {
+    await registered("changer@example.com");
+    const token = await resetToken("changer@example.com");
+    const { access } = await signIn("changer@example.com");
+    const changed = await bearer(access, "POST", "change-password/", {
+      old_password: OLD_PASSWORD,
+      new_password: NEW_PASSWORD,
     });
-    expect(used.statusCode).toBe(200);
-    const retired = await post(mailing.app, "password_reset/confirm/", {
-      token: second,
-      password: NEW_PASSWORD,
+    expect(changed.statusCode, changed.body).toBe(200);
+    // Whoever holds the mail cannot undo the owner's new password.
+    expect(await confirm(token, "attacker-secret-9")).toBe(404);
+    await signIn("changer@example.com", NEW_PASSWORD);
+  });
+
+  it("kills an outstanding link when the e-mail address is changed", async () => {
+    await registered("mover@example.com");
+    const token = await resetToken("mover@example.com");
+    const { access } = await signIn("mover@example.com");
+    const asked = await bearer(access, "POST", "email/change/", {
+      email: "moved@example.com",
+      password: OLD_PASSWORD,
     });
-    expect(retired.statusCode).toBe(404);
+    expect(asked.statusCode, asked.body).toBe(200);
+    const mail = parseMail((await mailing.smtp.next({ to: "moved@example.com" })).raw);
+    const change = /\/confirm-email\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? "";
+    expect(await post(mailing.app, "email/change/confirm/", { token: change })).toMatchObject({
+      statusCode: 200,
+    });
+    expect(await confirm(token)).toBe(404);
+    await signIn("moved@example.com");
+  });
+
+  it("kills an outstanding link when the owner signs out everywhere", async () => {
+    await registered("everywhere@example.com");
+    const token = await resetToken("everywhere@example.com");
+    const { access } = await signIn("everywhere@example.com");
+    expect((await bearer(access, "POST", "logout/all/")).statusCode).toBe(205);
+    expect(await confirm(token)).toBe(404);
+  });
+
+  it("ends every session at once: access tokens die with the reset, not 15 minutes later", async () => {
+    await registered("stolen@example.com");
+    const thief = await signIn("stolen@example.com");
+    const me = (access: string) => bearer(access, "GET", "userinfo/");
+    expect((await me(thief.access)).statusCode).toBe(200);
+    expect(await confirm(await resetToken("stolen@example.com"))).toBe(200);
+    const refused = await me(thief.access);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().code).toBe("token_not_valid");
+    expect((await refreshWith(mailing.app, thief.refresh)).statusCode).toBe(401);
+    expect((await me((await signIn("stolen@example.com", NEW_PASSWORD)).access)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("revokes the account's API keys and their REST hooks, and tells the owner in their language", async () => {
+    await registered("keys@example.com", "ru");
+    const { access } = await signIn("keys@example.com");
+    const makeKey = async (token: string, name: string) => {
+      const made = await bearer(token, "POST", "api-keys/", { name });
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json<{ key: string }>().key;
+    };
+    const zapier = await makeKey(access, "Zapier");
+    await makeKey(access, "n8n");
+    const hooked = await bearer(zapier, "POST", "hooks/", {
+      target_url: "https://hooks.example.com/catch",
+      event: "lead.created",
+    });
+    expect(hooked.statusCode, hooked.body).toBe(201);
+    // Someone else's key stays.
+    await registered("bystander@example.com");
+    const theirs = await makeKey((await signIn("bystander@example.com")).access, "Make");
+
+    expect(await confirm(await resetToken("keys@example.com"))).toBe(200);
+
+    expect((await bearer(zapier, "GET", "hooks/sample/")).statusCode).toBe(401);
+    expect((await bearer(theirs, "GET", "hooks/sample/")).statusCode).toBe(200);
+    const { access: fresh } = await signIn("keys@example.com", NEW_PASSWORD);
+    expect((await bearer(fresh, "GET", "api-keys/")).json()).toEqual([]);
+    const [user] = await mailing.app.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, "keys@example.com"));
+    const hooks = await mailing.app.database.db
+      .select()
+      .from(integrations)
+      .where(eq(integrations.userId, user?.id ?? 0));
+    expect(hooks).toEqual([]);
+
+    const notice = parseMail((await mailing.smtp.next({ to: "keys@example.com" })).raw);
+    expect(notice.subject).toBe("API-ключи вашего аккаунта Leadquiz отозваны");
+    expect(notice.text).toContain("Zapier, n8n");
+    expect(notice.text).toContain("http://localhost:3000/settings");
+    expect(notice.html).toContain('lang="ru"');
+  });
+
+  it("sends no key notice when the account had no keys", async () => {
+    await registered("nokeys@example.com");
+    expect(await confirm(await resetToken("nokeys@example.com"))).toBe(200);
+    await mailing.app.app.mailer.idle();
+    const subjects = mailing.smtp.received
+      .filter((m) => m.to.includes("nokeys@example.com"))
+      .map((m) => parseMail(m.raw).subject);
+    expect(subjects).toEqual([
+      "Finish creating your Leadquiz account",
+      "Reset your Leadquiz password",
+    ]);
   });
 
   it("stores only a SHA-256 hash of the token, valid for one hour", async () => {

@@ -16,11 +16,13 @@ import type { ApiOptions } from "../../app-context";
 import { FieldErrors } from "../../lib/app-error";
 import { languageFromAcceptLanguage } from "../../lib/request-language";
 import { rateLimitFor } from "../../plugins/rate-limit";
+import { createAccountRecoveryWorkflow } from "../../workflows/account-recovery";
 import { createPasswordResetService } from "./password-reset.service";
 
 /** POST password_reset/ and POST password_reset/confirm/ (public, no authentication). */
 export async function passwordResetRoutes(app: FastifyInstance, { context }: ApiOptions) {
   const service = createPasswordResetService(context);
+  const recovery = createAccountRecoveryWorkflow(context);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
@@ -32,7 +34,8 @@ export async function passwordResetRoutes(app: FastifyInstance, { context }: Api
         tags: ["accounts"],
         summary: "Sends a password-reset link if an account has this address",
         description:
-          "Answers 200 for every well-formed address, known or not (no account enumeration).",
+          "Answers 200 for every well-formed address, known or not (no account enumeration). " +
+          "A new link retires the account's earlier ones.",
         body: passwordResetRequestSchema,
         response: {
           200: detailResponseSchema,
@@ -58,8 +61,12 @@ export async function passwordResetRoutes(app: FastifyInstance, { context }: Api
         tags: ["accounts"],
         summary: "Sets a new password with a reset token",
         description:
-          '404 `not_found` "Token is not valid" for an unknown, expired or used token. ' +
-          "Revokes every refresh token of the user.",
+          '404 `not_found` "Token is not valid" for an unknown, expired or used token, and ' +
+          "for one that a newer reset link, a password or e-mail change or signing out " +
+          "everywhere has retired (only the newest link works, once, for an hour). On " +
+          "success every access and refresh token of the account stops working at once, " +
+          "and every API key of the account is revoked with the REST hooks made with it " +
+          "(the owner is told by e-mail which).",
         body: passwordResetConfirmRequestSchema,
         response: {
           200: detailResponseSchema,
@@ -69,7 +76,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { context }: Api
       },
     },
     async (request) => {
-      await service.confirmReset(request.body.token, request.body.password);
+      await recovery.confirmReset(request.body.token, request.body.password);
       const language = languageFromAcceptLanguage(request.headers["accept-language"]);
       return { detail: translate(language, "errors:password_reset_done") };
     },

@@ -37,7 +37,7 @@ export async function profilePagePlugin(
         const profile = await service.publicProfile(slug.data);
         // Revalidated on every view: a profile made private must stop showing at once.
         reply.header("cache-control", "no-cache");
-        return profilePageHtml(profile, language, context.config.publicUrl);
+        return profilePageHtml(profile, language, context.config);
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== "not_found") throw error;
         reply.status(404).header("cache-control", "no-store");

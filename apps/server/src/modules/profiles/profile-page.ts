@@ -4,6 +4,8 @@ import {
   type ProfilePageTexts,
   profilePageTexts,
 } from "@leadquiz/i18n";
+import type { AppConfig } from "../../config";
+import { absoluteMediaUrl, publicProfileUrl } from "../../lib/public-urls";
 import { escapeHtml } from "../public-pages";
 
 function fill(text: string, params: Record<string, string | number>): string {
@@ -15,11 +17,6 @@ function fill(text: string, params: Record<string, string | number>): string {
 function truncate(text: string, max: number): string {
   const chars = [...text.trim()];
   return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : chars.join("");
-}
-
-/** An absolute URL of a stored file path (`/media/…`) for Open Graph. */
-function absolute(publicUrl: string, path: string): string {
-  return /^https?:\/\//.test(path) ? path : `${publicUrl}${path}`;
 }
 
 /** Name of a country or language code in the page's language; the code when unknown. */
@@ -86,7 +83,7 @@ function page(options: {
 export function profilePageHtml(
   profile: PublicProfile,
   language: InterfaceLanguageCode,
-  publicUrl: string,
+  config: Pick<AppConfig, "visitorUrl">,
 ): string {
   const texts = profilePageTexts[language];
   const e = escapeHtml;
@@ -105,7 +102,7 @@ export function profilePageHtml(
       : texts.descriptionPlain,
     300,
   );
-  const url = `${publicUrl}/u/${profile.slug}`;
+  const url = publicProfileUrl(config, profile.slug);
   const head = [
     `<meta name="description" content="${e(description)}">`,
     `<link rel="canonical" href="${e(url)}">`,
@@ -114,7 +111,9 @@ export function profilePageHtml(
     `<meta property="og:description" content="${e(description)}">`,
     `<meta property="og:url" content="${e(url)}">`,
     ...(profile.avatar
-      ? [`<meta property="og:image" content="${e(absolute(publicUrl, profile.avatar))}">`]
+      ? [
+          `<meta property="og:image" content="${e(absoluteMediaUrl(config, profile.avatar) ?? "")}">`,
+        ]
       : []),
     `<meta property="profile:first_name" content="${e(profile.first_name)}">`,
     `<meta property="profile:last_name" content="${e(profile.last_name)}">`,

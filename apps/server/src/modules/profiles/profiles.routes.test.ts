@@ -24,6 +24,7 @@ import {
   multipartBody,
   type TextPart,
 } from "../../test-support/media-fixtures";
+import { listenAsOwnerApp, TEST_VISITOR_URL, VISITOR_HOST } from "../../test-support/test-app";
 import { createProfilesService } from "./profiles.service";
 
 let h: LeadsHarness;
@@ -231,7 +232,7 @@ describe("the specialist profile", () => {
 
   it("answers a browser's 20 MB avatar over real HTTP (the rest of the body is read and dropped)", async () => {
     const user = await registerUser(h.t);
-    const address = await h.t.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = await listenAsOwnerApp(h.t.app);
     const form = new FormData();
     form.set("city", "Lutsk");
     const big = Buffer.concat([await png(), Buffer.alloc(20 * 1024 * 1024)]);
@@ -483,7 +484,11 @@ describe("the public profile", () => {
   });
 
   it("is a server-rendered page with Open Graph tags and escaped texts", async () => {
-    const response = await h.t.app.inject({ method: "GET", url: `/u/${slug}` });
+    const response = await h.t.app.inject({
+      method: "GET",
+      url: `/u/${slug}`,
+      headers: { host: VISITOR_HOST },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toMatch(/^text\/html/);
     const html = response.body;
@@ -494,11 +499,14 @@ describe("the public profile", () => {
     expect(html).toContain(
       '<meta property="og:description" content="Quizzes &amp; funnels, Kraków, Poland. Specialist profile and portfolio on Leadquiz.">',
     );
+    // Its addresses are on the visitor origin (docs/adr/0016-visitor-origin.md).
     expect(html).toMatch(
-      /<meta property="og:image" content="http:\/\/localhost:\d+\/media\/[0-9a-f]{2}\/[0-9a-f]{32}\.png">/,
+      new RegExp(
+        `<meta property="og:image" content="${TEST_VISITOR_URL}/media/[0-9a-f]{2}/[0-9a-f]{32}\\.png">`,
+      ),
     );
-    expect(html).toMatch(
-      /<meta property="og:url" content="http:\/\/localhost:\d+\/u\/maria-img-src-x/,
+    expect(html).toContain(
+      `<meta property="og:url" content="${TEST_VISITOR_URL}/u/maria-img-src-x`,
     );
     expect(html).toContain("Case &lt;one&gt;");
     expect(html).toContain("Line one\n&lt;script&gt;x&lt;/script&gt;");
@@ -514,7 +522,7 @@ describe("the public profile", () => {
     const response = await h.t.app.inject({
       method: "GET",
       url: `/u/${slug}`,
-      headers: { "accept-language": "ru-RU,ru;q=0.9" },
+      headers: { "accept-language": "ru-RU,ru;q=0.9", host: VISITOR_HOST },
     });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<html lang="ru">');
@@ -535,7 +543,7 @@ describe("the public profile", () => {
       const page = await h.t.app.inject({
         method: "GET",
         url,
-        headers: { "accept-language": "uk" },
+        headers: { "accept-language": "uk", host: VISITOR_HOST },
       });
       expect(page.statusCode, url).toBe(404);
       expect(page.body).toContain("Профіль не знайдено");

@@ -51,7 +51,7 @@ export function createProjectsService(ctx: Pick<AppContext, "db" | "config" | "d
         leads_count: projectCounts.get(row.id) ?? 0,
         quizzes: quizzes
           .filter((quiz) => quiz.projectId === row.id)
-          .map((quiz) => toQuizSummary(quiz, ctx.config.publicUrl, leadCounts.get(quiz.id) ?? 0)),
+          .map((quiz) => toQuizSummary(quiz, ctx.config, leadCounts.get(quiz.id) ?? 0)),
       }),
     );
   }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { embedLoaderScript, embedSnippetScript } from "@leadquiz/contract/embed-snippet";
+import type { AppConfig } from "../../config";
 import { escapeHtml } from "./page-html";
 
 /** The editor's sample site for the embed modes (outside `/q/{key}`: no key has a slash). */
@@ -122,24 +123,26 @@ export function embedSamplePageHtml(sample: EmbedSample): string {
 }
 
 /**
- * The sample page's policy: framed by the editor only; scripts of this origin only (the
- * loader, which frames this origin's quiz page) and the snippet's inline loader by its
- * hash; YouTube's player and thumbnails for the video trigger; images and videos from any
- * https address (a manager's photo).
+ * The sample page's policy. It is served on the visitor origin, like the owners' sites it
+ * stands for (docs/adr/0016-visitor-origin.md), and framed by the owner app's editor only
+ * (`frame-ancestors` of PUBLIC_URL: X-Frame-Options cannot name another origin). Scripts of
+ * its own origin only (the loader, which frames the quiz pages and loads `embed-ui.js`
+ * there) and the snippet's inline loader by its hash; YouTube's player and thumbnails for
+ * the video trigger; images and videos from any https address (a manager's photo).
  */
-export function embedSampleCsp(publicUrl: string): string {
-  const origin = new URL(publicUrl).origin;
+export function embedSampleCsp(config: Pick<AppConfig, "publicUrl">): string {
+  const app = new URL(config.publicUrl).origin;
   return [
     "default-src 'self'",
     `script-src 'self' ${SAMPLE_LOADER_HASH}`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: https: ${origin}`,
-    `media-src 'self' blob: https: ${origin}`,
-    `frame-src 'self' ${origin} https://www.youtube-nocookie.com`,
+    `img-src 'self' data: blob: https: ${app}`,
+    `media-src 'self' blob: https: ${app}`,
+    "frame-src 'self' https://www.youtube-nocookie.com",
     "connect-src 'self'",
     "form-action 'none'",
     "base-uri 'none'",
     "object-src 'none'",
-    "frame-ancestors 'self'",
+    `frame-ancestors ${app}`,
   ].join("; ");
 }

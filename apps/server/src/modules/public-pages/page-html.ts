@@ -71,7 +71,6 @@ export interface QuizPageOptions {
   quiz: PublicQuiz;
   texts: VisitorTexts;
   runtime: RuntimeBuild;
-  publicUrl: string;
   /** Inside the embed's iframe (`?embed=1`). */
   embed: boolean;
   /** Around the quiz: the landing of `/l/{subdomain}` or a subdomain host. */

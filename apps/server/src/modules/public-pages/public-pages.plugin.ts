@@ -2,13 +2,15 @@ import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import path from "node:path";
 import compress from "@fastify/compress";
 import type { PublicQuiz } from "@leadquiz/contract";
+import { loaderForwardScript, pinLoaderOrigin } from "@leadquiz/contract/embed-loader-origin";
 import { visitorTexts } from "@leadquiz/i18n/visitor/all";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context";
 import type { AppConfig } from "../../config";
 import { etagMatches } from "../../lib/http-cache";
+import { hostnameReader, surfaceReader } from "../../lib/origins";
 import { type Precompressed, pickEncoding, precompress } from "../../lib/precompressed";
-import { absoluteMediaUrl, landingUrl } from "../../lib/public-urls";
+import { absoluteMediaUrl, landingUrl, publicQuizUrl } from "../../lib/public-urls";
 import { type FastAnswer, sendFastAnswer } from "../../plugins/fast-reads";
 import { type CachedQuiz, visitorSnapshot } from "../publication";
 import {
@@ -25,6 +27,7 @@ import {
   defaultRuntimeDistDir,
   RUNTIME_ASSETS_PREFIX,
   type RuntimeBuild,
+  type StaticFile,
 } from "./runtime-assets";
 
 /**
@@ -83,34 +86,32 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /**
- * The Content-Security-Policy of the hosted pages. They must be framable by ANY site (the
- * embed's iframe): `frame-ancestors *` and no X-Frame-Options. Otherwise strict: scripts
- * only from this origin (the boot JSON is `type="application/json"`, never executed),
- * styles inline (the design's custom properties are style attributes), media from here and
- * PUBLIC_URL (a landing host is another origin), YouTube's privacy-enhanced player.
- * The owner's analytics tags (loaded by the runtime when the quiz names them) need their
- * hosts; GTM loads whatever its container holds, so a quiz with a GTM id gets `https:` and
- * inline scripts for script-src.
+ * The Content-Security-Policy of the visitor pages (docs/security.md "Visitor pages"). They
+ * must be framable by ANY site (the embed's iframe): `frame-ancestors *` and no
+ * X-Frame-Options. Otherwise strict: scripts only from this origin (the boot JSON is
+ * `type="application/json"`, never executed), styles inline (the design's custom
+ * properties are style attributes), media from here and the visitor origin (a landing host
+ * is another origin), and from PUBLIC_URL for snapshots published before the visitor origin
+ * existed (their media links name it), YouTube's privacy-enhanced player. The owner's tags
+ * add what their vendors document (`analyticsSources`).
  */
-export function pageCsp(publicUrl: string, analytics?: PublicQuiz["analytics"]): string {
-  const publicOrigin = new URL(publicUrl).origin;
-  const gtm = Boolean(analytics?.gtm_id);
-  const tags = Boolean(analytics && (analytics.ga_id || analytics.pixel_id || analytics.tiktok_id));
-  const scriptSrc = gtm
-    ? "'self' 'unsafe-inline' 'unsafe-eval' https:"
-    : tags
-      ? "'self' https://www.googletagmanager.com https://connect.facebook.net https://analytics.tiktok.com"
-      : "'self'";
-  const external = gtm || tags ? " https:" : "";
+export function pageCsp(
+  config: Pick<AppConfig, "publicUrl" | "visitorUrl">,
+  analytics?: PublicQuiz["analytics"],
+): string {
+  const visitor = new URL(config.visitorUrl).origin;
+  const app = new URL(config.publicUrl).origin;
+  const tags = analyticsSources(analytics);
+  const list = (...sources: string[]) => sources.filter(Boolean).join(" ");
   return [
     "default-src 'self'",
-    `script-src ${scriptSrc}`,
-    `style-src 'self' 'unsafe-inline' ${publicOrigin}`,
-    `img-src 'self' data: blob: ${publicOrigin} https://i.ytimg.com${external}`,
-    `media-src 'self' blob: ${publicOrigin}`,
-    `font-src 'self' data: ${publicOrigin}`,
-    `connect-src 'self' ${publicOrigin}${external}`,
-    `frame-src https://www.youtube-nocookie.com${gtm ? " https:" : ""}`,
+    `script-src ${list("'self'", ...tags.script)}`,
+    `style-src 'self' 'unsafe-inline' ${visitor}`,
+    `img-src ${list("'self' data: blob:", visitor, app, "https://i.ytimg.com", ...tags.img)}`,
+    `media-src 'self' blob: ${visitor} ${app}`,
+    `font-src 'self' data: ${visitor}`,
+    `connect-src ${list("'self'", visitor, ...tags.connect)}`,
+    `frame-src ${list("https://www.youtube-nocookie.com", ...tags.frame)}`,
     "form-action 'self'",
     "base-uri 'none'",
     "object-src 'none'",
@@ -118,30 +119,99 @@ export function pageCsp(publicUrl: string, analytics?: PublicQuiz["analytics"]):
   ].join("; ");
 }
 
+/** What the owner's tags add to a visitor page's policy, by directive. */
+interface TagSources {
+  script: string[];
+  img: string[];
+  connect: string[];
+  frame: string[];
+}
+
+/**
+ * The sources each vendor's tag needs (docs/security.md "Owners' tags"). Google documents
+ * GA4's ("Use a Content Security Policy with Google Tag Manager", Google Analytics 4 and
+ * Google Signals); Meta and TikTok publish no list, so theirs are the hosts their base code
+ * loads from and sends to. GTM loads whatever its container holds — custom HTML, any
+ * vendor, inline and evaluated code — so a quiz with a GTM id gets `https:`, inline and
+ * eval: the container is the owner's own code by design, which is why it runs only on the
+ * visitor origin, never where the owner app's session lives.
+ */
+export function analyticsSources(analytics?: PublicQuiz["analytics"]): TagSources {
+  const sources: TagSources = { script: [], img: [], connect: [], frame: [] };
+  if (!analytics) return sources;
+  const add = (more: Partial<TagSources>) => {
+    for (const key of ["script", "img", "connect", "frame"] as const) {
+      for (const source of more[key] ?? []) {
+        if (!sources[key].includes(source)) sources[key].push(source);
+      }
+    }
+  };
+  if (analytics.gtm_id.trim()) {
+    add({
+      script: ["'unsafe-inline'", "'unsafe-eval'", "https:"],
+      img: ["https:"],
+      connect: ["https:"],
+      frame: ["https:"],
+    });
+  }
+  if (analytics.ga_id.trim()) {
+    const google = ["https://*.googletagmanager.com"];
+    const collect = ["https://*.google-analytics.com", "https://*.analytics.google.com"];
+    // Google Signals (switched on in the owner's GA property, not here) also sends to these.
+    const signals = ["https://*.g.doubleclick.net", "https://*.google.com"];
+    add({
+      script: google,
+      img: [...collect, ...google, ...signals],
+      connect: [...collect, ...google, ...signals],
+    });
+  }
+  if (analytics.pixel_id.trim()) {
+    add({
+      script: ["https://connect.facebook.net"],
+      img: ["https://www.facebook.com"],
+      connect: ["https://www.facebook.com", "https://connect.facebook.net"],
+    });
+  }
+  if (analytics.tiktok_id.trim()) {
+    add({
+      script: ["https://analytics.tiktok.com"],
+      img: ["https://analytics.tiktok.com"],
+      connect: ["https://analytics.tiktok.com"],
+    });
+  }
+  // `https:` covers every https source of its directive: the list stays short.
+  for (const key of ["script", "img", "connect", "frame"] as const) {
+    if (sources[key].includes("https:")) {
+      sources[key] = sources[key].filter((source) => !source.startsWith("https://"));
+    }
+  }
+  return sources;
+}
+
 /**
  * `Host: {subdomain}.{LANDING_HOST}` with path `/` → `/l/{subdomain}` (Fastify's
  * rewriteUrl, in app.ts). Every other path on such a host is served as usual (the
- * runtime's assets and API calls of the landing go to the same server). The host of
- * PUBLIC_URL is never rewritten.
+ * runtime's assets and API calls of the landing go to the same server). The host is read
+ * as everywhere else (lib/origins.ts: X-Forwarded-Host from a trusted proxy); the visitor
+ * host itself is never rewritten.
  */
-export function landingHostRewrite(config: Pick<AppConfig, "landingHost" | "publicUrl">) {
-  const landingHost = config.landingHost && stripPort(config.landingHost);
-  const publicHost = stripPort(new URL(config.publicUrl).host.toLowerCase());
+export function landingHostRewrite(
+  config: Pick<AppConfig, "landingHost" | "visitorUrl" | "trustProxy">,
+) {
+  const landingHost = config.landingHost?.replace(/:\d+$/, "");
+  const visitorHost = new URL(config.visitorUrl).hostname.toLowerCase();
+  const hostname = hostnameReader(config.trustProxy);
   return (request: IncomingMessage): string => {
     const url = request.url ?? "/";
     if (!landingHost) return url;
     const [pathname, query] = splitQuery(url);
     if (pathname !== "/" || (request.method !== "GET" && request.method !== "HEAD")) return url;
-    const host = stripPort(String(request.headers.host ?? "").toLowerCase());
-    if (host === publicHost || !host.endsWith(`.${landingHost}`)) return url;
+    const host = hostname(request);
+    if (host === visitorHost || !host.endsWith(`.${landingHost}`)) return url;
     const subdomain = host.slice(0, -(landingHost.length + 1));
     if (!/^[a-z0-9-]{1,63}$/.test(subdomain)) return url;
     return `/l/${subdomain}${query}`;
   };
-}
-
-function stripPort(host: string): string {
-  return host.replace(/:\d+$/, "");
 }
 
 function splitQuery(url: string): [string, string] {
@@ -173,6 +243,8 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
   await runtime.current();
 
   const hide = { schema: { hide: true } };
+  const surfaceOf = surfaceReader(config);
+  const visitorOrigin = new URL(config.visitorUrl).origin;
 
   function sendPage(reply: FastifyReply, status: number, html: string, csp: string) {
     reply.removeHeader("x-frame-options");
@@ -196,7 +268,7 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
       reply.header("cache-control", "no-cache").header("vary", "accept-language"),
       404,
       messagePageHtml(language, texts[`${kind}Title`], texts[`${kind}Text`]),
-      pageCsp(config.publicUrl),
+      pageCsp(config),
     );
   }
 
@@ -218,7 +290,7 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
         `${texts.unavailableText} (The visitor runtime is not built: run \`npm start\`, or ` +
           "`npm run build -w @leadquiz/runtime && npm run build:embed -w @leadquiz/runtime`.)",
       ),
-      pageCsp(config.publicUrl),
+      pageCsp(config),
     );
   }
 
@@ -235,7 +307,6 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
       quiz: visitorSnapshot(quiz),
       texts: visitorTexts[quiz.language] ?? visitorTexts.en,
       runtime: build,
-      publicUrl: config.publicUrl,
       embed: query.embed === "1",
       landing,
       canonicalUrl,
@@ -244,7 +315,7 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
       reply.header("cache-control", PAGE_CACHE),
       200,
       html,
-      pageCsp(config.publicUrl, quiz.analytics),
+      pageCsp(config, quiz.analytics),
     );
   }
 
@@ -267,13 +338,12 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
         quiz: visitorSnapshot(quiz),
         texts: visitorTexts[quiz.language] ?? visitorTexts.en,
         runtime: build,
-        publicUrl: config.publicUrl,
         embed,
-        canonicalUrl: `${config.publicUrl}/q/${encodeURIComponent(quiz.public_key)}`,
+        canonicalUrl: publicQuizUrl(config, quiz.public_key),
       });
       page = precompress(html, "text").then((bytes) => ({
         ...bytes,
-        csp: pageCsp(config.publicUrl, quiz.analytics),
+        csp: pageCsp(config, quiz.analytics),
         etag: `"p${found.quizId}-v${found.version}-${build.id}-${embed ? "e" : "p"}"`,
       }));
       pages.set(embed, page);
@@ -295,8 +365,10 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
 
   // A page made already is answered before Fastify (docs/speed.md "Fast reads"): only the
   // plain page and `?embed=1`, anything else goes to the route below.
+  // Only on a visitor host: on the app's, Fastify answers the redirect (plugins/origin-surfaces.ts).
   context.fastReads.add("/q/", (pathname, query, request) => {
     if (query !== "" && query !== "embed=1") return undefined;
+    if (surfaceOf(request) !== "visitor") return undefined;
     const key = HOSTED_PAGE_PATH.exec(pathname)?.[1];
     const build = key === undefined ? undefined : runtime.peek();
     const found = key === undefined || !build ? undefined : pages.kept(key);
@@ -316,12 +388,15 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
     return sendFastAnswer(reply, hostedPageAnswer(page, request.headers));
   });
 
-  // The editor's preview frame: framed by this origin only, never cached (a release changes
-  // the runtime it loads). It holds no quiz: the editor posts the snapshot to it.
+  // The editor's preview frame: framed by the owner app's origin only, never cached (a
+  // release changes the runtime it loads). It holds no quiz: the editor posts the snapshot to
+  // it. It stays on the app's origin (plugins/origin-surfaces.ts): it runs no script but the
+  // runtime's (`script-src 'self'`; the preview never loads the owner's tags), see
+  // docs/adr/0016-visitor-origin.md.
   app.get(PREVIEW_PAGE_PATH, hide, async (request, reply) => {
     const build = await runtime.current();
     if (!build) return unavailable(request, reply);
-    const csp = pageCsp(config.publicUrl).replace("frame-ancestors *", "frame-ancestors 'self'");
+    const csp = pageCsp(config).replace("frame-ancestors *", "frame-ancestors 'self'");
     reply.header("cache-control", "no-store").header("x-frame-options", "SAMEORIGIN");
     return reply
       .status(200)
@@ -331,13 +406,14 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
   });
 
   // The publication setup's sample site: one snippet's loader attributes (from the query) on
-  // a neutral page, framed by the editor only, never cached (docs/editor.md).
+  // a neutral page of the visitor origin, framed by the editor only, never cached
+  // (docs/editor.md).
   app.get(EMBED_SAMPLE_PAGE_PATH, hide, async (request, reply) => {
     const sample = embedSampleOf(request.query as Record<string, unknown>);
-    reply.header("cache-control", "no-store").header("x-frame-options", "SAMEORIGIN");
+    reply.header("cache-control", "no-store").removeHeader("x-frame-options");
     return reply
       .status(200)
-      .header("content-security-policy", embedSampleCsp(config.publicUrl))
+      .header("content-security-policy", embedSampleCsp(config))
       .header("content-type", "text/html; charset=utf-8")
       .send(embedSamplePageHtml(sample));
   });
@@ -352,7 +428,7 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
     const { domain: _domain, ...landing } = found.landing;
     return renderQuiz(request, reply, build, found.snapshot, landingUrl(config, subdomain), {
       ...landing,
-      logo: absoluteMediaUrl(config.publicUrl, landing.logo),
+      logo: absoluteMediaUrl(config, landing.logo),
     });
   });
 
@@ -374,11 +450,30 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
     },
   );
 
+  // The loader on the app's origin, for snippets pasted before the visitor origin existed:
+  // pinned to the visitor origin (docs/embed.md "Origins"), made once per build of the file.
+  const appLoaders = new WeakMap<StaticFile, StaticFile>();
+  const appLoader = (found: StaticFile): StaticFile => {
+    let made = appLoaders.get(found);
+    if (!made) {
+      const pinned = pinLoaderOrigin(found.body.toString("utf8"), visitorOrigin);
+      if (pinned === undefined) {
+        app.log.error(
+          "embed.js has no single origin expression to pin: the app's origin forwards to the visitor origin's copy",
+        );
+      }
+      const body = Buffer.from(pinned ?? loaderForwardScript(visitorOrigin));
+      made = { body, etag: `"a${found.etag.slice(1)}` };
+      appLoaders.set(found, made);
+    }
+    return made;
+  };
+
   for (const name of ["embed.js", "embed-ui.js"]) {
     app.get(`/${name}`, hide, async (request, reply) => {
-      const found = runtime.file(name);
+      const built = runtime.file(name);
       reply.header("cross-origin-resource-policy", "cross-origin");
-      if (!found) {
+      if (!built) {
         return reply
           .status(503)
           .header("cache-control", "no-store")
@@ -387,6 +482,8 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
             `/* Leadquiz: ${name} is not built (npm start builds it; or npm run build:embed -w @leadquiz/runtime). */`,
           );
       }
+      const found =
+        name === "embed.js" && surfaceOf(request.raw) === "app" ? appLoader(built) : built;
       reply.header("etag", found.etag).header("cache-control", EMBED_CACHE);
       if (etagMatches(request.headers["if-none-match"], found.etag)) {
         return reply.status(304).send();

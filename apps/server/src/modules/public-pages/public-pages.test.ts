@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -14,7 +14,13 @@ import {
   START_TITLE,
 } from "../../test-support/publication-fixtures";
 import { buildRuntimeForTests } from "../../test-support/runtime-build";
-import { createTestApp, type TestApp } from "../../test-support/test-app";
+import {
+  createTestApp,
+  TEST_PUBLIC_URL,
+  TEST_VISITOR_URL,
+  type TestApp,
+  VISITOR_HOST,
+} from "../../test-support/test-app";
 import { jsonForScript } from "./page-html";
 import { landingHostRewrite } from "./public-pages.plugin";
 
@@ -32,7 +38,11 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
+/** A GET on the visitor origin (another host when `headers.host` names one). */
 const page = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: "GET", url, headers: { host: VISITOR_HOST, ...headers } });
+/** A GET on the owner app's origin. */
+const appPage = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: "GET", url, headers });
 
 function bootConfigOf(html: string): { quiz: PublicQuiz; texts: Record<string, unknown> } {
@@ -92,7 +102,7 @@ describe("/q/{public_key}", () => {
       '<meta property="og:description" content="Answer three questions &amp; get a price">',
     );
     expect(html).toContain(
-      `<meta property="og:url" content="http://localhost:3000/q/${made.publicKey}">`,
+      `<meta property="og:url" content="${TEST_VISITOR_URL}/q/${made.publicKey}">`,
     );
     expect(html).toMatch(/<style>[^<]*\.lq-root\{/);
     const entry =
@@ -194,6 +204,62 @@ describe("/q/{public_key}", () => {
   });
 });
 
+describe("the visitor pages' policy (docs/security.md \"Owners' tags\")", () => {
+  /** The CSP of `/q/{key}` of a published quiz with `analytics`, as a directive → sources map. */
+  async function policyWith(analytics: Record<string, string>) {
+    const made = await createPublishableQuiz(t, owner, {
+      analytics: { gtm_id: "", ga_id: "", pixel_id: "", tiktok_id: "", ...analytics },
+    });
+    await publish(t, owner, made.quiz);
+    const csp = String((await page(`/q/${made.publicKey}`)).headers["content-security-policy"]);
+    return Object.fromEntries(
+      csp.split("; ").map((directive) => {
+        const [name = "", ...sources] = directive.split(" ");
+        return [name, sources];
+      }),
+    );
+  }
+
+  it("opens to a vendor only the hosts its tag needs, never all of https:", async () => {
+    const none = await policyWith({});
+    expect(none["script-src"]).toEqual(["'self'"]);
+    expect(none["connect-src"]).toEqual(["'self'", TEST_VISITOR_URL]);
+    // Media of snapshots published before the visitor origin name PUBLIC_URL.
+    expect(none["img-src"]).toEqual(
+      expect.arrayContaining([TEST_VISITOR_URL, TEST_PUBLIC_URL, "https://i.ytimg.com"]),
+    );
+
+    const ga = await policyWith({ ga_id: "G-ABC123" });
+    expect(ga["script-src"]).toEqual(["'self'", "https://*.googletagmanager.com"]);
+    expect(ga["connect-src"]).toEqual(
+      expect.arrayContaining([
+        "https://*.google-analytics.com",
+        "https://*.analytics.google.com",
+        "https://*.googletagmanager.com",
+      ]),
+    );
+    const meta = await policyWith({ pixel_id: "1234567890" });
+    expect(meta["script-src"]).toEqual(["'self'", "https://connect.facebook.net"]);
+    expect(meta["img-src"]).toContain("https://www.facebook.com");
+    const tiktok = await policyWith({ tiktok_id: "CABCDEF123" });
+    expect(tiktok["script-src"]).toEqual(["'self'", "https://analytics.tiktok.com"]);
+    for (const policy of [none, ga, meta, tiktok]) {
+      for (const directive of ["script-src", "img-src", "connect-src", "frame-src"]) {
+        expect(policy[directive], directive).not.toContain("https:");
+        expect(policy[directive], directive).not.toContain("'unsafe-inline'");
+        expect(policy[directive], directive).not.toContain("'unsafe-eval'");
+      }
+    }
+  });
+
+  it("lets a tag manager container load what it holds: it runs on the visitor origin only", async () => {
+    const gtm = await policyWith({ gtm_id: "GTM-ABC1", ga_id: "G-ABC123" });
+    expect(gtm["script-src"]).toEqual(["'self'", "'unsafe-inline'", "'unsafe-eval'", "https:"]);
+    expect(gtm["connect-src"]).toEqual(["'self'", TEST_VISITOR_URL, "https:"]);
+    expect(gtm["frame-ancestors"]).toEqual(["*"]);
+  });
+});
+
 describe("landings", () => {
   it("serves the landing around the quiz at /l/{subdomain} and on {subdomain}.LANDING_HOST", async () => {
     const made = await createPublishableQuiz(t, owner);
@@ -235,28 +301,33 @@ describe("landings", () => {
     }
     expect((await page("/l/no-such-landing")).statusCode).toBe(404);
     // The owner app keeps the app-wide opener isolation.
-    expect((await page("/login")).headers["cross-origin-opener-policy"]).toBe("same-origin");
+    expect((await appPage("/login")).headers["cross-origin-opener-policy"]).toBe("same-origin");
     expect((await page("/", { host: "no-such-landing.quiz.test" })).statusCode).toBe(404);
     // Other paths on a landing host are served as usual.
     expect((await page("/api/v1/health/", { host: "sofa-shop.quiz.test" })).statusCode).toBe(200);
   });
 
-  it("rewrites only GET / of a landing host, never PUBLIC_URL's host", () => {
+  it("rewrites only GET / of a landing host, never the visitor host", () => {
     const rewrite = landingHostRewrite({
       landingHost: "example.com",
-      publicUrl: "https://app.example.com",
+      visitorUrl: "https://quiz.example.com",
+      trustProxy: false,
     });
     const request = (url: string, host: string, method = "GET") =>
       rewrite({ url, method, headers: { host } } as never);
     expect(request("/", "sofa-shop.example.com")).toBe("/l/sofa-shop");
     expect(request("/?a=1", "sofa-shop.example.com")).toBe("/l/sofa-shop?a=1");
-    expect(request("/", "app.example.com")).toBe("/");
+    expect(request("/", "quiz.example.com")).toBe("/");
     expect(request("/", "example.com")).toBe("/");
     expect(request("/", "a.b.example.com")).toBe("/");
     expect(request("/x", "sofa-shop.example.com")).toBe("/x");
     expect(request("/", "sofa-shop.example.com", "POST")).toBe("/");
     expect(request("/", "sofa-shop.other.com")).toBe("/");
-    const none = landingHostRewrite({ landingHost: undefined, publicUrl: "http://localhost" });
+    const none = landingHostRewrite({
+      landingHost: undefined,
+      visitorUrl: "http://127.0.0.1",
+      trustProxy: false,
+    });
     expect(none({ url: "/", method: "GET", headers: { host: "x.localhost" } } as never)).toBe("/");
   });
 });
@@ -277,8 +348,47 @@ describe("/embed.js", () => {
       expect(again.statusCode).toBe(304);
       expect(again.body).toBe("");
     }
+    // The loader as built: it takes the quizzes' origin from its own address.
     const plain = await page("/embed.js");
-    expect(plain.body).toContain("window.LeadquizTest=1");
+    expect(plain.body).toMatch(/new URL\(\w+,location\.href\)\.origin/);
+  });
+
+  // docs/embed.md "Origins": snippets pasted before the visitor origin load PUBLIC_URL's copy.
+  it("on the app's origin frames the quizzes of the visitor origin", async () => {
+    const visitor = await page("/embed.js");
+    const old = await appPage("/embed.js");
+    expect(old.statusCode).toBe(200);
+    expect(old.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+    expect(old.body).not.toMatch(/location\.href\)\.origin/);
+    expect(old.body).toContain(`"${TEST_VISITOR_URL}"`);
+    // Only that expression differs.
+    expect(old.body.replace(`"${TEST_VISITOR_URL}"`, "")).toBe(
+      visitor.body.replace(/new URL\(\w+,location\.href\)\.origin/, ""),
+    );
+    // Its own validator: a cache never gives one copy for the other.
+    expect(old.headers.etag).not.toBe(visitor.headers.etag);
+    const again = await appPage("/embed.js", { "if-none-match": String(old.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    const stale = await appPage("/embed.js", { "if-none-match": String(visitor.headers.etag) });
+    expect(stale.statusCode).toBe(200);
+    // embed-ui.js is the same file on both origins.
+    expect((await appPage("/embed-ui.js")).body).toBe((await page("/embed-ui.js")).body);
+  });
+
+  it("forwards to the visitor origin's copy when the build has no origin to pin", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "leadquiz-odd-loader-"));
+    cpSync(runtimeDir, dir, { recursive: true });
+    writeFileSync(path.join(dir, "embed.js"), "(function(){window.LeadquizOdd=1})();");
+    const odd = await createTestApp({ RUNTIME_DIST_DIR: dir });
+    try {
+      const old = await odd.app.inject({ method: "GET", url: "/embed.js" });
+      expect(old.statusCode).toBe(200);
+      expect(old.body).toContain(`s.src="${TEST_VISITOR_URL}/embed.js"`);
+      expect(old.body).not.toContain("LeadquizOdd");
+    } finally {
+      await odd.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -315,14 +425,14 @@ describe("embed snippets in GET config/quiz/{id}", () => {
     const title = 'data-title="Sofa &quot;&gt;&lt;script&gt;x&lt;/script&gt;"';
     // The attributes on the snippet's own script, whose code inserts embed.js after the
     // host page's load event (docs/adr/0012-embed-snippet-after-load.md).
-    const loader = embedLoaderScript("http://localhost:3000/embed.js");
+    const loader = embedLoaderScript(`${TEST_VISITOR_URL}/embed.js`);
     expect(embed.popup).toBe(
       `<script data-leadquiz="${made.publicKey}" ` +
         `data-mode="popup" ${title} data-close-label="Close" data-open="auto" data-delay="5" ` +
         `data-exit-intent="true" data-scroll="50" data-frequency="session" ` +
         `data-button-id="quiz-btn" data-hide-on-mobile="true">${loader}</script>`,
     );
-    expect(loader).toContain('e.src = "http://localhost:3000/embed.js";');
+    expect(loader).toContain(`e.src = "${TEST_VISITOR_URL}/embed.js";`);
     expect(embed.banner).toBeNull();
     expect(embed.trigger).toContain('data-mode="trigger"');
     expect(embed.trigger).toContain('data-format="manager"');
@@ -335,7 +445,7 @@ describe("embed snippets in GET config/quiz/{id}", () => {
         `data-color="#fff"></div>\n<script>${loader}</script>`,
     );
     expect(embed.chat).toContain('data-text="Ask" data-background="#123456"');
-    expect(embed.link).toBe(`http://localhost:3000/q/${made.publicKey}`);
+    expect(embed.link).toBe(`${TEST_VISITOR_URL}/q/${made.publicKey}`);
     expect(embed.landing_url).toBe("http://snippet-shop.quiz.test");
     for (const snippet of [embed.popup, embed.trigger, embed.inline, embed.chat]) {
       expect(snippet).not.toContain("<script>x");
@@ -349,13 +459,13 @@ describe("without a runtime build", () => {
     const empty = mkdtempSync(path.join(tmpdir(), "leadquiz-no-runtime-"));
     const bare = await createTestApp({ RUNTIME_DIST_DIR: empty });
     try {
-      const response = await bare.app.inject({ method: "GET", url: "/q/anything" });
+      const get = (url: string) =>
+        bare.app.inject({ method: "GET", url, headers: { host: VISITOR_HOST } });
+      const response = await get("/q/anything");
       expect(response.statusCode).toBe(503);
       expect(response.body).toContain("npm start");
-      expect((await bare.app.inject({ method: "GET", url: "/l/some-landing" })).statusCode).toBe(
-        503,
-      );
-      const loader = await bare.app.inject({ method: "GET", url: "/embed.js" });
+      expect((await get("/l/some-landing")).statusCode).toBe(503);
+      const loader = await get("/embed.js");
       expect(loader.statusCode).toBe(503);
       expect(loader.body).toContain("not built");
     } finally {
@@ -366,7 +476,7 @@ describe("without a runtime build", () => {
 
 describe("/q/-/preview (the editor's preview frame)", () => {
   it("loads the runtime without a quiz, framable by this origin only, never cached", async () => {
-    const response = await page("/q/-/preview");
+    const response = await appPage("/q/-/preview");
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("no-store");
     expect(response.headers["content-security-policy"]).toContain("frame-ancestors 'self'");
@@ -394,9 +504,10 @@ describe("/q/-/embed-sample (the publication setup's sample site)", () => {
     const response = await page(`/q/-/embed-sample?${query}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("no-store");
-    expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    // On the visitor origin, framed by the owner app's editor only.
+    expect(response.headers["x-frame-options"]).toBeUndefined();
     const csp = String(response.headers["content-security-policy"]);
-    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain(`frame-ancestors ${TEST_PUBLIC_URL}`);
     // This origin's scripts, and the snippet's inline loader by its hash only.
     const loader = embedLoaderScript("/embed.js");
     const hash = createHash("sha256").update(loader).digest("base64");

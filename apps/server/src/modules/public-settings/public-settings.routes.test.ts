@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test-support/test-app";
+import {
+  createTestApp,
+  TEST_PUBLIC_URL,
+  TEST_VISITOR_URL,
+  type TestApp,
+} from "../../test-support/test-app";
 
 let configured: TestApp;
 let bare: TestApp;
@@ -34,6 +39,13 @@ describe("key_value/ (public settings)", () => {
       course_url: "https://courses.example.com/leadquiz",
       support_email: "help@example.com",
     });
+  });
+
+  // docs/adr/0016-visitor-origin.md: the owner app builds its links to visitor pages on it.
+  it("names the visitor origin, never the owner app's", async () => {
+    const response = await get(bare, "keys=visitor_url");
+    expect(response.json()).toEqual({ visitor_url: TEST_VISITOR_URL });
+    expect(TEST_VISITOR_URL).not.toBe(TEST_PUBLIC_URL);
   });
 
   it("answers only what was asked, and a single key works too", async () => {

@@ -20,7 +20,8 @@ export async function publicSettingsRoutes(app: FastifyInstance, { context }: Ap
         summary: "Public settings",
         description:
           "Repeat `keys` for each setting wanted. Known keys: referral_percentage, " +
-          "min_withdrawal (currency units), trial_days, course_url and support_email (the " +
+          "min_withdrawal (currency units), trial_days, visitor_url (the origin of the quiz " +
+          "pages, landings, public profiles and embed.js), course_url and support_email (the " +
           "last two only when the operator configured them). Unknown keys are left out.",
         querystring: publicSettingsQuerySchema,
         response: { 200: publicSettingsSchema, 400: validationErrorBodySchema },

@@ -11,6 +11,7 @@ export function publicSettingsOf(config: AppConfig): PublicSettings {
     referral_percentage: config.referralPercentage,
     min_withdrawal: MIN_WITHDRAWAL_CENTS / 100,
     trial_days: config.trialDays,
+    visitor_url: config.visitorUrl,
     ...(config.courseUrl ? { course_url: config.courseUrl } : {}),
     ...(config.supportEmail ? { support_email: config.supportEmail } : {}),
   };

@@ -7,6 +7,7 @@ import {
   type LeadsHarness,
 } from "../../test-support/leads-fixtures";
 import { buildRuntimeForTests } from "../../test-support/runtime-build";
+import { VISITOR_HOST } from "../../test-support/test-app";
 
 // docs/security.md "Gated results": results after the form are the lead's answer only.
 const afterForm: PublicQuiz = {
@@ -21,7 +22,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => h?.close());
 
-const get = (url: string) => h.t.app.inject({ method: "GET", url });
+const get = (url: string) =>
+  h.t.app.inject({ method: "GET", url, headers: { host: VISITOR_HOST } });
 
 describe("results after the contact form", () => {
   it("leaves results and points out of the public snapshot and page; the lead brings them", async () => {

@@ -11,7 +11,11 @@ import {
   publicQuiz,
   publish,
 } from "../../test-support/publication-fixtures";
-import { createTestAppWithDatabase, type TestAppWithDatabase } from "../../test-support/test-app";
+import {
+  createTestAppWithDatabase,
+  TEST_VISITOR_URL,
+  type TestAppWithDatabase,
+} from "../../test-support/test-app";
 
 let t: TestAppWithDatabase;
 let owner: TestUser;
@@ -36,7 +40,7 @@ describe("publishing", () => {
       quiz: made.quiz,
       version: 1,
       published_at: expect.any(String),
-      public_url: `http://localhost:3000/q/${made.publicKey}`,
+      public_url: `${TEST_VISITOR_URL}/q/${made.publicKey}`,
     });
     const quiz = await quizOf(made.quiz);
     expect(quiz.is_published).toBe(true);

@@ -2,7 +2,7 @@ import { type EmbedSnippets, IconKind, type QuizConfig, quizLanguages } from "@l
 import { embedSnippetScript } from "@leadquiz/contract/embed-snippet";
 import type { AppContext } from "../../app-context";
 import type { AppConfig } from "../../config";
-import { absoluteMediaUrl, landingUrl, publicQuizUrl } from "../../lib/public-urls";
+import { absoluteMediaUrl, embedLoaderUrl, landingUrl, publicQuizUrl } from "../../lib/public-urls";
 import { escapeHtml, pageTexts } from "../public-pages";
 import { findSnippetQuiz } from "./quiz-configs.repository";
 
@@ -27,15 +27,16 @@ const ICON_KIND_FORMATS = {
  * section never switched either way gets its snippet). Each is the inline loader of
  * `@leadquiz/contract/embed-snippet`, which inserts `/embed.js` after the host page's
  * `load` event (docs/adr/0012-embed-snippet-after-load.md). Attribute values are HTML-escaped,
- * empty strings and nulls are left out, URLs are absolute. Also the hosted page `link`
+ * empty strings and nulls are left out, URLs are absolute, all on the visitor origin
+ * (embed.js too: docs/adr/0016-visitor-origin.md). Also the hosted page `link`
  * and the `landing_url` (null without a subdomain or with the landing switched off).
  */
 export function buildEmbedSnippets(
-  config: Pick<AppConfig, "publicUrl" | "landingHost">,
+  config: Pick<AppConfig, "visitorUrl" | "landingHost">,
   quizConfig: QuizConfig,
   quiz: SnippetQuiz,
 ): EmbedSnippets {
-  const src = `${config.publicUrl}/embed.js`;
+  const src = embedLoaderUrl(config);
   const close = (pageTexts as Record<string, { close: string } | undefined>)[quiz.language]?.close;
   const common = (mode: string): Attributes => [
     ["data-leadquiz", quiz.publicKey],
@@ -43,7 +44,7 @@ export function buildEmbedSnippets(
     ["data-title", quiz.title],
     ["data-close-label", close ?? "Close"],
   ];
-  const media = (value: string | null) => absoluteMediaUrl(config.publicUrl, value);
+  const media = (value: string | null) => absoluteMediaUrl(config, value);
   const script = (attributes: Attributes) => embedSnippetScript(src, attributeText(attributes));
   const off = (section: { enabled?: boolean | undefined }) => section.enabled === false;
 
@@ -108,7 +109,7 @@ export function buildEmbedSnippets(
           ["data-background", chat.button_color],
           ["data-color", chat.text_color],
         ]),
-    link: publicQuizUrl(config.publicUrl, quiz.publicKey),
+    link: publicQuizUrl(config, quiz.publicKey),
     landing_url:
       landing.subdomain && landing.enabled !== false ? landingUrl(config, landing.subdomain) : null,
   };

@@ -205,3 +205,90 @@ describe("quiz config", () => {
     });
   });
 });
+
+describe("reserved landing subdomains", () => {
+  let hosted: TestAppWithDatabase;
+  let hostOwner: TestUser;
+  beforeAll(async () => {
+    // The product at builder.example.net, its visitor pages at forms.example-quiz.org,
+    // landings at {subdomain}.quizzes.example.net.
+    hosted = await createTestAppWithDatabase({
+      RATE_LIMIT_ENABLED: "false",
+      PUBLIC_URL: "https://builder.example.net",
+      VISITOR_URL: "https://forms.example-quiz.org",
+      LANDING_HOST: "quizzes.example.net:8443",
+    });
+    hostOwner = await registerUser(hosted);
+  });
+  afterAll(async () => hosted?.close());
+  const hostedCall = callerAs(
+    () => hosted,
+    () => hostOwner,
+  );
+  const refusal = {
+    en: "This subdomain is reserved; choose another",
+    ru: "Этот поддомен зарезервирован, выберите другой",
+    uk: "Цей піддомен зарезервовано, оберіть інший",
+  } as const;
+
+  it("refuses the operator's names and the product's own hosts' labels with a translated 400", async () => {
+    const quiz = await insertQuiz(hosted, hostOwner);
+    const created = await hostedCall("POST", "/config/quiz/", { quiz });
+    expect(created.statusCode, created.body).toBe(201);
+    const config = created.json();
+    const languages = ["en", "ru", "uk"] as const;
+    const names = [
+      ...["admin", "mail", "localhost", "static", "assets", "support", "help", "status"],
+      ...["billing", "docs", "autodiscover", "webmail", "builder", "forms", "quizzes"],
+    ];
+    for (const [index, subdomain] of names.entries()) {
+      const language = languages[index % 3] ?? "en";
+      const refused = await hostedCall(
+        "PATCH",
+        `/config/quiz/${config.id}/`,
+        { landing: { subdomain } },
+        hostOwner,
+        language,
+      );
+      expect(refused.statusCode, subdomain).toBe(400);
+      expect(refused.json(), subdomain).toEqual({ "landing.subdomain": [refusal[language]] });
+    }
+    // Shorter than the rule's 4 characters: refused by the rule itself, translated too.
+    for (const subdomain of ["www", "api", "app", "cdn"]) {
+      const refused = await hostedCall(
+        "PATCH",
+        `/config/quiz/${config.id}/`,
+        { landing: { subdomain } },
+        hostOwner,
+        "uk",
+      );
+      expect(refused.statusCode, subdomain).toBe(400);
+      expect(Object.keys(refused.json())).toEqual(["landing.subdomain"]);
+    }
+    // Nothing was stored; on create too; a name that only starts like one is free.
+    const onCreate = await hostedCall("POST", "/config/quiz/", {
+      quiz: await insertQuiz(hosted, hostOwner),
+      landing: { subdomain: "admin" },
+    });
+    expect(onCreate.statusCode).toBe(400);
+    expect(onCreate.json()).toEqual({ "landing.subdomain": [refusal.en] });
+    const read = await hostedCall("GET", `/config/quiz/${quiz}`);
+    expect(read.json().landing.subdomain).toBeNull();
+    const free = await hostedCall("PATCH", `/config/quiz/${config.id}/`, {
+      landing: { subdomain: "builder-pro" },
+    });
+    expect(free.statusCode, free.body).toBe(200);
+  });
+
+  it("reserves PUBLIC_URL's first label on a server at localhost too", async () => {
+    const config = await createConfig(await insertQuiz(t, owner));
+    const refused = await call("PATCH", `/config/quiz/${config.id}/`, {
+      landing: { subdomain: "localhost" },
+    });
+    expect(refused.json()).toEqual({ "landing.subdomain": [refusal.en] });
+    const builder = await call("PATCH", `/config/quiz/${config.id}/`, {
+      landing: { subdomain: "builder" },
+    });
+    expect(builder.statusCode).toBe(200);
+  });
+});

@@ -19,7 +19,9 @@ const answers = { 400: validationErrorBodySchema, 401: errorBodySchema, 404: err
 const sectionsText =
   "Sections are merged key by key (null clears a key) and each merged section is checked " +
   "again. `landing.subdomain`: the subdomain rule (400 per field), unique across the " +
-  'service whatever the case (400 "This subdomain is taken"), null releases it. ' +
+  'service whatever the case (400 "This subdomain is taken"), never a reserved one (400 ' +
+  "\"This subdomain is reserved; choose another\": the operator's and the product's own " +
+  "host names), null releases it. " +
   "`trigger.video_url` accepts YouTube addresses only.";
 
 /** `config/quiz/…`: a quiz's publication settings (operations `getQuizConfig`, `createQuizConfig`,

@@ -29,6 +29,7 @@ import {
   subdomainTaken,
   updateConfig,
 } from "./quiz-configs.repository";
+import { reservedSubdomains } from "./reserved-subdomains";
 
 /** The jsonb sections and the schema their merged content must keep. */
 const sections = {
@@ -50,10 +51,12 @@ type Writable = Omit<QuizConfigUpdate, "media" | "image"> & {
 /**
  * The publication settings of a quiz (one per quiz). Sections are merge-patched and the
  * merged section re-checked. `landing.subdomain` lives in the unique `subdomain` column:
- * the format is the engine's rule (contract), a subdomain held by any other config (case
- * ignored) is a 400 on `landing.subdomain` ("subdomain_taken"), null releases it.
+ * the format is the engine's rule (contract), a reserved one (reserved-subdomains.ts) is a
+ * 400 on `landing.subdomain` ("subdomain_reserved"), a subdomain held by any other config
+ * (case ignored) is one too ("subdomain_taken"), null releases it.
  */
-export function createQuizConfigsService({ db }: Pick<AppContext, "db">) {
+export function createQuizConfigsService({ db, config }: Pick<AppContext, "db" | "config">) {
+  const reserved = reservedSubdomains(config);
   return {
     async getByQuiz(userId: number, quizId: number): Promise<QuizConfig> {
       if ((await findOwnedQuizId(db, userId, quizId)) === undefined) {
@@ -74,7 +77,7 @@ export function createQuizConfigsService({ db }: Pick<AppContext, "db">) {
           throw new FieldErrors({ quiz: ["quiz_config_exists"] });
         }
         const { quiz, ...fields } = body;
-        const changes = await changesOf(tx, emptyConfig(quiz), fields);
+        const changes = await changesOf(tx, emptyConfig(quiz), fields, reserved);
         const row = await withSubdomainRace(() => insertConfig(tx, { quizId: quiz, ...changes }));
         await bumpDraftVersion(tx, quiz);
         return presentQuizConfig(row);
@@ -86,7 +89,7 @@ export function createQuizConfigsService({ db }: Pick<AppContext, "db">) {
         const current = await findOwnedConfig(tx, userId, configId);
         if (!current) throw new AppError("not_found");
         await lockQuizForConfig(tx, current.quizId);
-        const changes = await changesOf(tx, current, body);
+        const changes = await changesOf(tx, current, body, reserved);
         const row = await withSubdomainRace(() => updateConfig(tx, current.id, changes));
         await bumpDraftVersion(tx, current.quizId);
         return presentQuizConfig(row);
@@ -117,6 +120,7 @@ async function changesOf(
   db: DbOrTx,
   current: QuizConfigRow,
   body: Writable,
+  reserved: ReadonlySet<string>,
 ): Promise<Changes<Omit<NewQuizConfigRow, "quizId">>> {
   const changes: Changes<Omit<NewQuizConfigRow, "quizId">> = {
     displayMode: body.display_mode,
@@ -139,7 +143,12 @@ async function changesOf(
   }
   const subdomain = body.landing?.subdomain;
   if (subdomain !== undefined) {
-    if (subdomain !== null && (await subdomainTaken(db, subdomain, current.id || undefined))) {
+    if (subdomain !== null && reserved.has(subdomain.toLowerCase())) {
+      errors["landing.subdomain"] = ["subdomain_reserved"];
+    } else if (
+      subdomain !== null &&
+      (await subdomainTaken(db, subdomain, current.id || undefined))
+    ) {
       errors["landing.subdomain"] = ["subdomain_taken"];
     }
     changes.subdomain = subdomain;

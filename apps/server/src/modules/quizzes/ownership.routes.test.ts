@@ -27,6 +27,8 @@ import { loadQuizSnapshot } from "../../workflows/publishing";
 /** Authenticated routes that are not scoped to a quiz-model record, with the reason. */
 const ALLOWED: Record<string, string> = {
   "POST /change-password/": "account: changes the caller's own password",
+  "POST /logout/all/":
+    "account: ends the caller's own sessions (accounts tests); here it would sign A out mid-walk",
   "GET /userinfo/": "account: the caller's own profile",
   "PATCH /userinfo/{id}/": "account: tested by the accounts module",
   "POST /email/verify/resend/": "account: mails the caller's own address",
@@ -50,6 +52,25 @@ const ALLOWED: Record<string, string> = {
     "(templates.routes.test.ts, which seeds the catalogue this test has not)",
   "PATCH /profile/": "account: the caller's own specialist profile (profiles tests)",
   "POST /portfolio/": "account: adds to the caller's own portfolio (profiles tests)",
+};
+
+/**
+ * Query parameters that name a record, and which (docs/security.md "Ownership matrix"): A's
+ * id there answers 404 like A's id in a path. Every integer query parameter of the OpenAPI
+ * document must be here or in NOT_RECORDS, so a new one fails this test until it is placed.
+ */
+const QUERY_RECORDS: Record<string, Entity> = {
+  project: "project",
+  quiz: "quiz",
+  result: "result",
+  integration: "webhook",
+};
+
+/** Integer query parameters that name no record of an account, with the reason. */
+const NOT_RECORDS: Record<string, string> = {
+  limit: "a page size",
+  provider: "a payment provider's code (docs/codes.md)",
+  tariff: "a tariff of the catalogue, the same for everyone",
 };
 
 type Entity =
@@ -102,6 +123,8 @@ let t: TestAppWithDatabase;
 let a: TestUser;
 let b: TestUser;
 let ids: Record<Entity, number>;
+/** B's own project and quiz, for the paths of calls whose query names A's records. */
+let own: { project: number; quiz: number };
 let refQuestion: number;
 let routes: Route[];
 /** Each account's API key, presented where a route takes a key (`security: apiKey`). */
@@ -146,7 +169,8 @@ beforeAll(async () => {
   a = await registerUser(t);
   b = await registerUser(t);
   await apiKeyOf(b, "B's key");
-  await createQuizIn(t, b, await createProject(t, b, { title: "B's own" }));
+  const ownProject = await createProject(t, b, { title: "B's own" });
+  own = { project: ownProject, quiz: await createQuizIn(t, b, ownProject) };
   ids = await buildContent(a);
   routes = await authenticatedRoutes();
 });
@@ -453,8 +477,8 @@ function requestOf(route: Route): { url: string; body?: unknown } {
     url = url.replace("{version}", "1");
   }
   const query = (route.operation.parameters ?? [])
-    .filter((p) => p.in === "query" && p.name in ids)
-    .map((p) => `${p.name}=${ids[p.name as Entity]}`);
+    .filter((p) => p.in === "query" && p.name in QUERY_RECORDS)
+    .map((p) => `${p.name}=${ids[QUERY_RECORDS[p.name] as Entity]}`);
   if (query.length > 0) url += `?${query.join("&")}`;
   const content = route.operation.requestBody?.content;
   const schema = content?.["application/json"]?.schema ?? Object.values(content ?? {})[0]?.schema;
@@ -512,6 +536,16 @@ function ownerOrder(route: Route): number {
   };
   const entity = idOfPath(route);
   return (entity && depth[entity]) ?? 3;
+}
+
+/** The integer query parameters of a route (the ones that can name a record). */
+function integerQuery(route: Route) {
+  return (route.operation.parameters ?? []).filter((p) => {
+    if (p.in !== "query") return false;
+    const schema = p.schema ?? {};
+    const types = [schema.type, ...(schema.anyOf ?? []).map((s) => s.type)].flat();
+    return types.includes("integer") || /(^|_)ids?$/.test(p.name);
+  });
 }
 
 describe("every authenticated route, called by another account", () => {
@@ -578,5 +612,58 @@ describe("every authenticated route, called by another account", () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+  it("knows what every integer query parameter names", () => {
+    const unknown = routes.flatMap((route) =>
+      integerQuery(route)
+        .filter((p) => !(p.name in QUERY_RECORDS) && !(p.name in NOT_RECORDS))
+        .map((p) => `${route.method} ${route.path} ?${p.name}`),
+    );
+    expect(unknown, "place these in QUERY_RECORDS or NOT_RECORDS").toEqual([]);
+  });
+
+  it("answers 404 to A's id in any query filter, the path naming B's own records", async () => {
+    const failures: string[] = [];
+    let walked = 0;
+    for (const route of routes) {
+      for (const parameter of integerQuery(route)) {
+        const entity = QUERY_RECORDS[parameter.name];
+        if (!entity) continue;
+        let path = route.path;
+        if (path.includes("{")) {
+          const named = idOfPath(route);
+          if (named !== "project" && named !== "quiz") {
+            failures.push(`${route.method} ${route.path}: give B a ${named} for this path`);
+            continue;
+          }
+          path = path.replace(/\{[a-z_]+\}/i, String(own[named])).replace("{version}", "1");
+        }
+        const url = `${path}?${parameter.name}=${ids[entity]}`;
+        walked += 1;
+        const response = await apiCall(t, route.method, url, { user: caller(route, b) });
+        if (response.body.includes(SECRET)) failures.push(`${route.method} ${url}: shows A's data`);
+        if (response.statusCode !== 404 || response.json().code !== "not_found") {
+          failures.push(
+            `${route.method} ${url}: ${response.statusCode} ${response.body.slice(0, 200)}`,
+          );
+        }
+        // B's own record in the same place is a filter like any other.
+        const mine = entity === "project" || entity === "quiz" ? own[entity] : undefined;
+        if (mine !== undefined) {
+          const answer = await apiCall(t, route.method, `${path}?${parameter.name}=${mine}`, {
+            user: caller(route, b),
+          });
+          if (answer.statusCode >= 400) {
+            failures.push(
+              `${route.method} ${path}?${parameter.name}=${mine} (B's own): ${answer.statusCode}`,
+            );
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // The leads list and export (project, quiz, result), the quizzes by project, the
+    // deliveries by integration, the hooks' sample by quiz; more as filters are added.
+    expect(walked).toBeGreaterThanOrEqual(9);
   });
 });

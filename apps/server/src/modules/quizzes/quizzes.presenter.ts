@@ -1,4 +1,5 @@
 import type { Quiz, QuizSummary } from "@leadquiz/contract";
+import type { AppConfig } from "../../config";
 import type { quizzes } from "../../db/schema";
 import { publicQuizUrl } from "../../lib/public-urls";
 import {
@@ -11,8 +12,15 @@ import {
 
 export type QuizRow = typeof quizzes.$inferSelect;
 
+/** The origin the quizzes' visitor addresses are on (lib/public-urls.ts). */
+type VisitorOrigin = Pick<AppConfig, "visitorUrl">;
+
 /** `QuizSummary` of a row, with its stored leads counted (quiz-leads-count.repository.ts). */
-export function toQuizSummary(row: QuizRow, publicUrl: string, leadsCount: number): QuizSummary {
+export function toQuizSummary(
+  row: QuizRow,
+  config: VisitorOrigin,
+  leadsCount: number,
+): QuizSummary {
   return {
     id: row.id,
     project: row.projectId,
@@ -21,14 +29,14 @@ export function toQuizSummary(row: QuizRow, publicUrl: string, leadsCount: numbe
     published_at: row.publishedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     leads_count: leadsCount,
-    public_url: publicQuizUrl(publicUrl, row.publicKey),
+    public_url: publicQuizUrl(config, row.publicKey),
   };
 }
 
 /** The full `Quiz`: the stored keys of each nested object over its defaults. */
-export function toQuiz(row: QuizRow, publicUrl: string, leadsCount: number): Quiz {
+export function toQuiz(row: QuizRow, config: VisitorOrigin, leadsCount: number): Quiz {
   return {
-    ...toQuizSummary(row, publicUrl, leadsCount),
+    ...toQuizSummary(row, config, leadsCount),
     updated_at: row.updatedAt.toISOString(),
     language: row.language,
     currency: row.currency,

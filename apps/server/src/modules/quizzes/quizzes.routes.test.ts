@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formFields, questions, quizConfigs, quizzes } from "../../db/schema";
 import { apiCall, expectCall, registerUser, type TestUser } from "../../test-support/api-client";
 import { createProject, createQuizIn } from "../../test-support/quiz-fixtures";
-import { createTestAppWithDatabase, type TestAppWithDatabase } from "../../test-support/test-app";
+import {
+  createTestAppWithDatabase,
+  TEST_VISITOR_URL,
+  type TestAppWithDatabase,
+} from "../../test-support/test-app";
 
 let t: TestAppWithDatabase;
 let owner: TestUser;
@@ -56,7 +60,8 @@ describe("POST quiz/", () => {
       analytics: { gtm_id: "", ga_id: "", pixel_id: "", tiktok_id: "" },
     });
     expect(quiz.public_key).toMatch(/^[0-9a-f]{32}$/);
-    expect(quiz.public_url).toBe(`http://localhost:3000/q/${quiz.public_key}`);
+    // On the visitor origin, never the owner app's (docs/adr/0016-visitor-origin.md).
+    expect(quiz.public_url).toBe(`${TEST_VISITOR_URL}/q/${quiz.public_key}`);
     const fields = await t.database.db
       .select()
       .from(formFields)

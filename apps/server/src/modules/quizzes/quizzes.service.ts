@@ -66,7 +66,7 @@ export function createQuizzesService(ctx: Pick<AppContext, "db" | "config" | "da
   /** The Quiz of a row, its leads counted inside the caller's transaction (or not). */
   async function present(db: DbOrTx, row: QuizRow): Promise<Quiz> {
     const counts = await countLeadsByQuiz(db, [row.id]);
-    return toQuiz(row, ctx.config.publicUrl, counts.get(row.id) ?? 0);
+    return toQuiz(row, ctx.config, counts.get(row.id) ?? 0);
   }
 
   return {
@@ -84,7 +84,7 @@ export function createQuizzesService(ctx: Pick<AppContext, "db" | "config" | "da
         ctx.db,
         rows.map((row) => row.id),
       );
-      return rows.map((row) => toQuizSummary(row, ctx.config.publicUrl, counts.get(row.id) ?? 0));
+      return rows.map((row) => toQuizSummary(row, ctx.config, counts.get(row.id) ?? 0));
     },
 
     async get(userId: number, id: number): Promise<Quiz> {

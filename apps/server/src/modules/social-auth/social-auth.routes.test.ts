@@ -74,6 +74,43 @@ async function exchange(t: TestApp, code: string | null, cookie: string, passwor
 }
 
 /**
+ * Registers an account with a password ("first-secret-1") through the mailed link: its id.
+ * With `unproven`, its address is then marked never proven: an account made before
+ * registration went through a mailed link (docs/security.md "Registration").
+ */
+async function registerAccount(
+  t: TestAppWithDatabase,
+  email: string,
+  language = "en",
+  options: { unproven?: boolean } = {},
+): Promise<number> {
+  const registered = await t.app.inject({
+    method: "POST",
+    url: "/api/v1/register/",
+    payload: { email, password: "first-secret-1", language },
+  });
+  expect(registered.statusCode, registered.body).toBe(202);
+  const completed = await completeRegistration(t, await registrationToken(t, email), "10.9.9.9");
+  expect(completed.statusCode).toBe(200);
+  const id = userIdOf(completed.json().access);
+  if (options.unproven) {
+    await t.database.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, id));
+  }
+  return id;
+}
+
+/** GET userinfo/ with an access token: the signed-in user. */
+async function userOf(t: TestApp, access: string) {
+  const userinfo = await t.app.inject({
+    method: "GET",
+    url: "/api/v1/userinfo/",
+    headers: { authorization: `Bearer ${access}` },
+  });
+  expect(userinfo.statusCode, userinfo.body).toBe(200);
+  return userinfo.json<Record<string, unknown>[]>()[0];
+}
+
+/**
  * Signs in and exchanges the code: the access token, the session cookie (`lq_refresh=…`, the
  * refresh token is never in the body) and where to land (fails the test otherwise).
  */
@@ -91,31 +128,6 @@ async function signInForTokens(
   const session = answer.cookies.find((cookie) => cookie.name === "lq_refresh");
   expect(session?.httpOnly).toBe(true);
   return { ...body, refresh: `lq_refresh=${session?.value}` };
-}
-
-/**
- * Registers `email` with `password` through the mailed link; answers the account's id. With
- * `unproven`, its address is then marked never proven: an account made before registration
- * went through a mailed link (docs/security.md "Registration").
- */
-async function registerAccount(
-  t: TestAppWithDatabase,
-  email: string,
-  options: { password: string; language: string; unproven?: boolean },
-): Promise<number> {
-  const registered = await t.app.inject({
-    method: "POST",
-    url: "/api/v1/register/",
-    payload: { email, password: options.password, language: options.language },
-  });
-  expect(registered.statusCode).toBe(202);
-  const completed = await completeRegistration(t, await registrationToken(t, email), "10.9.9.9");
-  expect(completed.statusCode).toBe(200);
-  const id = userIdOf(completed.json().access);
-  if (options.unproven) {
-    await t.database.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, id));
-  }
-  return id;
 }
 
 /** Signs in like a browser: start (app) → provider login form → callback (app). */
@@ -181,6 +193,10 @@ describe("social sign-in against a real OpenID provider", () => {
           password: "provider-pass",
         },
         { sub: "sub-unverified", email: "unverified@example.com", email_verified: false },
+        // The provider's word on the address in every shape but the boolean true.
+        { sub: "sub-claim-false", email: "claim-false@example.com", email_verified: false },
+        { sub: "sub-claim-string", email: "claim-string@example.com", email_verified: "true" },
+        { sub: "sub-claim-missing", email: "claim-missing@example.com", email_verified: null },
         { sub: "sub-existing", email: "existing@example.com", name: "Ex Isting Person" },
         { sub: "sub-verified", email: "verified@example.com" },
         { sub: "sub-pending", email: "pending@example.com" },
@@ -316,9 +332,7 @@ describe("social sign-in against a real OpenID provider", () => {
 
   it("does not hand an older unverified account to the provider's user (asks its password)", async () => {
     // An account from before registration proved the address, never proven since.
-    const registeredId = await registerAccount(t, "existing@example.com", {
-      password: "first-secret-1",
-      language: "uk",
+    const registeredId = await registerAccount(t, "existing@example.com", "uk", {
       unproven: true,
     });
     // The victim signs in with the provider (verified address): no session without the password.
@@ -338,12 +352,7 @@ describe("social sign-in against a real OpenID provider", () => {
     // Whoever knows that account's password may link it; the address is then proven.
     const linked = await exchange(t, fragment.get("code"), browserCookie, "first-secret-1");
     expect(linked.statusCode, linked.body).toBe(200);
-    const userinfo = await t.app.inject({
-      method: "GET",
-      url: "/api/v1/userinfo/",
-      headers: { authorization: `Bearer ${linked.json().access}` },
-    });
-    expect(userinfo.json()[0]).toMatchObject({
+    expect(await userOf(t, linked.json().access)).toMatchObject({
       id: registeredId,
       language_code: "uk",
       email_verified: true,
@@ -357,17 +366,9 @@ describe("social sign-in against a real OpenID provider", () => {
 
   it("links the identity at once to an existing account whose address was verified", async () => {
     // Registration through the mailed link proves the address.
-    const registeredId = await registerAccount(t, "verified@example.com", {
-      password: "first-secret-1",
-      language: "en",
-    });
+    const registeredId = await registerAccount(t, "verified@example.com", "en");
     const pair = await signInForTokens(t, oidc, { email: "verified@example.com" });
-    const userinfo = await t.app.inject({
-      method: "GET",
-      url: "/api/v1/userinfo/",
-      headers: { authorization: `Bearer ${pair.access}` },
-    });
-    expect(userinfo.json()[0].id).toBe(registeredId);
+    expect((await userOf(t, pair.access))?.id).toBe(registeredId);
   });
 
   it("never puts tokens in the URL; the code works only in the browser that signed in (login CSRF)", async () => {
@@ -406,14 +407,70 @@ describe("social sign-in against a real OpenID provider", () => {
     );
   });
 
-  it("refuses an e-mail address the provider has not verified", async () => {
+  it("makes no account for an address the provider has not verified, and says why", async () => {
     const { fragment } = await signIn(t, oidc, { email: "unverified@example.com" });
-    expect(fragment.get("error")).toBe("social_signin_failed");
+    expect(fragment.get("error")).toBe("provider_email_unverified");
     const rows = await t.database.db
       .select()
       .from(users)
       .where(eq(users.email, "unverified@example.com"));
     expect(rows).toHaveLength(0);
+  });
+
+  for (const [claim, email] of [
+    ["false", "claim-false@example.com"],
+    ['the string "true"', "claim-string@example.com"],
+    ["missing", "claim-missing@example.com"],
+  ] as const) {
+    it(`asks the password before linking a proven account when email_verified is ${claim}`, async () => {
+      // No account has the address yet: none is made from the provider's unproven word.
+      const first = await signIn(t, oidc, { email });
+      expect(first.fragment.get("error")).toBe("provider_email_unverified");
+      expect(await t.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+
+      // The owner's own account, its address proven by the verification link.
+      const userId = await registerAccount(t, email, "en");
+      const provenAt = new Date("2026-01-02T03:04:05Z");
+      await t.database.db
+        .update(users)
+        .set({ emailVerifiedAt: provenAt })
+        .where(eq(users.id, userId));
+
+      // Whoever holds a provider account with that address unverified gets no session.
+      const { fragment, browserCookie } = await signIn(t, oidc, { email });
+      const asked = await exchange(t, fragment.get("code"), browserCookie);
+      expect(asked.statusCode).toBe(200);
+      expect(asked.json()).toEqual({ status: "password_required", email });
+      const identitiesOf = () =>
+        t.database.db.select().from(userIdentities).where(eq(userIdentities.userId, userId));
+      expect(await identitiesOf()).toEqual([]);
+
+      // The owner links it once with the account's password; then the provider is enough.
+      const linked = await exchange(t, fragment.get("code"), browserCookie, "first-secret-1");
+      expect(linked.statusCode, linked.body).toBe(200);
+      expect(linked.json().status).toBe("signed_in");
+      expect((await identitiesOf()).map((i) => i.provider)).toEqual(["oidc"]);
+      const again = await signInForTokens(t, oidc, { email });
+      expect((await userOf(t, again.access))?.id).toBe(userId);
+      // The provider vouched for nothing: the address keeps the proof it had.
+      const [row] = await t.database.db.select().from(users).where(eq(users.id, userId));
+      expect(row?.emailVerifiedAt?.toISOString()).toBe(provenAt.toISOString());
+    });
+  }
+
+  it("links a never-proven account with its password without calling the address proven when the provider did not verify it", async () => {
+    oidc.addAccount({ sub: "sub-late", email: "late@example.com", email_verified: null });
+    const registeredId = await registerAccount(t, "late@example.com", "en", { unproven: true });
+    const { fragment, browserCookie } = await signIn(t, oidc, { email: "late@example.com" });
+    expect((await exchange(t, fragment.get("code"), browserCookie)).json().status).toBe(
+      "password_required",
+    );
+    const linked = await exchange(t, fragment.get("code"), browserCookie, "first-secret-1");
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(await userOf(t, linked.json().access)).toMatchObject({
+      id: registeredId,
+      email_verified: false,
+    });
   });
 
   it("answers an unknown provider with 404", async () => {

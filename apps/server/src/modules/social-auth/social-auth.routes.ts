@@ -87,7 +87,9 @@ export async function socialAuthRoutes(app: FastifyInstance, { context }: ApiOpt
         description:
           "Lands on `{PUBLIC_URL}/auth/callback#code=…` (a one-time code for POST " +
           "auth/exchange/, valid 5 minutes, bound to this browser by an HttpOnly cookie), or " +
-          "`#error=social_signin_failed`. Never tokens in the URL.",
+          "`#error=social_signin_failed`, or `#error=provider_email_unverified` when no " +
+          "account has the address and the provider did not say `email_verified: true` " +
+          "(no account is made). Never tokens in the URL.",
         params: providerParams,
         querystring: callbackQuery,
       },
@@ -113,8 +115,9 @@ export async function socialAuthRoutes(app: FastifyInstance, { context }: ApiOpt
         description:
           "Only in the browser that finished the sign-in (its `lq_oidc_browser` cookie); the " +
           "code works once. When an account with the provider's address exists but its " +
-          "address was never proven, answers `password_required` until `password` (that " +
-          "account's password) comes with the code; a wrong one answers 400 `password`. " +
+          "address was never proven, or the provider did not say `email_verified: true` " +
+          "(the boolean), answers `password_required` until `password` (that account's " +
+          "password) comes with the code; a wrong one answers 400 `password`. " +
           "401 `token_not_valid` for an unknown, spent or expired code or another browser. " +
           "Signed in: the access token in the body, the refresh token in the HttpOnly session " +
           'cookie (docs/api.md "Accounts").',

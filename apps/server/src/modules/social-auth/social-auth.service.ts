@@ -31,6 +31,8 @@ export type SocialAuthService = ReturnType<typeof createSocialAuthService>;
 /** Where the web app takes the one-time code from (`#code=…`, or `#error=…`). */
 export const WEB_CALLBACK_PATH = "/auth/callback";
 export const SIGNIN_FAILED = "social_signin_failed";
+/** The landing's error when the provider did not vouch for a new account's address. */
+export const EMAIL_UNVERIFIED = "provider_email_unverified";
 
 export interface Redirect {
   location: string;
@@ -44,9 +46,17 @@ export const SIGNIN_CODE_TTL_SECONDS = 5 * 60;
 interface Identity {
   subject: string;
   email: string;
+  /**
+   * The provider says the address is verified: its `email_verified` claim is the boolean
+   * `true`. A string "true", a missing claim or false do not count (docs/security.md).
+   */
+  emailVerified: boolean;
   firstName: string;
   lastName: string;
 }
+
+/** No account has the address and the provider did not vouch for it: none is made. */
+class UnverifiedNewAccount extends Error {}
 
 /**
  * Social sign-in with OpenID Connect (authorization code flow with PKCE S256, state and
@@ -69,9 +79,9 @@ export function createSocialAuthService(
   const redirectUriOf = (provider: string) =>
     `${ctx.config.publicUrl}${API_PREFIX}${apiPaths.authCallback(provider)}`;
 
-  function failed(): Redirect {
+  function failed(error = SIGNIN_FAILED): Redirect {
     return {
-      location: `${webCallback}#${new URLSearchParams({ error: SIGNIN_FAILED })}`,
+      location: `${webCallback}#${new URLSearchParams({ error })}`,
       setCookie: [cookie.clear()],
     };
   }
@@ -89,7 +99,8 @@ export function createSocialAuthService(
     const idToken = response.claims();
     if (!idToken) throw new Error("the token response has no ID token");
     let claims: Record<string, unknown> = idToken;
-    if (typeof claims.email !== "string") {
+    // UserInfo fills in what the ID token lacks (the ID token wins where both say something).
+    if (typeof claims.email !== "string" || !("email_verified" in claims)) {
       claims = {
         ...(await oidc.fetchUserInfo(configuration, response.access_token, idToken.sub)),
         ...claims,
@@ -98,9 +109,6 @@ export function createSocialAuthService(
     const { email, email_verified: verified } = claims;
     if (typeof email !== "string" || email.trim() === "") {
       throw new Error("the provider gave no e-mail address");
-    }
-    if (verified === false || verified === "false") {
-      throw new Error("the provider says the e-mail address is not verified");
     }
     const text = (value: unknown) => (typeof value === "string" ? value.trim().slice(0, 150) : "");
     let firstName = text(claims.given_name);
@@ -111,14 +119,23 @@ export function createSocialAuthService(
         .split(/\s+(.*)/, 2)
         .map(text);
     }
-    return { subject: idToken.sub, email: email.trim().toLowerCase(), firstName, lastName };
+    return {
+      subject: idToken.sub,
+      email: email.trim().toLowerCase(),
+      emailVerified: verified === true,
+      firstName,
+      lastName,
+    };
   }
 
   /**
-   * The account of this identity: linked already, linked now to the account with the same
-   * proven address, or created (proven: the provider verified it). An account with the same
-   * address that was never proven is not linked: its password must be given first
-   * (`needsPassword`), else whoever registered the address first would share the account.
+   * The account of this identity: linked already; linked now to the account with the same
+   * address when both sides proved it (the account by a link, a reset or a provider, the
+   * provider by `email_verified: true`); or created, proven, when no account has the address
+   * and the provider verified it. Otherwise the existing account's password must be given
+   * first (`needsPassword`): else whoever registered the address first, or whoever put the
+   * victim's address unverified into a provider account, would share the account. With no
+   * account and no verified address, nothing is made (`UnverifiedNewAccount`).
    */
   function accountOf(
     provider: string,
@@ -128,8 +145,10 @@ export function createSocialAuthService(
     return ctx.db.transaction(async (tx) => {
       const linked = await findIdentity(tx, provider, identity.subject);
       if (linked) return { userId: linked.userId, needsPassword: false };
+      const existing = await findUserByEmail(tx, identity.email);
+      if (!existing && !identity.emailVerified) throw new UnverifiedNewAccount();
       const user =
-        (await findUserByEmail(tx, identity.email)) ??
+        existing ??
         (await createUser(tx, {
           email: identity.email,
           username: identity.email,
@@ -142,7 +161,9 @@ export function createSocialAuthService(
         // Created by a concurrent request between the lookup and the insert.
         (await findUserByEmail(tx, identity.email));
       if (!user) throw new Error("could neither find nor create the account");
-      if (!user.emailVerifiedAt) return { userId: user.id, needsPassword: true };
+      if (!user.emailVerifiedAt || !identity.emailVerified) {
+        return { userId: user.id, needsPassword: true };
+      }
       return { userId: await link(tx, user.id, provider, identity.subject), needsPassword: false };
     });
   }
@@ -243,7 +264,13 @@ export function createSocialAuthService(
           tokenHash: hashToken(code),
           browserHash: hashToken(browserSecret),
           email: identity.email,
-          data: { provider: provider.id, subject: identity.subject, redirectUrl: flow.redirectUrl },
+          data: {
+            provider: provider.id,
+            subject: identity.subject,
+            redirectUrl: flow.redirectUrl,
+            // Whether linking may mark the account's address proven (the provider vouched).
+            emailVerified: identity.emailVerified ? "true" : "false",
+          },
           expiresAt: new Date(Date.now() + SIGNIN_CODE_TTL_SECONDS * 1000),
         });
         ctx.log.info(
@@ -256,15 +283,16 @@ export function createSocialAuthService(
         };
       } catch (error) {
         ctx.log.warn({ err: error, provider: provider.id }, "social sign-in failed");
-        return failed();
+        return failed(error instanceof UnverifiedNewAccount ? EMAIL_UNVERIFIED : SIGNIN_FAILED);
       }
     },
 
     /**
      * POST auth/exchange/: spends the one-time code of `/auth/callback#code=…` in the browser
      * that started the sign-in (its HttpOnly cookie), for a token pair. When the account's
-     * address was never proven, answers `password_required` until the account's password
-     * comes with the code; then links the identity and marks the address proven. 401
+     * address was never proven or the provider did not verify it, answers
+     * `password_required` until the account's password comes with the code; then links the
+     * identity (and marks the address proven when the provider verified it). 401
      * token_not_valid for an unknown, spent or expired code or another browser; 400 password
      * for a wrong password (the code stays usable until it expires).
      */
@@ -295,7 +323,9 @@ export function createSocialAuthService(
         if (ticket.purpose === "social_link") {
           const { provider = "", subject = "" } = ticket.data;
           userId = await link(tx, ticket.userId, provider, subject);
-          await updateUser(tx, ticket.userId, { emailVerifiedAt: now });
+          if (ticket.data.emailVerified === "true") {
+            await updateUser(tx, ticket.userId, { emailVerifiedAt: now });
+          }
         }
         return tokens.issueTokenPair(userId, tx);
       });

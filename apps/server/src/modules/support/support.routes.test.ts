@@ -26,7 +26,7 @@ describe("support requests", () => {
     return t().database.db.select().from(supportRequests).where(eq(supportRequests.userId, userId));
   }
 
-  it("stores the request, mails it to the operators (replies to the sender) and a copy to the sender", async () => {
+  it("stores the request, mails it to the operators (replies to the sender) and a copy to the account", async () => {
     const user = await registerUser(t(), { language: "ru" });
     const account = await emailOf(user);
     const text = "The embed does not show on my checkout page.\n<b>urgent</b> & soon";
@@ -51,10 +51,56 @@ describe("support requests", () => {
     expect(operatorsMail.html).toContain("&lt;b&gt;urgent&lt;/b&gt; &amp; soon");
     expect(operatorsMail.html).not.toContain("<b>urgent</b>");
 
-    const copy = parseMail((await mailing.smtp.next({ to: "reply.here@example.com" })).raw);
+    await mailing.smtp.next({ to: account }); // the registration's verification link
+    const copy = parseMail((await mailing.smtp.next({ to: account })).raw);
+    expect(copy.text).toContain("reply.here@example.com");
     expect(copy.subject).toBe(`Ваше обращение в поддержку Leadquiz №${created.id}`);
     expect(copy.text).toContain(text);
     expect(copy.text).toContain("http://localhost:3000/support");
+  });
+
+  it("mails only the account's own address and the operators, whatever the body names", async () => {
+    const user = await registerUser(t());
+    const account = await emailOf(user);
+    await mailing.smtp.next({ to: account }); // the registration's verification link
+    await t().app.mailer.idle();
+    const sentBefore = mailing.smtp.received.length;
+    const created = await expectCall<{ id: number; email: string }>(t(), 201, "POST", "/support/", {
+      user,
+      body: {
+        email: "someone-else@example.com",
+        text: "Buy cheap watches\r\nBcc: victim@example.com\r\nTo: victim2@example.com",
+      },
+    });
+    // The address the owner gave is where the operators answer (Reply-To), never a recipient.
+    expect(created.email).toBe("someone-else@example.com");
+    const toOperators = parseMail((await mailing.smtp.next({ to: OPERATORS })).raw);
+    expect(toOperators.headers["reply-to"]).toContain("someone-else@example.com");
+    expect(toOperators.text).toContain(`Account: ${account}`);
+    const copy = parseMail((await mailing.smtp.next({ to: account })).raw);
+    expect(copy.text).toContain("someone-else@example.com");
+    await t().app.mailer.idle();
+    const recipients = mailing.smtp.received.slice(sentBefore).flatMap((mail) => mail.to);
+    expect(recipients.sort()).toEqual([OPERATORS, account].sort());
+
+    // A header smuggled into the address is refused before anything is stored or sent.
+    for (const email of [
+      "a@example.com\r\nBcc: victim@example.com",
+      "a@example.com\nBcc: victim@example.com",
+      "a@example.com, victim@example.com",
+      "a@example.com>\r\nBcc:<victim@example.com",
+    ]) {
+      const refused = await apiCall(t(), "POST", "/support/", {
+        user,
+        body: { email, text: "Help" },
+        language: "uk",
+      });
+      expect(refused.statusCode, email).toBe(400);
+      expect(Object.keys(refused.json())).toEqual(["email"]);
+    }
+    await t().app.mailer.idle();
+    expect(mailing.smtp.received.slice(sentBefore)).toHaveLength(2);
+    expect(await storedRequests(user.id)).toHaveLength(1);
   });
 
   it("refuses bad input with translated field errors and stores and mails nothing", async () => {
@@ -302,8 +348,11 @@ describe("reviews of the service", () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it("(without SUPPORT_EMAIL) still stores a support request and mails the sender's copy", async () => {
+  it("(without SUPPORT_EMAIL) still stores a support request and mails the account's copy", async () => {
     const user = await registerUser(t());
+    const [me] = await expectCall<{ email: string }[]>(t(), 200, "GET", "/userinfo/", { user });
+    const account = me?.email ?? "";
+    await mailing.smtp.next({ to: account }); // the registration's verification link
     const created = await expectCall<{ id: number }>(t(), 201, "POST", "/support/", {
       user,
       body: { email: "solo@example.com", text: "Nobody configured the team's address" },
@@ -313,7 +362,8 @@ describe("reviews of the service", () => {
       .from(supportRequests)
       .where(eq(supportRequests.id, created.id));
     expect(row?.text).toBe("Nobody configured the team's address");
-    const copy = await mailing.smtp.next({ to: "solo@example.com" });
+    const copy = await mailing.smtp.next({ to: account });
+    expect(parseMail(copy.raw).text).toContain("solo@example.com");
     expect(parseMail(copy.raw).headers["reply-to"]).toBeUndefined();
     await t().app.mailer.idle();
     expect(mailing.smtp.received.filter((m) => m.to.includes(OPERATORS))).toEqual([]);

@@ -36,8 +36,9 @@ export async function supportRoutes(app: FastifyInstance, { context }: ApiOption
           summary: "Sends a support request",
           description:
             "Stores the request and mails it to the operators' address (SUPPORT_EMAIL; " +
-            "replies go to `email`), with a copy to `email`. 10 per hour per client, 5 per " +
-            "hour per address (429 `rate_limited`).",
+            "replies go to `email`), with a copy to the account's own address; nothing is " +
+            "sent to `email` itself. 10 per hour per client, 5 per hour per address " +
+            "(429 `rate_limited`).",
           body: supportRequestSchema,
           response: {
             201: supportRequestCreatedSchema,

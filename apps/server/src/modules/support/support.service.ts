@@ -51,8 +51,11 @@ export function createSupportService(
   return {
     /**
      * Stores the request, then mails it to the operators (SUPPORT_EMAIL, replies go to the
-     * sender) and a copy to the sender, in the background: a slow mail server never fails
-     * the answer, the stored row is the record.
+     * address the owner gave) and a copy to the account's own address, in the background: a
+     * slow mail server never fails the answer, the stored row is the record. Nothing is ever
+     * sent to the address in the body (docs/security.md: the form is no relay for mail to
+     * strangers); it is only the operators' Reply-To, and the contract's e-mail rule keeps
+     * line breaks (and so any extra header) out of it.
      */
     async request(userId: number, body: SupportRequest): Promise<SupportRequestCreated> {
       const user = await findUserById(ctx.db, userId);
@@ -86,7 +89,7 @@ export function createSupportService(
         : DEFAULT_LANGUAGE;
       ctx.mailer.send(
         {
-          to: email,
+          to: user.email,
           ...(operators ? { replyTo: operators } : {}),
           ...renderActionEmail(language, "support_copy", params),
         },

@@ -67,7 +67,7 @@ export async function readAccountTariffState(
       userId,
       currentMonthStart(row.startedAt, now),
     ),
-    requestsLeft: await readRequestsLeft(tx, userId, tariff.requestsPerMonth),
+    requestsLeft: await readRequestsLeft(tx, userId),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The tariffs module's public face (docs/money.md): the catalogue and the account's
  * tariff, the ledger of balances, the limits other modules check (projects, publishing),
- * and the allowance of requests the leads module spends (docs/leads.md "Allowance").
+ * and the allowance of requests a lead's release takes (docs/leads.md "Allowance").
  */
 export {
   assertProjectAllowed,
@@ -9,11 +9,11 @@ export {
   tariffHasEnded,
 } from "./account-tariff";
 export {
+  deliveriesWaiting,
   grantLeadRequests,
   requestsLeft,
   requestsLeftSql,
-  spendLeadRequest,
-  TRIAL_LEAD_REQUESTS,
+  takeLeadRequests,
 } from "./lead-allowance";
 export { type LedgerKind, type LedgerRow, type Purse, postLedgerRow } from "./ledger";
 export { isOperatorKey, OPERATOR_KEY_HEADER, readOrCreateOperatorKey } from "./operator-key";

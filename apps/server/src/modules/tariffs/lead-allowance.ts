@@ -1,37 +1,57 @@
 import type { SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import {
+  clearDeliveriesWaiting,
+  findAccountsToRelease,
+  markDeliveriesWaiting,
   readRequestsLeft,
   requestsLeftExpression,
   setRequestsLeft,
-  spendOneRequest,
+  type Taken,
+  takeRequests,
 } from "./lead-allowance.repository";
 
 /**
- * Requests an account gets before it buys a tariff (docs/leads.md "Allowance"): opening a
- * lead costs one. The tariffs work replaces the trial with the bought tariff's requests.
+ * The allowance of requests (docs/leads.md "Allowance"): a lead's contacts leaving the
+ * product by any path take one, once (the lead-contacts module's release). Before its first
+ * release an account has what its trial granted; a bought tariff adds its requests.
  */
-export const TRIAL_LEAD_REQUESTS = 10;
 
-/** The account's requests left (the trial allowance until it first opens a lead). */
+/** The account's requests left. */
 export function requestsLeft(db: DbOrTx, userId: number): Promise<number> {
-  return readRequestsLeft(db, userId, TRIAL_LEAD_REQUESTS);
+  return readRequestsLeft(db, userId);
 }
 
 /** `requestsLeft` as an SQL expression, to be read in the same statement as other rows. */
 export function requestsLeftSql(userId: number): SQL<number> {
-  return requestsLeftExpression(userId, TRIAL_LEAD_REQUESTS);
+  return requestsLeftExpression(userId);
 }
 
 /**
- * Spends one request inside the caller's transaction; null when none is left (the caller
- * answers 403 `lead_limit` and rolls back).
+ * Takes up to `wanted` requests in the caller's transaction, holding the account's
+ * allowance row until it ends (see `takeRequests`). Call it after locking the leads it pays
+ * for: every taker locks leads first, then this row, so none waits on another in a circle.
  */
-export function spendLeadRequest(tx: DbOrTx, userId: number): Promise<number | null> {
-  return spendOneRequest(tx, userId, TRIAL_LEAD_REQUESTS);
+export function takeLeadRequests(
+  tx: DbOrTx,
+  userId: number,
+  wanted: number,
+  options?: { behindWaiting?: boolean },
+): Promise<Taken> {
+  return takeRequests(tx, userId, wanted, options);
 }
 
-/** Grants an account `left` requests (a bought tariff; the tests). */
+/** Sets an account's requests left (the tests). */
 export function grantLeadRequests(db: DbOrTx, userId: number, left: number): Promise<void> {
   return setRequestsLeft(db, userId, left);
 }
+
+/** The waiting deliveries' mark on the account (docs/delivery.md "Waiting for requests"). */
+export const deliveriesWaiting = {
+  /** A delivery of the account starts waiting (after `takeLeadRequests` in the same transaction). */
+  mark: markDeliveriesWaiting,
+  /** Accounts whose waiting deliveries can go: marked, with a request left. */
+  accountsToRelease: findAccountsToRelease,
+  /** Clears the mark unless `stillWaiting`, asked under the account's row lock. */
+  clear: clearDeliveriesWaiting,
+};

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries } from "../../db/schema";
 import { apiCall, type TestUser } from "../../test-support/api-client";
 import { createMoneyHarness, type MoneyHarness } from "../../test-support/money-fixtures";
+import { listenAsOwnerApp } from "../../test-support/test-app";
 import { OPERATOR_KEY_FILE } from "./operator-key";
 
 const run = promisify(execFile);
@@ -187,7 +188,7 @@ describe("npm run operator -- credit", () => {
   it("credits through the running server with the key from DATA_DIR", async () => {
     const user = await h.register();
     const email = await emailOf(user);
-    const address = await h.t.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = await listenAsOwnerApp(h.t.app);
     const { stdout } = await run(
       process.execPath,
       [
@@ -211,11 +212,7 @@ describe("npm run operator -- credit", () => {
 
 describe("npm run operator -- tariff", () => {
   it("adds, lists and takes a tariff off sale through the running server", async () => {
-    const address = await h.t.app.listen({ port: 0, host: "127.0.0.1" }).catch(() => {
-      const bound = h.t.app.server.address();
-      if (!bound || typeof bound === "string") throw new Error("the app is not listening");
-      return `http://127.0.0.1:${bound.port}`;
-    });
+    const address = await listenAsOwnerApp(h.t.app);
     const operatorCli = async (...args: string[]) =>
       (
         await run(

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { referralWithdrawals } from "../../db/schema";
 import { apiCall, expectCall, registerUser, type TestUser } from "../../test-support/api-client";
 import { createMoneyHarness, type MoneyHarness } from "../../test-support/money-fixtures";
+import { findUnbalancedPurses } from "./ledger.repository";
 import { OPERATOR_KEY_FILE } from "./operator-key";
 
 let h: MoneyHarness;
@@ -182,5 +183,31 @@ describe("the operator's decision on a withdrawal", () => {
     const info = await referral(inviter);
     expect(info.referral_balance).toBe("0.00");
     expect(info.requests[0]).toMatchObject({ id, status: "paid", destination: "o@example.com" });
+  });
+});
+
+describe("simultaneous withdrawal requests", () => {
+  it("lets exactly one of 50 through when the funds cover one, the others answer 400", async () => {
+    const inviter = await inviterWithFunds("1000.00");
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        apiCall(h.t, "POST", apiPaths.referralPaymentRequest, {
+          user: inviter,
+          body: {
+            data: { method: 1, amount: "100", paypal_email: "o@example.com", receiver_name: "O" },
+          },
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(49);
+    for (const refused of answers.filter((a) => a.statusCode === 400)) {
+      expect(refused.json()).toEqual({ amount: ["Transfer amount exceeds balance"] });
+    }
+    const info = await referral(inviter);
+    expect(info.referral_balance).toBe("0.00");
+    expect(info.requests).toHaveLength(1);
+    expect(await findUnbalancedPurses(h.t.database.db)).toEqual([]);
   });
 });

@@ -7,9 +7,10 @@ import {
   type WithdrawalRequest,
 } from "@leadquiz/contract";
 import type { AppContext } from "../../app-context";
+import type { DbOrTx } from "../../db/client";
 import { AppError, FieldErrors } from "../../lib/app-error";
 import { cardDigits, maskCard, passesLuhn, sealCard } from "./card-number";
-import { postLedgerRow } from "./ledger";
+import { type LedgerRow, postLedgerRow } from "./ledger";
 import { readBalance } from "./ledger.repository";
 import {
   countInvited,
@@ -28,6 +29,22 @@ export function presentWithdrawal(row: WithdrawalRow): Withdrawal {
     destination: row.paypalEmail ?? row.cardMasked ?? "",
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * Debits the referral funds inside the caller's transaction. The callers read the balance
+ * first, but a concurrent request may take the funds between that read and this debit
+ * (docs/money.md "Ledger"): it gets the same 400 as the read would have given.
+ */
+async function debitReferral(tx: DbOrTx, row: LedgerRow): Promise<void> {
+  try {
+    await postLedgerRow(tx, row);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "insufficient_funds") {
+      throw new FieldErrors({ amount: ["errors:transfer_exceeds_balance"] });
+    }
+    throw error;
+  }
 }
 
 /**
@@ -56,15 +73,7 @@ export function createReferralService(ctx: Pick<AppContext, "db" | "config" | "s
       return ctx.db.transaction(async (tx) => {
         const held = await readBalance(tx, userId, "referral");
         if (cents > held) throw new FieldErrors({ amount: ["errors:transfer_exceeds_balance"] });
-        try {
-          await postLedgerRow(tx, { userId, purse: "referral", kind: "transfer", cents: -cents });
-        } catch (error) {
-          // A concurrent spender took the funds between the read and the debit.
-          if (error instanceof AppError && error.code === "insufficient_funds") {
-            throw new FieldErrors({ amount: ["errors:transfer_exceeds_balance"] });
-          }
-          throw error;
-        }
+        await debitReferral(tx, { userId, purse: "referral", kind: "transfer", cents: -cents });
         const main = await postLedgerRow(tx, { userId, purse: "main", kind: "transfer", cents });
         return {
           balance: centsToAmount(main.posted ? main.balance : 0),
@@ -100,7 +109,7 @@ export function createReferralService(ctx: Pick<AppContext, "db" | "config" | "s
                 cardMasked: maskCard(digits),
               }),
         });
-        await postLedgerRow(tx, {
+        await debitReferral(tx, {
           userId,
           purse: "referral",
           kind: "withdrawal_hold",

@@ -1,7 +1,7 @@
 import type { DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { readAccountTariffState } from "./account-tariff";
-import { setRequestsLeft } from "./lead-allowance.repository";
+import { addRequests } from "./lead-allowance.repository";
 import { postLedgerRow } from "./ledger";
 import { addMonths, type TariffTerms } from "./tariff-terms";
 import { findTariff, updateAccountTariff } from "./tariffs.repository";
@@ -32,13 +32,15 @@ export async function buyTariffWithBalance(
   const state = await readAccountTariffState(tx, userId, terms, true);
   const now = terms.now();
   const granted = tariff.requestsPerMonth * tariff.periodMonths;
-  const carried = state.isActive ? state.requestsLeft : 0;
   const keepsStart = state.isActive && state.row.tariffId === tariff.id;
+  // Added in one UPDATE: a lead released (opened, delivered) while this commits is not
+  // given back. Deliveries waiting for requests go as soon as the delivery worker sees
+  // the account has some (docs/delivery.md "Waiting for requests").
+  const left = await addRequests(tx, userId, granted, state.isActive);
   await updateAccountTariff(tx, userId, {
     tariffId: tariff.id,
     startedAt: keepsStart ? state.row.startedAt : now,
     endsAt: addMonths(state.isActive ? state.row.endsAt : now, tariff.periodMonths),
-    requestsGranted: carried + granted,
+    requestsGranted: left,
   });
-  await setRequestsLeft(tx, userId, carried + granted);
 }

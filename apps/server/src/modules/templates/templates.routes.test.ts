@@ -24,7 +24,11 @@ import {
   type TestUser,
 } from "../../test-support/api-client";
 import { createPublishableQuiz, publish } from "../../test-support/publication-fixtures";
-import { createTestAppWithDatabase, type TestAppWithDatabase } from "../../test-support/test-app";
+import {
+  createTestAppWithDatabase,
+  TEST_VISITOR_URL,
+  type TestAppWithDatabase,
+} from "../../test-support/test-app";
 import { seedTemplates } from "../../workflows/template-catalogue";
 import { readOrCreateOperatorKey } from "../tariffs";
 import { walkProblems } from "./template-check";
@@ -75,7 +79,7 @@ describe("the template catalogue", () => {
       theme: "renovation",
       language: "en",
       question_count: 8,
-      preview_url: expect.stringMatching(/^http:\/\/localhost:3000\/q\/[0-9a-f]{32}$/),
+      preview_url: expect.stringMatching(new RegExp(`^${TEST_VISITOR_URL}/q/[0-9a-f]{32}$`)),
       public_key: expect.stringMatching(/^[0-9a-f]{32}$/),
       image: expect.stringMatching(/^\/media\/.+\.webp$/),
     });

@@ -36,7 +36,7 @@ export function createTemplatesService(ctx: Pick<AppContext, "db" | "config">) {
       theme: templateThemeSchema.parse(entry.theme),
       language: entry.language,
       question_count: entry.questionCount,
-      preview_url: publicQuizUrl(ctx.config.publicUrl, entry.publicKey),
+      preview_url: publicQuizUrl(ctx.config, entry.publicKey),
       public_key: entry.publicKey,
     };
   }

@@ -87,6 +87,18 @@ describe("POST client-sessions/", () => {
     expect(over.statusCode).toBe(429);
     expect(over.json().code).toBe("rate_limited");
   });
+
+  it("counts 40 simultaneous sessions of one address exactly, none lost", async () => {
+    const ip = freshIp();
+    const open = () => h.post(apiPaths.clientSessions, { quiz: quiz.publicKey }, { ip });
+    const burst = await Promise.all(Array.from({ length: 40 }, open));
+    expect(burst.map((r) => r.statusCode)).toEqual(Array(40).fill(201));
+    // With 40 counted, exactly max - 40 more pass: one lost count would let one more through.
+    for (let n = 40; n < VISITOR_LIMITS.sessionsPerIp.max; n++) {
+      expect((await open()).statusCode).toBe(201);
+    }
+    expect((await open()).statusCode).toBe(429);
+  });
 });
 
 describe("POST public/quiz/{key}/events/", () => {

@@ -29,7 +29,7 @@ import { findQuizRow, loadDisplayData, loadQuizSnapshot } from "./quiz-snapshot.
 /**
  * The visitors' snapshot of a quiz's current draft (`PublicQuiz`): the engine's
  * `QuizSnapshot` (loadQuizSnapshot) plus what only the display needs — titles, texts,
- * media as absolute URLs (`PUBLIC_URL` + `/media/…`), the design with its font resolved
+ * media as absolute URLs on the visitor origin (`VISITOR_URL` + `/media/…`), the design with its font resolved
  * ({name, family, url}; the url stays the same-origin `/fonts/…` path of fontlist, since
  * the runtime only ever runs on pages of this server, landing hosts included), the
  * language code, the currency {code, symbol}, the analytics ids and hidden fields.
@@ -39,13 +39,13 @@ import { findQuizRow, loadDisplayData, loadQuizSnapshot } from "./quiz-snapshot.
 export async function buildPublicQuiz(
   db: DbOrTx,
   quizId: number,
-  config: Pick<AppConfig, "publicUrl">,
+  config: Pick<AppConfig, "visitorUrl">,
   version: number,
 ): Promise<PublicQuiz> {
   const quiz = await findQuizRow(db, quizId);
   const snapshot = await loadQuizSnapshot(db, quizId);
   if (!quiz || !snapshot) throw new AppError("not_found");
-  const absolute = (value: string | null | undefined) => absoluteMediaUrl(config.publicUrl, value);
+  const absolute = (value: string | null | undefined) => absoluteMediaUrl(config, value);
   const display = await loadDisplayData(db, quizId);
 
   const startPage = { ...startPageDefaults, ...quiz.startPage };

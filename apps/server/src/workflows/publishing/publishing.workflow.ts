@@ -45,7 +45,7 @@ export function createPublishingWorkflow(ctx: Pick<AppContext, "db" | "config" |
       quiz: quiz.id,
       version,
       published_at: createdAt.toISOString(),
-      public_url: publicQuizUrl(config.publicUrl, quiz.publicKey),
+      public_url: publicQuizUrl(config, quiz.publicKey),
     };
   }
 

@@ -16,3 +16,11 @@ export function usePublicSettings(keys: readonly PublicSettingKey[]) {
     staleTime: 5 * 60_000,
   });
 }
+
+/**
+ * The visitor origin (`visitor_url`, docs/adr/0016-visitor-origin.md): where the quiz pages,
+ * landings, public profiles and embed.js are, never this app's origin. Undefined until read.
+ */
+export function useVisitorUrl(): string | undefined {
+  return usePublicSettings(["visitor_url"]).data?.visitor_url;
+}

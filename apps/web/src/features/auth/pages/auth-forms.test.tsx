@@ -225,4 +225,15 @@ describe("auth callback", () => {
       screen.getByRole("link", { name: services.i18n.t("auth:callback.backToLogin") }),
     ).toBeTruthy();
   });
+
+  it("says why no account was made when the provider did not verify the address (uk)", async () => {
+    await renderApp({
+      url: "/auth/callback#error=provider_email_unverified",
+      handler: () => undefined,
+      language: "uk",
+    });
+    expect((await screen.findByTestId("auth-callback-error")).textContent).toBe(
+      "Сервіс входу не підтвердив, що ця адреса пошти ваша, тому акаунт із нею не створено. Спершу зареєструйтеся з паролем, потім один раз скористайтеся цим входом, щоб пов'язати його з акаунтом.",
+    );
+  });
 });

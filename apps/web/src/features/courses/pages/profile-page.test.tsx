@@ -6,6 +6,7 @@ import { jsonResponse, renderApp, testOwner as user } from "../../../test/render
 import { session, testProfile } from "./test-profile";
 
 const stored = testProfile({});
+const VISITOR_URL = "http://127.0.0.1:3000";
 
 function renderProfile(patch: (request: Request) => Promise<Response> | Response) {
   return renderApp({
@@ -13,6 +14,7 @@ function renderProfile(patch: (request: Request) => Promise<Response> | Response
     session,
     handler: (request, path) => {
       if (path === "/userinfo/") return jsonResponse(200, [user]);
+      if (path === "/key_value/") return jsonResponse(200, { visitor_url: VISITOR_URL });
       if (path === "/profile/" && request.method === "GET") return jsonResponse(200, stored);
       if (path === "/profile/" && request.method === "PATCH") return patch(request);
       return undefined;
@@ -45,7 +47,8 @@ describe("the specialist profile page", { timeout: 40_000 }, () => {
 
     await userEvent.click(screen.getByRole("switch", { name: "Make my profile public" }));
     const link = await screen.findByTestId("profile-public-url");
-    expect(link.getAttribute("href")).toBe(`${window.location.origin}/u/anna-kovalenko`);
+    // On the visitor origin the server names, never this app's (docs/adr/0016-visitor-origin.md).
+    expect(link.getAttribute("href")).toBe(`${VISITOR_URL}/u/anna-kovalenko`);
     expect(link.getAttribute("target")).toBe("_blank");
     expect(
       within(screen.getByTestId("profile-public-link")).getByRole("button", { name: "Copy link" }),

@@ -6,6 +6,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { errorMessage } from "@/shared/api/error-message";
+import { useVisitorUrl } from "@/shared/api/public-settings";
 import { CopyTextButton } from "@/shared/ui/copy-text-button";
 import { Section } from "@/shared/ui/section";
 import { paths } from "../../../app/paths";
@@ -21,7 +22,9 @@ function PublicSection({ profile }: { profile: Profile }) {
   const errorId = useId();
   const hintId = useId();
   const [error, setError] = useState<string | null>(null);
-  const publicUrl = `${window.location.origin}${paths.publicProfile(profile.slug)}`;
+  // On the visitor origin (docs/adr/0016-visitor-origin.md), never this app's.
+  const visitorUrl = useVisitorUrl();
+  const publicUrl = visitorUrl && `${visitorUrl}${paths.publicProfile(profile.slug)}`;
 
   const toggle = (next: boolean) => {
     setError(null);
@@ -69,7 +72,7 @@ function PublicSection({ profile }: { profile: Profile }) {
           {error}
         </Text>
       ) : null}
-      {profile.is_public ? (
+      {profile.is_public && publicUrl ? (
         <Stack gap={6} data-testid="profile-public-link">
           <Text size="sm" fw={600}>
             {t("courses:profile.public.link")}

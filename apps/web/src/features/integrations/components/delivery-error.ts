@@ -6,5 +6,6 @@ import type { TFunction } from "i18next";
  */
 export function deliveryErrorText(t: TFunction, error: string | null): string {
   if (error === "no_email") return t("integrations:deliveryError.no_email");
+  if (error === "lead_erased") return t("integrations:deliveryError.lead_erased");
   return error ?? "";
 }

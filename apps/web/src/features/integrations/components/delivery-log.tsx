@@ -29,6 +29,7 @@ const statusColors: Record<DeliveryStatusName, string> = {
   delivered: "green",
   failed: "red",
   skipped: "gray",
+  awaiting_requests: "teal",
 };
 
 /** Where each lead went, when, and what the target answered; a failed one can be resent. */

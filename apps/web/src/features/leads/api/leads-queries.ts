@@ -8,6 +8,7 @@ import {
   leadDetailSchema,
   leadListPageSchema,
   leadOpenResponseSchema,
+  leadReleaseResultSchema,
   leadRetentionSchema,
   leadUpdateResponseSchema,
 } from "@leadquiz/contract";
@@ -120,6 +121,20 @@ export function useEraseLead() {
   return useMutation({
     mutationFn: (id: number) => api.request(apiPaths.leadById(id), { method: "DELETE" }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: leadsQueryKey }),
+  });
+}
+
+/**
+ * `POST leads/release/` (operation `releaseLeads`): opens the unopened leads matching the
+ * filters for an export, oldest first, one request each while requests last.
+ */
+export function useReleaseLeads() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (filters: LeadFilters) =>
+      api.post(apiPaths.leadsRelease, filterQuery(filters), { schema: leadReleaseResultSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...leadsQueryKey, "list"] }),
   });
 }
 

@@ -1,7 +1,7 @@
 import type { LeadDetail, LeadListItem, LeadListPage } from "@leadquiz/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   type FakeHandler,
   jsonResponse,
@@ -60,8 +60,8 @@ const detail: LeadDetail = {
   flags: ["disposable_email"],
 };
 
-function page(results: LeadListItem[], requestsLeft: number): LeadListPage {
-  return { next: null, results, requests_left: requestsLeft };
+function page(results: LeadListItem[], requestsLeft: number, waiting = 0): LeadListPage {
+  return { next: null, results, requests_left: requestsLeft, deliveries_waiting: waiting };
 }
 
 /** The owner's screen with `list` as the only page of leads; `more` answers the rest. */
@@ -109,6 +109,71 @@ describe("the leads screen", { timeout: 40_000 }, () => {
     await userEvent.click(await screen.findByRole("button", { name: "Open" }));
     const link = await screen.findByRole("link", { name: "Connect another tariff" });
     expect(link.getAttribute("href")).toBe("/balance/my-rate");
+  });
+
+  it("says how many deliveries wait for requests and leads to the tariffs", async () => {
+    await renderApp({ url: "/leads", session, handler: leadsApi(page([masked], 0, 3)) });
+    const alert = await screen.findByTestId("deliveries-waiting");
+    expect(alert.textContent).toContain(
+      "3 deliveries of new leads to your integrations are waiting",
+    );
+    expect(within(alert).getByRole("link", { name: "Choose a tariff" }).getAttribute("href")).toBe(
+      "/balance/my-rate",
+    );
+  });
+
+  it("shows no waiting deliveries when none waits", async () => {
+    await renderApp({ url: "/leads", session, handler: leadsApi(page([masked], 2)) });
+    await screen.findByTestId("lead-row-41");
+    expect(screen.queryByTestId("deliveries-waiting")).toBeNull();
+  });
+
+  describe("the export", () => {
+    // jsdom has no object URLs; the download only needs one to name the file.
+    beforeEach(() => {
+      URL.createObjectURL = () => "blob:leads";
+      URL.revokeObjectURL = () => undefined;
+    });
+
+    it("opens the unopened leads first when the owner asks, then downloads", async () => {
+      const { requests } = await renderApp({
+        url: "/leads",
+        session,
+        handler: leadsApi(page([masked], 2), (request, path) => {
+          if (path === "/leads/release/" && request.method === "POST") {
+            return jsonResponse(200, { released: 2, unopened_left: true, requests_left: 0 });
+          }
+          if (path === "/leads/export/") return new Response("id\r\n", { status: 200 });
+          return undefined;
+        }),
+      });
+      await userEvent.click(await screen.findByTestId("export"));
+      await userEvent.click(await screen.findByTestId("export-csv"));
+      const dialog = await screen.findByRole("dialog", { name: "Export leads" });
+      expect(dialog.textContent).toContain(
+        "one request each, oldest first, while requests last (2 left)",
+      );
+      await userEvent.click(within(dialog).getByRole("button", { name: "Open and export" }));
+      await screen.findByText(/2 leads opened for the export\. Some leads stayed unopened/);
+      await waitFor(() => expect(requests.some((r) => r.path === "/leads/export/")).toBe(true));
+      expect(requests.find((r) => r.path === "/leads/release/")?.body).toEqual({});
+    });
+
+    it("exports the opened leads only, releasing nothing, when the owner says so", async () => {
+      const { requests } = await renderApp({
+        url: "/leads",
+        session,
+        handler: leadsApi(page([masked], 2), (_request, path) =>
+          path === "/leads/export/" ? new Response("id\r\n", { status: 200 }) : undefined,
+        ),
+      });
+      await userEvent.click(await screen.findByTestId("export"));
+      await userEvent.click(await screen.findByTestId("export-xlsx"));
+      const dialog = await screen.findByRole("dialog", { name: "Export leads" });
+      await userEvent.click(within(dialog).getByRole("button", { name: "Export opened only" }));
+      await waitFor(() => expect(requests.some((r) => r.path === "/leads/export/")).toBe(true));
+      expect(requests.some((r) => r.path === "/leads/release/")).toBe(false);
+    });
   });
 
   it("says Leads not found and leads to the projects when there is none", async () => {

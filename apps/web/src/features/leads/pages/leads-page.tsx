@@ -26,8 +26,11 @@ import {
   useLeadPages,
   useLeadRetention,
   useOpenLead,
+  useReleaseLeads,
   useUpdateLead,
 } from "../api/leads-queries";
+import { DeliveriesWaitingAlert } from "../components/deliveries-waiting-alert";
+import { ExportDialog } from "../components/export-dialog";
 import { LeadDetailModal } from "../components/lead-detail-modal";
 import { LeadFiltersBar } from "../components/lead-filters";
 import { LeadRow } from "../components/lead-row";
@@ -38,7 +41,10 @@ type Dialog =
   | { kind: "limit" }
   | { kind: "detail"; id: number }
   | { kind: "retention" }
+  | { kind: "export"; format: ExportFormat }
   | null;
+
+type ExportFormat = "csv" | "xlsx";
 
 const columns = [
   "date",
@@ -54,7 +60,8 @@ const columns = [
 
 /**
  * The leads screen (`/leads`, docs/leads.md): the account's leads, newest first, with
- * filters, "show more", opening a masked lead for one request, the detail and the export.
+ * filters, "show more", opening a masked lead for one request, the detail and the export
+ * (which may open the unopened leads it matches), and how many deliveries wait for requests.
  * The open pages are read again every 15 seconds, so new leads appear by themselves.
  */
 export function LeadsPage() {
@@ -68,12 +75,14 @@ export function LeadsPage() {
   const openLead = useOpenLead();
   const update = useUpdateLead();
   const exporter = useExportLeads();
+  const releaser = useReleaseLeads();
   const [dialog, setDialog] = useState<Dialog>(null);
   const retention = useLeadRetention(dialog?.kind === "retention");
   const close = () => setDialog(null);
 
   const leads = pages.data?.pages.flatMap((page) => page.results) ?? [];
   const requestsLeft = pages.data?.pages[0]?.requests_left ?? 0;
+  const deliveriesWaiting = pages.data?.pages[0]?.deliveries_waiting ?? 0;
   const failed = (error: unknown) =>
     notifications.show({ color: "red", message: errorMessage(error, t) });
 
@@ -95,11 +104,39 @@ export function LeadsPage() {
       },
     });
 
-  const exportAs = (format: "csv" | "xlsx") =>
+  const download = (format: ExportFormat) =>
     exporter.mutate(
       { filters: query, format },
-      { onError: () => notifications.show({ color: "red", message: t("leads:exportFailed") }) },
+      {
+        onSuccess: close,
+        onError: () => {
+          close();
+          notifications.show({ color: "red", message: t("leads:exportFailed") });
+        },
+      },
     );
+
+  // While requests are left, the owner chooses whether unopened leads are opened for it.
+  const exportAs = (format: ExportFormat) => {
+    if (requestsLeft > 0) setDialog({ kind: "export", format });
+    else download(format);
+  };
+
+  const exportWith = (format: ExportFormat, release: boolean) => {
+    if (!release) return download(format);
+    releaser.mutate(query, {
+      onSuccess: (result) => {
+        const lines = [t("leads:exportDialog.released", { count: result.released })];
+        if (result.unopened_left) lines.push(t("leads:exportDialog.unopenedLeft"));
+        notifications.show({ color: "blue", message: lines.join(" ") });
+        download(format);
+      },
+      onError: (error) => {
+        close();
+        failed(error);
+      },
+    });
+  };
 
   return (
     <Stack gap="lg" maw={1280} mx="auto" data-testid="leads-page">
@@ -137,6 +174,8 @@ export function LeadsPage() {
           </Menu>
         </Group>
       </Group>
+
+      <DeliveriesWaitingAlert count={deliveriesWaiting} />
 
       <LeadFiltersBar
         filters={filters}
@@ -217,6 +256,14 @@ export function LeadsPage() {
         loading={openLead.isPending}
         onClose={close}
         onConfirm={() => dialog?.kind === "confirmOpen" && confirmOpen(dialog.lead)}
+      />
+
+      <ExportDialog
+        opened={dialog?.kind === "export"}
+        requestsLeft={requestsLeft}
+        loading={releaser.isPending || exporter.isPending}
+        onExport={(release) => dialog?.kind === "export" && exportWith(dialog.format, release)}
+        onClose={close}
       />
 
       <TariffLimitPrompt kind={dialog?.kind === "limit" ? "lead" : null} onClose={close} />

@@ -7,14 +7,15 @@ import { type FakeHandler, jsonResponse, renderApp, testOwner } from "../../../t
 
 const session = testSession();
 /** The server's snippets (docs/embed.md "Snippets"): the inline loader with the quiz's attributes. */
-const loader = (attributes = "") => embedSnippetScript("http://localhost/embed.js", attributes);
+const loader = (attributes = "") =>
+  embedSnippetScript("http://127.0.0.1:3000/embed.js", attributes);
 const SNIPPETS = {
   popup: loader(' data-leadquiz="abc" data-mode="popup" data-open="auto" data-frequency="once"'),
   banner: null,
   trigger: loader(' data-leadquiz="abc" data-mode="trigger" data-position="left"'),
   inline: `<div data-leadquiz="abc" data-mode="inline"></div>\n${loader()}`,
   chat: loader(' data-leadquiz="abc" data-mode="chat"'),
-  link: "http://localhost/q/abc",
+  link: "http://127.0.0.1:3000/q/abc",
   landing_url: null,
 };
 
@@ -99,9 +100,11 @@ describe("the publication setup tab", { timeout: 40_000 }, () => {
     expect((screen.getByRole("radio", { name: "Bottom right" }) as HTMLInputElement).checked).toBe(
       true,
     );
-    // The preview frames the sample site with the snippet's attributes.
+    // The preview frames the sample site with the snippet's attributes, on the visitor
+    // origin where the server put the quiz's page (docs/adr/0016-visitor-origin.md).
     const frame = screen.getByTestId("config-preview");
-    const src = new URL(frame.getAttribute("src") ?? "", "http://localhost");
+    const src = new URL(frame.getAttribute("src") ?? "");
+    expect(src.origin).toBe("http://127.0.0.1:3000");
     expect(src.pathname).toBe("/q/-/embed-sample");
     expect(src.searchParams.get("data-leadquiz")).toBe("abc");
     expect(src.searchParams.get("data-position")).toBe("left");
@@ -158,7 +161,7 @@ describe("the publication setup tab", { timeout: 40_000 }, () => {
       handler: api({ exists: true }),
     });
     const addresses = await screen.findByTestId("config-link");
-    expect(addresses.textContent).toContain("http://localhost/q/abc");
+    expect(addresses.textContent).toContain("http://127.0.0.1:3000/q/abc");
     expect(screen.getByText("Choose a subdomain below to get the landing's address.")).toBeTruthy();
     const field = screen.getByTestId("config-landing-subdomain");
     fireEvent.change(field, { target: { value: "a--b" } });

@@ -70,11 +70,15 @@ function SectionView({
   const landing = section === "landing";
   const snippet = landing ? null : (config.embed?.[snippetOf[section]] ?? null);
   const subdomain = config.landing.subdomain;
+  // Both previews are pages of the visitor origin, where the server put the quiz's page
+  // (docs/adr/0016-visitor-origin.md): the owner's tags never run on this app's origin.
+  const visitorOrigin = new URL(quiz.public_url).origin;
   const previewSrc = landing
     ? subdomain && enabled
-      ? `/l/${encodeURIComponent(subdomain)}`
+      ? `${visitorOrigin}/l/${encodeURIComponent(subdomain)}`
       : null
-    : snippet && samplePageUrl(snippet, i18n.language, t("publication:preview.siteButton"));
+    : snippet &&
+      samplePageUrl(snippet, i18n.language, t("publication:preview.siteButton"), visitorOrigin);
   return (
     <Stack gap="md" maw={880} data-testid="config-action-page" data-section={section}>
       <div>

@@ -2,7 +2,10 @@ import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
-/** The server's sample site for one snippet (apps/server public-pages, docs/editor.md). */
+/**
+ * The server's sample site for one snippet (apps/server public-pages, docs/editor.md), on
+ * the visitor origin like the owners' sites it stands for.
+ */
 export const EMBED_SAMPLE_PAGE = "/q/-/embed-sample";
 
 /**
@@ -18,11 +21,17 @@ export function snippetAttributes(snippet: string): [string, string][] {
     .map(({ name, value }) => [name, value]);
 }
 
-export function samplePageUrl(snippet: string, language: string, buttonLabel: string): string {
+/** The sample site showing `snippet` on the visitor origin `origin`. */
+export function samplePageUrl(
+  snippet: string,
+  language: string,
+  buttonLabel: string,
+  origin: string,
+): string {
   const query = new URLSearchParams(snippetAttributes(snippet));
   query.set("lang", language);
   query.set("button", buttonLabel);
-  return `${EMBED_SAMPLE_PAGE}?${query}`;
+  return `${origin}${EMBED_SAMPLE_PAGE}?${query}`;
 }
 
 /**

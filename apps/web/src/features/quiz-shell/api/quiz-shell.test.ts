@@ -20,12 +20,12 @@ describe("the editor frame's rules", () => {
   });
 
   it("gives the inline embed code of docs/embed.md for the quiz", () => {
-    const [container, script] = embedSnippet("Ab12", "https://app.example.com").split("\n");
+    const [container, script] = embedSnippet("Ab12", "https://example-quiz.com").split("\n");
     expect(container).toBe('<div data-leadquiz="Ab12" data-mode="inline"></div>');
     // The inline loader of embed.js, which it inserts in a task of its own after the host
     // page's load event.
     expect(script).toMatch(/^<script>\(function \(d, w, s\) \{.*<\/script>$/);
-    expect(script).toContain('e.src = "https://app.example.com/embed.js";');
+    expect(script).toContain('e.src = "https://example-quiz.com/embed.js";');
     expect(script).toContain('w.addEventListener("load", function () {setTimeout(add);})');
   });
 

@@ -5,7 +5,10 @@ import { useTranslation } from "react-i18next";
 import { CopyTextButton } from "@/shared/ui/copy-text-button";
 import { useMountOnOpen } from "@/shared/ui/mount-on-open";
 
-/** The inline embed snippet of docs/embed.md for this quiz, served by this origin. */
+/**
+ * The inline embed snippet of docs/embed.md for this quiz, loading embed.js from `origin`:
+ * the visitor origin, where the server put the quiz's page (docs/adr/0016-visitor-origin.md).
+ */
 export function embedSnippet(publicKey: string, origin: string): string {
   return (
     `<div data-leadquiz="${publicKey}" data-mode="inline"></div>\n` +
@@ -29,7 +32,7 @@ export function UsageInstructions({ opened, onClose, quiz }: UsageInstructionsPr
 
 function InstructionsDialog({ opened, onClose, quiz }: UsageInstructionsProps) {
   const { t } = useTranslation();
-  const snippet = embedSnippet(quiz.public_key, window.location.origin);
+  const snippet = embedSnippet(quiz.public_key, new URL(quiz.public_url).origin);
   const k = (key: string) => t(`dashboard:shell.instructions.${key}`);
   return (
     <Modal

@@ -1,5 +1,6 @@
 import {
   type ApiKey,
+  type ApiKeyCreate,
   type ApiKeyCreated,
   apiKeyCreatedSchema,
   apiKeyListSchema,
@@ -29,11 +30,20 @@ export function changePassword(
   return api.post(apiPaths.changePassword, body, { schema: changePasswordResponseSchema });
 }
 
+/**
+ * POST logout/all/: every session of the account ends at once, this one included (the
+ * caller clears its session afterwards).
+ */
+export async function logoutEverywhere(api: ApiClient): Promise<void> {
+  await api.post(apiPaths.logoutAll, undefined);
+}
+
 /** Account API keys (docs/delivery.md "REST hooks"): the key is in the create answer only. */
 export const apiKeysApi = {
   list: (api: ApiClient): Promise<ApiKey[]> => api.get(apiPaths.apiKeys, apiKeyListSchema),
-  create: (api: ApiClient, name: string): Promise<ApiKeyCreated> =>
-    api.post(apiPaths.apiKeys, { name }, { schema: apiKeyCreatedSchema }),
+  /** `password` when the session signed in more than 5 minutes ago (docs/security.md). */
+  create: (api: ApiClient, body: ApiKeyCreate): Promise<ApiKeyCreated> =>
+    api.post(apiPaths.apiKeys, body, { schema: apiKeyCreatedSchema }),
   revoke: (api: ApiClient, id: number) =>
     api.request(apiPaths.apiKeyById(id), { method: "DELETE" }),
 };

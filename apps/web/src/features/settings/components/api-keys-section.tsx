@@ -1,11 +1,28 @@
-import { API_KEY_NAME_MAX_LENGTH, type ApiKey, type ApiKeyCreated } from "@leadquiz/contract";
-import { Alert, Button, Code, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
+import {
+  API_KEY_NAME_MAX_LENGTH,
+  type ApiKey,
+  type ApiKeyCreated,
+  RECENT_SIGN_IN_SECONDS,
+} from "@leadquiz/contract";
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { isApiError } from "@/shared/api/api-error";
 import { errorMessage } from "@/shared/api/error-message";
-import { useApiClient } from "@/shared/api/services-context";
+import { readSignInTime } from "@/shared/api/jwt";
+import { useApiClient, useSession } from "@/shared/api/services-context";
 import { useServerForm } from "@/shared/forms/use-server-form";
 import { requiredRule } from "@/shared/forms/validators";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
@@ -16,9 +33,22 @@ import { apiKeysApi } from "../api/settings-api";
 const apiKeysKey = ["api-keys"] as const;
 
 /**
+ * Whether the session signed in too long ago to make a key without the password (a hint
+ * from the access token's `auth_time` and this device's clock; the server decides, and the
+ * form also asks when the server does).
+ */
+function signInIsOld(access: string | undefined): boolean {
+  if (!access) return false;
+  const signedInAt = readSignInTime(access);
+  return signedInAt === null || Date.now() - signedInAt > RECENT_SIGN_IN_SECONDS * 1000;
+}
+
+/**
  * Account API keys for automation platforms (Zapier, Make, n8n; docs/delivery.md "REST
  * hooks"): make one (the key is shown once, with a copy button), list them by name and
- * first characters with their last use, revoke one after a confirmation.
+ * first characters with their last use, revoke one after a confirmation. A key outlives
+ * the session, so the server wants the current password when the session signed in more
+ * than 5 minutes ago (docs/security.md): the form shows the password field then.
  */
 export function ApiKeysSection() {
   const { t, i18n } = useTranslation();
@@ -26,15 +56,28 @@ export function ApiKeysSection() {
   const queryClient = useQueryClient();
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const session = useSession();
+  const [serverAsked, setServerAsked] = useState(false);
+  const askPassword = serverAsked || signInIsOld(session?.access);
   const list = useQuery({ queryKey: apiKeysKey, queryFn: () => apiKeysApi.list(api) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: apiKeysKey });
   const { fieldProps, mutation, formErrors, onSubmit } = useServerForm({
-    initialValues: { name: "" },
+    initialValues: { name: "", password: "" },
     validate: { name: requiredRule },
-    submit: (values) => apiKeysApi.create(api, values.name.trim()),
-    fieldMap: { name: "name" },
+    submit: (values) =>
+      apiKeysApi.create(api, {
+        name: values.name.trim(),
+        ...(askPassword && values.password !== "" ? { password: values.password } : {}),
+      }),
+    fieldMap: { name: "name", password: "password" },
+    handleError: (error) => {
+      // The server wants the password (its message goes under the field).
+      if (isApiError(error) && error.fieldErrors?.password) setServerAsked(true);
+      return false;
+    },
     onSuccess: (key, form) => {
       form.reset();
+      setServerAsked(false);
       setCreated(key);
       void refresh();
     },
@@ -59,6 +102,8 @@ export function ApiKeysSection() {
       {created && (
         <Alert
           color="blue"
+          // The theme's blue title on the light blue background is below WCAG AA contrast.
+          styles={{ title: { color: "var(--mantine-color-dark-7)" } }}
           title={t("settings:apiKeys.createdTitle")}
           data-testid="api-key-created"
         >
@@ -106,6 +151,16 @@ export function ApiKeysSection() {
         </Paper>
       ))}
       <form noValidate onSubmit={onSubmit}>
+        {askPassword && (
+          <PasswordInput
+            label={t("settings:apiKeys.password")}
+            description={t("settings:apiKeys.passwordHint")}
+            autoComplete="current-password"
+            mb="xs"
+            {...fieldProps("password")}
+            data-testid="api-key-password"
+          />
+        )}
         <Group align="flex-end" gap="xs" wrap="wrap">
           <TextInput
             label={t("settings:apiKeys.name")}

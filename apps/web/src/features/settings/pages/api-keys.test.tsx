@@ -10,16 +10,29 @@ import {
   testOwner,
 } from "../../../test/render-app";
 
-const session = { access: testJwt(600) };
+/** A session that signed in `ago` seconds ago (its access token's `auth_time`). */
+const signedIn = (ago: number) => ({
+  access: testJwt(600, { auth_time: Math.floor(Date.now() / 1000) - ago }),
+});
+const session = signedIn(10);
 const NEW_KEY = "lq_9xQ2vLmA0bC1dE2fG3hI4jK5lM6nO7pQ8rS9tU0vW1x";
 
-/** A fake API holding the account's keys: list, create (answers the key once), revoke. */
-function keysApi(keys: ApiKey[]): FakeHandler {
+/**
+ * A fake API holding the account's keys: list, create (answers the key once), revoke.
+ * `refuse` answers a creation instead while it returns a body (the server's 400).
+ */
+function keysApi(
+  keys: ApiKey[],
+  refuse: (body: { name: string; password?: string }) => object | undefined = () => undefined,
+): FakeHandler {
   return async (request, path) => {
     if (path === "/userinfo/") return jsonResponse(200, [testOwner]);
     if (path === "/api-keys/" && request.method === "GET") return jsonResponse(200, keys);
     if (path === "/api-keys/" && request.method === "POST") {
-      const { name } = (await request.json()) as { name: string };
+      const body = (await request.json()) as { name: string; password?: string };
+      const refused = refuse(body);
+      if (refused) return jsonResponse(400, refused);
+      const { name } = body;
       const key: ApiKey = {
         id: 2,
         name,
@@ -86,5 +99,68 @@ describe("API keys in the account settings", { timeout: 40_000 }, () => {
       "/api-keys/1/",
     ]);
     expect(within(section).queryByTestId("api-key-created")).toBeNull();
+  });
+
+  it("asks the current password when the session signed in more than 5 minutes ago", async () => {
+    const { requests } = await renderApp({
+      url: "/settings",
+      session: signedIn(6 * 60),
+      handler: keysApi([]),
+    });
+    const section = await screen.findByRole("region", { name: "API keys" });
+    const user = userEvent.setup();
+    await user.type(await within(section).findByLabelText("Key name"), "Zapier");
+    await user.type(within(section).getByLabelText("Current password"), "my-secret-7");
+    await user.click(within(section).getByRole("button", { name: "Create a key" }));
+    expect(await within(section).findByTestId("api-key-created")).toBeTruthy();
+    expect(requests.find((r) => r.method === "POST")?.body).toEqual({
+      name: "Zapier",
+      password: "my-secret-7",
+    });
+  });
+
+  it("asks the password when the server wants it, and shows its message under the field", async () => {
+    const { requests } = await renderApp({
+      url: "/settings",
+      session,
+      handler: keysApi([], (body) =>
+        body.password === "my-secret-7"
+          ? undefined
+          : { password: ["Enter your current password: you signed in more than 5 minutes ago."] },
+      ),
+    });
+    const section = await screen.findByRole("region", { name: "API keys" });
+    const user = userEvent.setup();
+    expect(within(section).queryByLabelText("Current password")).toBeNull();
+    await user.type(await within(section).findByLabelText("Key name"), "Zapier");
+    await user.click(within(section).getByRole("button", { name: "Create a key" }));
+    const password = await within(section).findByLabelText("Current password");
+    expect(
+      await within(section).findByText(
+        "Enter your current password: you signed in more than 5 minutes ago.",
+      ),
+    ).toBeTruthy();
+    await user.type(password, "my-secret-7");
+    await user.click(within(section).getByRole("button", { name: "Create a key" }));
+    expect(await within(section).findByTestId("api-key-created")).toBeTruthy();
+    expect(requests.filter((r) => r.method === "POST").map((r) => r.body)).toEqual([
+      { name: "Zapier" },
+      { name: "Zapier", password: "my-secret-7" },
+    ]);
+  });
+
+  it("shows a refusal that belongs to no field (an account without a password) above the button", async () => {
+    const message =
+      "For your safety, sign out and sign in again, then make the key within 5 minutes: your account has no password to confirm it with.";
+    await renderApp({
+      url: "/settings",
+      session: signedIn(6 * 60),
+      handler: keysApi([], () => ({ non_field_errors: [message] })),
+    });
+    const section = await screen.findByRole("region", { name: "API keys" });
+    const user = userEvent.setup();
+    await user.type(await within(section).findByLabelText("Key name"), "Zapier");
+    await user.click(within(section).getByRole("button", { name: "Create a key" }));
+    expect(await within(section).findByText(message)).toBeTruthy();
   });
 });

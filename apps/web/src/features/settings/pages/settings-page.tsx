@@ -11,8 +11,9 @@ import { EmailForm } from "../components/email-form";
 import { LanguageSetting } from "../components/language-setting";
 import { PasswordForm } from "../components/password-form";
 import { ProfileForm } from "../components/profile-form";
+import { SessionsSection } from "../components/sessions-section";
 
-/** /settings: profile, password change, interface language, tariff, API keys. */
+/** /settings: profile, e-mail, password, sessions, interface language, tariff, API keys. */
 export function SettingsPage() {
   const { t } = useTranslation();
   const { data: user, error, isPending, refetch } = useCurrentUser();
@@ -43,6 +44,9 @@ export function SettingsPage() {
       </Section>
       <Section title={t("settings:password.title")} testId="settings-password">
         <PasswordForm />
+      </Section>
+      <Section title={t("settings:sessions.title")} testId="settings-sessions">
+        <SessionsSection />
       </Section>
       <Section title={t("settings:language.title")} testId="settings-language-section">
         <LanguageSetting />

@@ -1,0 +1,48 @@
+import { randomUUID } from "node:crypto";
+import { apiPaths } from "@leadquiz/contract";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLeadsHarness, type LeadsHarness } from "../../test-support/leads-fixtures";
+import { VISITOR_LIMITS } from "./visitor-limits";
+
+// Runs when REDIS_TEST_URL names a Redis server (.ci/run sets it; see vitest.config.ts).
+const REDIS_URL = process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379";
+const namespace = `leadquiz-test:${randomUUID()}:`;
+
+// Two apps on one Redis stand for two server processes behind one load balancer.
+let a: LeadsHarness;
+let b: LeadsHarness;
+beforeAll(async () => {
+  const env = { REDIS_URL, RATE_LIMIT_NAMESPACE: namespace };
+  [a, b] = await Promise.all([createLeadsHarness(env), createLeadsHarness(env)]);
+});
+afterAll(async () => {
+  await Promise.all([a?.close(), b?.close()]);
+  const redis = new Redis(REDIS_URL);
+  const keys = await redis.keys(`${namespace}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
+});
+
+describe(`visitor limits in Redis (${REDIS_URL})`, () => {
+  it("count 40 simultaneous sessions of one address across two processes exactly", async () => {
+    const ip = "198.51.100.60";
+    const [quizA, quizB] = await Promise.all([a.publishedQuiz(), b.publishedQuiz()]);
+    const open = (h: LeadsHarness, key: string) =>
+      h.post(apiPaths.clientSessions, { quiz: key }, { ip });
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, (_, n) =>
+        n % 2 === 0 ? open(a, quizA.publicKey) : open(b, quizB.publicKey),
+      ),
+    );
+    expect(burst.map((r) => r.statusCode)).toEqual(Array(40).fill(201));
+    for (let n = 40; n < VISITOR_LIMITS.sessionsPerIp.max; n++) {
+      expect(
+        (await open(n % 2 === 0 ? a : b, n % 2 === 0 ? quizA.publicKey : quizB.publicKey))
+          .statusCode,
+      ).toBe(201);
+    }
+    expect((await open(a, quizA.publicKey)).statusCode).toBe(429);
+    expect((await open(b, quizB.publicKey)).statusCode).toBe(429);
+  });
+});
