@@ -428,7 +428,7 @@ describe("social sign-in against a real OpenID provider", () => {
       expect(first.fragment.get("error")).toBe("provider_email_unverified");
       expect(await t.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
 
-      // The owner's own account, its address proven by the verification link.
+      // The owner's own account, its address proven (by its registration link).
       const userId = await registerAccount(t, email, "en");
       const provenAt = new Date("2026-01-02T03:04:05Z");
       await t.database.db
