@@ -28,7 +28,8 @@ describe("QuizSummary on the dashboard", () => {
       const response = await h.post(apiPaths.publicQuizLead(quiz.publicKey), houseLead());
       expect(response.statusCode, response.body).toBe(201);
     }
-    const publicUrl = `${h.t.config.publicUrl}/q/${quiz.publicKey}`;
+    // Visitor pages live on the visitor origin (docs/adr/0016).
+    const publicUrl = `${h.t.config.visitorUrl}/q/${quiz.publicKey}`;
     const user = quiz.owner;
 
     const projects = await expectCall<Project[]>(h.t, 200, "GET", "/project/", { user });
