@@ -20,8 +20,10 @@ import {
 } from "./sign-in-failures";
 
 /**
- * The limits of the unauthenticated auth calls, in one place. Sign-in (POST token/) counts
- * failures only, with backoff per address + IP (sign-in-failures.ts). Each other call has two
+ * The limits of the auth calls, in one place. Sign-in (POST token/) counts failures only,
+ * with backoff per address + IP (sign-in-failures.ts). The signed-in calls that check the
+ * current password (`passwordConfirm`) count wrong passwords per account
+ * (PASSWORD_CONFIRM_FAILURES). Each other call has two
  * counters, both fixed windows, and a request over either answers 429 `rate_limited` with
  * Retry-After:
  *
@@ -77,7 +79,15 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-export type RateLimitName = keyof typeof RATE_LIMITS | "token";
+/**
+ * Wrong current passwords of one signed-in account (POST change-password/, POST api-keys/
+ * with `password`; docs/security.md): a stolen session must not guess the password at
+ * argon2's pace. After `maxFailures` wrong ones in the fixed window, both calls answer 429
+ * until it ends, the right password too. Calls with the right password are never counted.
+ */
+export const PASSWORD_CONFIRM_FAILURES = { maxFailures: 10, windowMs: 60 * 60_000 } as const;
+
+export type RateLimitName = keyof typeof RATE_LIMITS | "token" | "passwordConfirm";
 
 /** Route options that apply one call's limits; spread them into the route's options. */
 export interface RateLimitHooks {
@@ -149,6 +159,7 @@ export const rateLimitPlugin = fp(
       : memoryFailureStore();
     const hooks = {
       token: signInHooks(failures, config.rateLimit.enabled),
+      passwordConfirm: passwordConfirmHooks(failures, config.rateLimit.enabled),
     } as Record<RateLimitName, RateLimitHooks>;
     for (const name of Object.keys(RATE_LIMITS) as (keyof typeof RATE_LIMITS)[]) {
       const rules = RATE_LIMITS[name];
@@ -219,6 +230,53 @@ function signInHooks(store: FailureStore, enabled: boolean): RateLimitHooks {
       return payload;
     },
   };
+}
+
+/**
+ * POST change-password/ and api-keys/ (signed in): refuses the call while the account has
+ * PASSWORD_CONFIRM_FAILURES.maxFailures wrong passwords in the window; afterwards counts a
+ * 400 that names the password field (`old_password`, `password`). The account is known from
+ * the access token (authenticate runs first). A store that does not answer lets it through.
+ */
+function passwordConfirmHooks(store: FailureStore, enabled: boolean): RateLimitHooks {
+  const { maxFailures, windowMs } = PASSWORD_CONFIRM_FAILURES;
+  const key = (request: FastifyRequest) => `passwordConfirm:failures:account:${request.userId}`;
+  return {
+    preHandler: async (request) => {
+      if (!enabled || !(request.userId > 0)) return;
+      let failures: { count: number; ttlMs: number };
+      try {
+        failures = await store.window(key(request), 0, windowMs);
+      } catch (err) {
+        request.log.warn({ err }, "rate-limit store unavailable; request let through");
+        return;
+      }
+      if (failures.count >= maxFailures) throw rateLimited(Math.ceil(failures.ttlMs / 1000));
+    },
+    onSend: async (request, reply, payload) => {
+      if (!enabled || !(request.userId > 0) || reply.statusCode !== 400) return payload;
+      if (!namesPasswordField(payload)) return payload;
+      try {
+        await store.window(key(request), 1, windowMs);
+      } catch (err) {
+        request.log.warn({ err }, "rate-limit store unavailable; wrong password not counted");
+      }
+      return payload;
+    },
+  };
+}
+
+/** Whether a 400's body (field errors, docs/api.md) names a password field. */
+function namesPasswordField(payload: unknown): boolean {
+  if (typeof payload !== "string") return false;
+  try {
+    const body: unknown = JSON.parse(payload);
+    return (
+      typeof body === "object" && body !== null && ("old_password" in body || "password" in body)
+    );
+  } catch {
+    return false;
+  }
 }
 
 function rateLimited(seconds: number): AppError {

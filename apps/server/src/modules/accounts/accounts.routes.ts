@@ -220,6 +220,7 @@ export async function accountsRoutes(app: FastifyInstance, { context }: ApiOptio
     authenticated.post(
       apiPaths.changePassword,
       {
+        ...rateLimitFor(app, "passwordConfirm"),
         schema: {
           tags,
           summary: "Changes the password",
@@ -229,12 +230,15 @@ export async function accountsRoutes(app: FastifyInstance, { context }: ApiOptio
             "token of the user stops working at once — all other sessions end, and so do " +
             "outstanding password-reset links — and this session continues with the answer's " +
             "new `access` token and a new refresh token in the session cookie; the client must " +
-            "use them (the access token sent with this call is refused from now on).",
+            "use them (the access token sent with this call is refused from now on). After 10 " +
+            "wrong passwords in an hour (with api-keys/'s) the account's calls answer 429 " +
+            "`rate_limited` until it ends.",
           body: changePasswordRequestSchema,
           response: {
             200: changePasswordResponseSchema,
             400: validationErrorBodySchema,
             ...unauthenticated,
+            ...rateLimited,
           },
         },
       },

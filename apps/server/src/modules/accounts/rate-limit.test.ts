@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientKey, RATE_LIMITS } from "../../plugins/rate-limit";
+import { clientKey, PASSWORD_CONFIRM_FAILURES, RATE_LIMITS } from "../../plugins/rate-limit";
 import { backoffDelayMs, SIGN_IN_FAILURES } from "../../plugins/sign-in-failures";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 import { exhaust, nextClientIp, registerOwner, signIn, uniqueEmail } from "./rate-limit-attempts";
@@ -8,6 +8,7 @@ import { exhaust, nextClientIp, registerOwner, signIn, uniqueEmail } from "./rat
 const TOKEN_PER_IP = SIGN_IN_FAILURES.perIpMax;
 const REGISTER_PER_IP = RATE_LIMITS.register.perIp.max;
 const REGISTER_PER_ADDRESS = RATE_LIMITS.register.perAddress.max;
+const PASSWORD_CONFIRM_PER_ACCOUNT = PASSWORD_CONFIRM_FAILURES.maxFailures;
 
 describe("rate limits (in memory, socket address)", () => {
   let t: TestApp;
@@ -149,6 +150,54 @@ describe("rate limits (in memory, socket address)", () => {
       statuses.push(response.statusCode);
     }
     expect(statuses).toEqual([...Array(REGISTER_PER_ADDRESS).fill(202), 429]);
+  });
+
+  it(`limits a signed-in account's wrong current passwords to ${PASSWORD_CONFIRM_PER_ACCOUNT} an hour, whatever the client address`, async () => {
+    const owner = await registerOwner(t);
+    const other = await registerOwner(t);
+    const accessOf = async (who: { email: string; password: string }) =>
+      (await signIn(t, { email: who.email, password: who.password })).json().access as string;
+    const [access, otherAccess] = [await accessOf(owner), await accessOf(other)];
+    const changePassword = (token: string, oldPassword: string, language = "en") =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/v1/change-password/",
+        remoteAddress: nextClientIp(),
+        headers: { authorization: `Bearer ${token}`, "accept-language": language },
+        payload: { old_password: oldPassword, new_password: "another-horse-8" },
+      });
+    const newKey = (token: string, password: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/v1/api-keys/",
+        remoteAddress: nextClientIp(),
+        headers: { authorization: `Bearer ${token}` },
+        payload: { name: "Zapier", password },
+      });
+    // The right password is never counted.
+    for (let i = 0; i <= PASSWORD_CONFIRM_PER_ACCOUNT; i++) {
+      expect((await newKey(access, owner.password)).statusCode, `key ${i + 1}`).toBe(201);
+    }
+    // A thief with the session guesses through both calls, each from another address.
+    const statuses: number[] = [];
+    for (let i = 0; i < PASSWORD_CONFIRM_PER_ACCOUNT; i++) {
+      const guess = `guess-${i}-password`;
+      const response = i % 2 ? await newKey(access, guess) : await changePassword(access, guess);
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual(Array(PASSWORD_CONFIRM_PER_ACCOUNT).fill(400));
+    // The next one is refused before the password is looked at, even the right one.
+    const limited = await changePassword(access, owner.password, "uk");
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe("rate_limited");
+    expect(limited.json().detail).toMatch(/[а-яёіїєґ]/i);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await newKey(access, owner.password)).statusCode).toBe(429);
+    // The password did not change, and another account is not affected.
+    expect((await signIn(t, { email: owner.email, password: owner.password })).statusCode).toBe(
+      200,
+    );
+    expect((await changePassword(otherAccess, "wrong-password-1")).statusCode).toBe(400);
   });
 
   it("does not limit token/refresh/", async () => {

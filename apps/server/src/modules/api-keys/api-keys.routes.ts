@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ApiOptions } from "../../app-context";
 import { authenticatedContext } from "../../plugins/authenticate";
+import { rateLimitFor } from "../../plugins/rate-limit";
 import { createApiKeysService } from "./api-keys.service";
 
 const tags = ["lead delivery"];
@@ -29,6 +30,7 @@ export async function apiKeysRoutes(app: FastifyInstance, { context }: ApiOption
     routes.post(
       apiPaths.apiKeys,
       {
+        ...rateLimitFor(app, "passwordConfirm"),
         schema: {
           tags,
           summary: "Makes an account API key",
@@ -39,9 +41,10 @@ export async function apiKeysRoutes(app: FastifyInstance, { context }: ApiOption
             "sign-in; refreshing does not count) more than 5 minutes ago must send the " +
             "current `password`: without it 400 `password` (or, for an account without a " +
             "password, 400 `non_field_errors`: sign in again); a wrong one 400 `password`. " +
-            "A `password` sent is always checked.",
+            "A `password` sent is always checked. After 10 wrong passwords in an hour (with " +
+            "change-password/'s) the account's calls answer 429 `rate_limited` until it ends.",
           body: apiKeyCreateSchema,
-          response: { 201: apiKeyCreatedSchema, ...answers },
+          response: { 201: apiKeyCreatedSchema, ...answers, 429: errorBodySchema },
         },
       },
       async (request, reply) =>
