@@ -80,7 +80,8 @@ for (const language of ["en", "ru", "uk"] as const) {
     page,
   }) => {
     const text = TEXTS[language];
-    const email = uniqueEmail(`keys.${language}`);
+    // A long address, as real ones can be: it must stay inside the page on a phone.
+    const email = uniqueEmail(`keys.${language}.ownerwitharatherlongaddress`);
     await registerThroughUi(page, email);
     if (language !== "en") await chooseLanguage(page, text.language);
     // This browser's clock 6 minutes on: the session signed in "more than 5 minutes ago"
@@ -100,6 +101,12 @@ for (const language of ["en", "ru", "uk"] as const) {
 
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
+      const address = await page.getByTestId("settings-current-email").boundingBox();
+      expect(address, "the current address is shown").not.toBeNull();
+      expect(
+        (address?.x ?? 0) + (address?.width ?? 0),
+        "the address within the page",
+      ).toBeLessThanOrEqual(width);
       await page.getByTestId("settings-sessions").scrollIntoViewIfNeeded();
       await expectNoViolations(
         page,

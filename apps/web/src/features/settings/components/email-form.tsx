@@ -32,7 +32,8 @@ export function EmailForm({ user }: { user: User }) {
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="md">
         <Group gap="sm">
-          <Text fw={600} data-testid="settings-current-email">
+          {/* A long address breaks anywhere rather than run out of the card on a phone. */}
+          <Text fw={600} data-testid="settings-current-email" style={{ overflowWrap: "anywhere" }}>
             {user.email}
           </Text>
           <Badge color={user.email_verified ? "green" : "yellow"} variant="light" c="dark.7">
