@@ -1,30 +1,27 @@
-import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIGN_IN_FAILURES } from "../../plugins/sign-in-failures";
+import { testRedisNamespace } from "../../test-support/redis-namespace";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 import { exhaust, registerOwner, signIn } from "./rate-limit-attempts";
 
 // Runs when REDIS_TEST_URL names a Redis server (.ci/run sets it; see vitest.config.ts).
 const TOKEN_PER_IP = SIGN_IN_FAILURES.perIpMax;
 const FREE_FAILURES = SIGN_IN_FAILURES.freeFailures;
-const REDIS_URL = process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379";
+const store = testRedisNamespace();
+const REDIS_URL = store.url;
 
 describe(`rate limits in Redis (${REDIS_URL})`, () => {
-  const namespace = `leadquiz-test:${randomUUID()}:`;
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    const env = { REDIS_URL, RATE_LIMIT_NAMESPACE: namespace };
+    const env = { REDIS_URL, RATE_LIMIT_NAMESPACE: store.namespace };
     [a, b] = await Promise.all([createTestApp(env), createTestApp(env)]);
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${namespace}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await store.clear();
   });
 
   it("shares the counters between two server processes", async () => {
@@ -39,7 +36,7 @@ describe(`rate limits in Redis (${REDIS_URL})`, () => {
     }
     const redis = new Redis(REDIS_URL);
     try {
-      expect((await redis.keys(`${namespace}*`)).length).toBeGreaterThan(0);
+      expect((await redis.keys(`${store.namespace}*`)).length).toBeGreaterThan(0);
     } finally {
       await redis.quit();
     }

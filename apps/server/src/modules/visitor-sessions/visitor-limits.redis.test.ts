@@ -1,27 +1,23 @@
-import { randomUUID } from "node:crypto";
 import { apiPaths } from "@leadquiz/contract";
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLeadsHarness, type LeadsHarness } from "../../test-support/leads-fixtures";
+import { testRedisNamespace } from "../../test-support/redis-namespace";
 import { VISITOR_LIMITS } from "./visitor-limits";
 
 // Runs when REDIS_TEST_URL names a Redis server (.ci/run sets it; see vitest.config.ts).
-const REDIS_URL = process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379";
-const namespace = `leadquiz-test:${randomUUID()}:`;
+const redis = testRedisNamespace();
+const REDIS_URL = redis.url;
 
 // Two apps on one Redis stand for two server processes behind one load balancer.
 let a: LeadsHarness;
 let b: LeadsHarness;
 beforeAll(async () => {
-  const env = { REDIS_URL, RATE_LIMIT_NAMESPACE: namespace };
+  const env = { REDIS_URL, RATE_LIMIT_NAMESPACE: redis.namespace };
   [a, b] = await Promise.all([createLeadsHarness(env), createLeadsHarness(env)]);
 });
 afterAll(async () => {
   await Promise.all([a?.close(), b?.close()]);
-  const redis = new Redis(REDIS_URL);
-  const keys = await redis.keys(`${namespace}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
+  await redis.clear();
 });
 
 describe(`visitor limits in Redis (${REDIS_URL})`, () => {
