@@ -36,6 +36,13 @@ export interface SendRequest {
   test: boolean;
   /** The stored secrets, for targets that renew them (OAuth tokens); absent in some tests. */
   credentials?: CredentialStore;
+  /**
+   * An earlier try of this delivery may have reached the target although its answer was
+   * lost (a time-out, a dropped connection, a worker that died mid-send): a create must not
+   * be repeated blindly (docs/delivery.md, "Exactly once at the target"). False on the first
+   * try and for test leads.
+   */
+  mayHaveLanded: boolean;
 }
 
 /** An integration's stored secrets, changed under a lock (docs/delivery.md, "OAuth targets"). */
@@ -67,6 +74,25 @@ export type SendOutcome =
   | { kind: "failed"; statusCode: number | null; error: string; disable: boolean }
   | { kind: "skipped"; statusCode: null; error: string };
 
+/**
+ * How a retried create stays single at a target (docs/delivery.md, "Exactly once at the
+ * target"):
+ * - `idempotent`: sending the same lead again changes nothing there (an upsert by e-mail or by
+ *   our id, an idempotency key, a receiver that dedupes by the webhook-id);
+ * - `lookup`: `findExisting` looks for the record of this lead (by our id or a search) before
+ *   a retry creates it again;
+ * - `none`: the service offers no way to tell; the retry is as safe as its API allows, and
+ *   docs/delivery.md says so.
+ */
+export type RetrySafety = "idempotent" | "lookup" | "none";
+
 export interface DeliveryAdapter {
+  readonly retrySafety: RetrySafety;
   send(request: SendRequest): Promise<SendOutcome>;
+  /**
+   * With `retrySafety: "lookup"`: the record an earlier try of this lead made, as a
+   * `delivered` outcome (its remote id), or null when there is none; a `retry` or `failed`
+   * outcome when the lookup itself could not be made (then nothing is created).
+   */
+  findExisting?(request: SendRequest): Promise<SendOutcome | null>;
 }

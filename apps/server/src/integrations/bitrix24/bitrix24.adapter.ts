@@ -96,6 +96,7 @@ function outcomeOf(response: OutgoingResponse, now: Date): SendOutcome {
 
 export function createBitrix24Adapter(http: OutgoingHttp): DeliveryAdapter {
   return {
+    retrySafety: "none",
     async send({ lead, settings, secrets, now }) {
       const responsible = settings.responsible_id ? Number(settings.responsible_id) : null;
       try {

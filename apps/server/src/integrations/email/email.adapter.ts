@@ -13,6 +13,7 @@ const REPLYABLE = /^[^\s@<>,;"]+@[^\s@<>,;"]+$/;
  */
 export function createEmailAdapter(sendMail: SendMail): DeliveryAdapter {
   return {
+    retrySafety: "none",
     async send({ lead, settings, language, eventId, test }): Promise<SendOutcome> {
       const rendered = renderLeadEmail(lead, language, test);
       try {

@@ -25,6 +25,7 @@ export function getresponseContact(lead: DeliveryLead, campaignId: string) {
  */
 export function createGetresponseAdapter(http: OutgoingHttp, baseUrl: string): DeliveryAdapter {
   return {
+    retrySafety: "none",
     send: ({ lead, settings, secrets, now }) =>
       sendingOutcome(async (): Promise<SendOutcome> => {
         if (!lead.email) return NO_EMAIL;

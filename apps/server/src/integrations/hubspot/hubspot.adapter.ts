@@ -56,6 +56,7 @@ export function createHubspotProvider(
   const json = (token: string) => jsonHeaders(`Bearer ${token}`);
 
   return {
+    retrySafety: "none",
     authorizeUrl({ state, redirectUri }) {
       const query = new URLSearchParams({
         client_id: clientOf(settings).id,

@@ -43,6 +43,7 @@ function remoteId(body: string): string | null {
 /** Creates a pipeline card per lead (docs/delivery.md, "KeyCRM"). */
 export function createKeycrmAdapter(http: OutgoingHttp, baseUrl: string): DeliveryAdapter {
   return {
+    retrySafety: "none",
     async send({ lead, settings, secrets, now }): Promise<SendOutcome> {
       const source = settings.source_id ? Number(settings.source_id) : null;
       try {

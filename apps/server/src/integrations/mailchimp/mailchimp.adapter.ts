@@ -45,6 +45,7 @@ export function mailchimpMember(lead: DeliveryLead) {
  */
 export function createMailchimpAdapter(http: OutgoingHttp, template: string): DeliveryAdapter {
   return {
+    retrySafety: "idempotent",
     send: ({ lead, settings, secrets, now }) =>
       sendingOutcome(async (): Promise<SendOutcome> => {
         if (!lead.email) return NO_EMAIL;

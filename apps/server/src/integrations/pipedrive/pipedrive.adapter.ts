@@ -57,6 +57,7 @@ const escapeHtml = (text: string) =>
  */
 export function createPipedriveAdapter(http: OutgoingHttp, baseUrl: string): DeliveryAdapter {
   return {
+    retrySafety: "none",
     send: ({ lead, secrets, now }) =>
       sendingOutcome(async (): Promise<SendOutcome> => {
         const h = headers(secrets.api_token ?? "");

@@ -85,6 +85,7 @@ function bodyError(body: string): string | null {
  */
 export function createSalesdriveAdapter(http: OutgoingHttp, template: string): DeliveryAdapter {
   return {
+    retrySafety: "none",
     send: ({ lead, settings, secrets, now }) =>
       sendingOutcome(async (): Promise<SendOutcome> => {
         const token = secrets.form_token ?? "";

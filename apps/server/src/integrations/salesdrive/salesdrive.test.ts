@@ -105,6 +105,7 @@ describe("SalesDrive", () => {
           language: "en",
           now: new Date(),
           test: false,
+          mayHaveLanded: false,
         });
       // An Instagram nick goes as the contact's `con_instagramNick`.
       expect(await send(salesdrive.token)).toMatchObject({ kind: "delivered" });
@@ -146,6 +147,7 @@ describe("SalesDrive", () => {
       language: "en",
       now: new Date(),
       test: false,
+      mayHaveLanded: false,
     });
     expect(refused).toMatchObject({ kind: "failed", statusCode: 200, error: "Form not found" });
     expect((await h.call("DELETE", apiPaths.salesdriveOfQuiz(h.quiz.id))).statusCode).toBe(204);

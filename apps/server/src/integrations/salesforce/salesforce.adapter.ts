@@ -49,6 +49,7 @@ export function createSalesforceProvider(
 ): OAuthProvider {
   const tokenUrl = `${settings.authUrl}/services/oauth2/token`;
   return {
+    retrySafety: "none",
     authorizeUrl({ state, codeChallenge, redirectUri }) {
       const query = new URLSearchParams({
         response_type: "code",

@@ -103,6 +103,7 @@ const credentialsOf = (values: Record<string, string>): Credentials => ({
 /** Adds the visitor to the address book per lead (docs/delivery.md, "SendPulse"). */
 export function createSendpulseAdapter(client: SendpulseClient): DeliveryAdapter {
   return {
+    retrySafety: "none",
     send: ({ lead, settings, secrets, now }) =>
       sendingOutcome(async (): Promise<SendOutcome> => {
         if (!lead.email) return NO_EMAIL;

@@ -40,6 +40,7 @@ export function createTelegramAdapter(
   bot: TelegramBotConfig | undefined,
 ): DeliveryAdapter {
   return {
+    retrySafety: "none",
     async send({ lead, settings, language, now, test }): Promise<SendOutcome> {
       if (!bot) {
         return {

@@ -255,6 +255,7 @@ describe("Telegram adapter against the fake Bot API", () => {
       language: "uk",
       now: new Date(),
       test: false,
+      mayHaveLanded: false,
     });
 
   it("splits a long lead into messages of at most 4096 characters, in the owner's language", async () => {
@@ -295,6 +296,7 @@ describe("Telegram adapter against the fake Bot API", () => {
         language: "en",
         now: new Date(),
         test: false,
+        mayHaveLanded: false,
       }),
     ).toMatchObject({ kind: "failed", statusCode: 401 });
   });

@@ -40,6 +40,7 @@ export function webhookTargetUrl(
 /** POSTs the lead, signed per Standard Webhooks, to the owner's URL. */
 export function createWebhookAdapter(http: OutgoingHttp): DeliveryAdapter {
   return {
+    retrySafety: "idempotent",
     async send({ eventId, lead, settings, secrets, now }) {
       const body = JSON.stringify(webhookBody(eventId, lead));
       const timestamp = Math.floor(now.getTime() / 1000);

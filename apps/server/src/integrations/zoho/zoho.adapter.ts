@@ -58,6 +58,7 @@ export function createZohoProvider(
     });
 
   return {
+    retrySafety: "none",
     authorizeUrl({ state, redirectUri }) {
       const query = new URLSearchParams({
         scope: ZOHO_SCOPES,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger as Logger } from "fastify";
 import type { Database } from "../../db/client";
 import type { IntegrationType } from "../../db/schema";
+import { sendOnce } from "../../integrations/exactly-once";
 import type { DeliveryAdapter, SendOutcome } from "../../integrations/types";
 import type { SecretBox } from "../../lib/secret-box";
 import {
@@ -96,7 +97,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       outcome = { kind: "skipped", statusCode: null, error: "lead_erased" };
     } else {
       try {
-        outcome = await adapters[integration.type].send({
+        outcome = await sendOnce(adapters[integration.type], {
           eventId: delivery.eventId,
           lead: deliveryLeadOf(work.lead, work.quiz),
           settings: integration.settings,
@@ -105,6 +106,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
           now,
           test: false,
           credentials: integrationCredentials(db, box, integration.id),
+          // A try before this one, or a resend the owner asked for after tries.
+          mayHaveLanded: delivery.attempts > 1 || delivery.lastAttemptAt !== null,
         });
       } catch (error) {
         log.error({ err: error, delivery: delivery.id }, "a delivery adapter failed");

@@ -82,6 +82,7 @@ export async function loadDeliveryWork(db: DbOrTx, ids: number[]) {
         id: deliveries.id,
         eventId: deliveries.eventId,
         attempts: deliveries.attempts,
+        lastAttemptAt: deliveries.lastAttemptAt,
         createdAt: deliveries.createdAt,
       },
       integration: {

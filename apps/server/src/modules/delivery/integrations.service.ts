@@ -347,6 +347,7 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
         now: at,
         test: true,
         credentials: integrationCredentials(db, box, row.id),
+        mayHaveLanded: false,
       });
       if (outcome.kind === "delivered") {
         return {
