@@ -32,13 +32,26 @@ export function compactPhone(phone: string): string {
   return phone.replace(/[^\d+]/g, "");
 }
 
-/** Runs a send; a call that got no answer becomes its outcome (retry or failed). */
-export async function sendingOutcome(send: () => Promise<SendOutcome>): Promise<SendOutcome> {
+/**
+ * Runs a send, or a lookup (`findExisting`, which may answer null); a call that got no answer
+ * becomes its outcome (retry or failed), never "nothing there".
+ */
+export async function sendingOutcome<T extends SendOutcome | null = SendOutcome>(
+  send: () => Promise<T>,
+): Promise<T | SendOutcome> {
   try {
     return await send();
   } catch (error) {
     return outcomeOfError(error);
   }
+}
+
+/**
+ * A lookup whose answer had no list to read (docs/delivery.md, "Exactly once at the target"):
+ * retried later, never taken for "no record there".
+ */
+export function unreadableList(statusCode: number | null, method: string): SendOutcome {
+  return { kind: "retry", statusCode, error: `${method} answered no list`, retryAfterMs: null };
 }
 
 /** Null when the outcome is a success, else what went wrong (the reason of a refused check). */
