@@ -28,6 +28,14 @@ export function summaryText(lead: DeliveryLead): string {
     if (lead.page_url) lines.push(`Page: ${lead.page_url}`);
     if (lead.referrer) lines.push(`Referrer: ${lead.referrer}`);
   }
-  lines.push("", `Lead #${lead.id}, ${lead.created_at}`);
+  lines.push("", leadLine(lead));
   return lines.join("\n");
+}
+
+/**
+ * The summary's last line, naming the lead: a target without an external id for its record
+ * finds our record again by it (KeyCRM, docs/delivery.md "Exactly once at the target").
+ */
+export function leadLine(lead: Pick<DeliveryLead, "id" | "created_at">): string {
+  return `Lead #${lead.id}, ${lead.created_at}`;
 }

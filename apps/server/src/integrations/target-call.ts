@@ -86,3 +86,21 @@ export function waitingForReset(
   if (outcome.kind !== "retry" || outcome.retryAfterMs !== null) return outcome;
   return { ...outcome, retryAfterMs: retryAfterMs(response.headers[header], new Date()) };
 }
+
+/**
+ * An outcome in the target's own words (`HTTP <status>: <its text>`, docs/delivery.md), and a
+ * 429 without `Retry-After` waiting `rateWindowMs`, the window of the target's documented
+ * rate limit.
+ */
+export function inTargetWords(
+  outcome: SendOutcome,
+  response: OutgoingResponse,
+  text: string | null,
+  rateWindowMs: number,
+): SendOutcome {
+  if (outcome.kind === "delivered" || outcome.kind === "skipped") return outcome;
+  const error = text ? `HTTP ${response.status}: ${text}` : outcome.error;
+  if (outcome.kind === "failed") return { ...outcome, error };
+  const wait = response.status === 429 ? (outcome.retryAfterMs ?? rateWindowMs) : null;
+  return { ...outcome, error, retryAfterMs: wait ?? outcome.retryAfterMs };
+}

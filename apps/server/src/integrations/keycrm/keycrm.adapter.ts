@@ -1,7 +1,7 @@
 import { outcomeOfError, outcomeOfResponse } from "../http/http-outcome";
 import type { OutgoingHttp, OutgoingResponse } from "../http/outgoing-http";
-import { summaryText } from "../summary-text";
-import { jsonOf, sendingOutcome, unreadableList } from "../target-call";
+import { leadLine, summaryText } from "../summary-text";
+import { inTargetWords, jsonOf, sendingOutcome, unreadableList } from "../target-call";
 import type { DeliveryAdapter, DeliveryLead, SendOutcome } from "../types";
 
 const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"];
@@ -48,30 +48,22 @@ const PAGE_SIZE = 50;
  * first field error of a 422), and a rate limit waiting for `Retry-After` or its minute.
  */
 function outcomeOf(response: OutgoingResponse, now: Date, id: string | null = null): SendOutcome {
-  const outcome = outcomeOfResponse(response, now, id);
-  if (outcome.kind === "delivered" || outcome.kind === "skipped") return outcome;
   const answer = jsonOf(response.body) as { message?: unknown; errors?: unknown } | undefined;
   const fieldErrors = Object.values(
     answer?.errors && typeof answer.errors === "object" ? answer.errors : {},
   ).flat();
   const text = [answer?.message, fieldErrors[0]].filter((t) => typeof t === "string").join(" ");
-  const error = text ? `HTTP ${response.status}: ${text}` : outcome.error;
-  if (outcome.kind === "failed") return { ...outcome, error };
-  const wait = response.status === 429 ? (outcome.retryAfterMs ?? RATE_WINDOW_MS) : null;
-  return { ...outcome, error, retryAfterMs: wait ?? outcome.retryAfterMs };
+  return inTargetWords(
+    outcomeOfResponse(response, now, id),
+    response,
+    text || null,
+    RATE_WINDOW_MS,
+  );
 }
 
 /** A time as KeyCRM's filters take it: UTC, `YYYY-MM-DD HH:MM:SS`. */
 function keycrmTime(at: number): string {
   return new Date(at).toISOString().slice(0, 19).replace("T", " ");
-}
-
-/**
- * The line of the lead's summary that names it (summary-text.ts ends with it): how a card in
- * KeyCRM is known for ours, since a card has no external id of its own.
- */
-function leadLine(lead: DeliveryLead): string {
-  return `Lead #${lead.id}, ${lead.created_at}`;
 }
 
 /**

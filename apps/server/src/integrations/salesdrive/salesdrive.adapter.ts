@@ -4,6 +4,7 @@ import { summaryText } from "../summary-text";
 import {
   checkWith,
   compactPhone,
+  inTargetWords,
   jsonOf,
   nameParts,
   sendingOutcome,
@@ -97,13 +98,8 @@ const RATE_WINDOW_MS = 60_000;
 
 /** The outcome of an answer by its status, with SalesDrive's own text in the error. */
 function outcomeOf(response: OutgoingResponse, now: Date, id: string | null = null): SendOutcome {
-  const outcome = outcomeOfResponse(response, now, id);
-  if (outcome.kind === "delivered" || outcome.kind === "skipped") return outcome;
   const text = errorText(jsonOf(response.body) as { error?: unknown; message?: unknown });
-  const error = text ? `HTTP ${response.status}: ${text}` : outcome.error;
-  if (outcome.kind === "failed") return { ...outcome, error };
-  const wait = response.status === 429 ? (outcome.retryAfterMs ?? RATE_WINDOW_MS) : null;
-  return { ...outcome, error, retryAfterMs: wait ?? outcome.retryAfterMs };
+  return inTargetWords(outcomeOfResponse(response, now, id), response, text, RATE_WINDOW_MS);
 }
 
 /** A day before `at` as SalesDrive's date filters take it (`YYYY-MM-DD HH:MM:SS`). */
