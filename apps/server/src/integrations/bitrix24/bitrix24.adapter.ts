@@ -104,14 +104,12 @@ function outcomeOf(response: OutgoingResponse, now: Date, resetAt: number | null
         retryAfterMs: after ?? retryAfterMs(response.headers["retry-after"], now),
       };
     }
-    if (LIMIT_CODES.has(error.code)) {
-      const after = retryAfterMs(response.headers["retry-after"], now);
-      return { kind: "retry", statusCode: response.status, error: message, retryAfterMs: after };
-    }
-    if (FINAL_CODES.has(error.code) || response.status < 500) {
+    if (!LIMIT_CODES.has(error.code) && (FINAL_CODES.has(error.code) || response.status < 500)) {
       return { kind: "failed", statusCode: response.status, error: message, disable: false };
     }
-    return { kind: "retry", statusCode: response.status, error: message, retryAfterMs: null };
+    // A rate limit, or a 5xx with Bitrix24's own code: retried, in its words.
+    const after = retryAfterMs(response.headers["retry-after"], now);
+    return { kind: "retry", statusCode: response.status, error: message, retryAfterMs: after };
   }
   return outcomeOfResponse(response, now);
 }
