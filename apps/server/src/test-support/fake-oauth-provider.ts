@@ -42,6 +42,11 @@ export interface FakeOAuthProvider {
   moveSalesforceInstance(): void;
   /** Zoho treats Phone as a unique field (an owner's setting): a repeated one is DUPLICATE_DATA. */
   zohoUniquePhone(on: boolean): void;
+  /**
+   * The records each CRM holds now (one per contact or lead, updates merged): its id and
+   * the text field that carries the lead's summary (`message`, `Description`).
+   */
+  held(provider: FakeProviderName): { id: string; email: string; text: string }[];
   /** Every call to the CRMs, in order: provider, method and path (without the query). */
   calls: { provider: FakeProviderName; method: string; path: string }[];
   close(): Promise<void>;
@@ -732,6 +737,20 @@ ${[...back.searchParams].map(([k, v]) => `<input type="hidden" name="${escapeHtm
       zohoPhoneUnique = on;
     },
     calls,
+    held(provider) {
+      if (provider === "hubspot") {
+        return hubspotContacts.map((c) => ({
+          id: String(c.id),
+          email: c.properties.email ?? "",
+          text: c.properties.message ?? "",
+        }));
+      }
+      return (provider === "salesforce" ? salesforceLeads : zohoLeads).map((l) => ({
+        id: l.id,
+        email: String(l.fields.Email ?? ""),
+        text: String(l.fields.Description ?? ""),
+      }));
+    },
     close: async () => {
       await Promise.all([close(authServer), close(apiServer)]);
     },

@@ -161,6 +161,15 @@ export function oauthTargetTest(provider: OAuthProviderName) {
       await connectOAuth(setup.harness, provider, quiz);
     },
     close: () => must(setup).close(),
+    /** A visitor's lead (`houseLead` with `contacts` changed), not yet delivered: its id. */
+    async submitLead(contacts: Partial<ReturnType<typeof houseLead>["contacts"]> = {}) {
+      const lead = houseLead();
+      const response = await world.harness.post(
+        apiPaths.publicQuizLead(world.quiz.publicKey),
+        houseLead({ contacts: { ...lead.contacts, ...contacts } }),
+      );
+      return (response.json() as { lead: number }).lead;
+    },
     /** A visitor's lead, sent by one round of the worker: its delivery row. */
     async submitAndDeliver() {
       const { harness } = world;

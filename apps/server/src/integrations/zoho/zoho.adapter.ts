@@ -81,9 +81,10 @@ export function zohoLookupQuery(lead: DeliveryLead): URLSearchParams {
  * is in Zoho already (a unique field of the owner's): delivered, with that record's id. A 429
  * (TOO_MANY_REQUESTS: the credits of the rolling 24 hours, or too many calls at once) waits.
  */
-function zohoOutcome(response: OutgoingResponse, now: Date): SendOutcome {
+function zohoOutcome(response: OutgoingResponse, now: Date, records = true): SendOutcome {
   const body = jsonOf(response.body) as ({ data?: ZohoRecord[] } & ZohoRecord) | null;
-  const record = body?.data?.[0];
+  // A search answers records of the module, not results of a write.
+  const record = records ? body?.data?.[0] : undefined;
   const id = record?.details?.id;
   const outcome = outcomeOfResponse(response, now, id !== undefined ? String(id) : null);
   if (record?.code === "DUPLICATE_DATA") {
@@ -218,7 +219,7 @@ export function createZohoProvider(
         outcome(response) {
           // 204: nothing matches.
           if (response.status === 204) return null;
-          const outcome = zohoOutcome(response, request.now);
+          const outcome = zohoOutcome(response, request.now, false);
           if (outcome.kind !== "delivered") return outcome;
           const data = (jsonOf(response.body) as { data?: unknown } | null)?.data;
           const found = (Array.isArray(data) ? data : []).find(
