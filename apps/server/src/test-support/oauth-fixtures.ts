@@ -171,13 +171,9 @@ export function oauthTargetTest(provider: OAuthProviderName) {
       return (response.json() as { lead: number }).lead;
     },
     /** A visitor's lead, sent by one round of the worker: its delivery row. */
-    async submitAndDeliver() {
+    async submitAndDeliver(contacts: Partial<ReturnType<typeof houseLead>["contacts"]> = {}) {
       const { harness } = world;
-      const response = await harness.post(
-        apiPaths.publicQuizLead(world.quiz.publicKey),
-        houseLead(),
-      );
-      const leadId = (response.json() as { lead: number }).lead;
+      const leadId = await world.submitLead(contacts);
       await testDeliveryWorker(harness, { now: () => new Date() }).runOnce();
       const [row] = await harness.t.database.db
         .select()
