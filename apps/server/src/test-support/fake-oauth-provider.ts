@@ -119,8 +119,12 @@ async function listen(server: Server, host: string): Promise<string> {
  *   `accounts-server`, another path than the one configured, where its token call must go);
  * - token endpoints (authorization_code with the registered redirect URI, Salesforce's PKCE
  *   verifier, client credentials; refresh_token: HubSpot rotates it, the others keep it);
- * - the CRMs: HubSpot contacts (409 "Existing ID" on a known e-mail, PATCH), Salesforce's
- *   Lead sObject on the instance_url, Zoho's Leads on the api_domain with `Zoho-oauthtoken`.
+ * - the CRMs (docs/delivery.md, "Exactly once at the target"): HubSpot contacts (409
+ *   "Existing ID" on a known e-mail, PATCH, the search API), Salesforce's Lead sObject and the
+ *   one SOQL query the adapter asks on the instance_url, Zoho's Leads (insert with its Email
+ *   duplicate check, upsert on `duplicate_check_fields`, DUPLICATE_DATA on a unique field,
+ *   search answering 204 when nothing matches) on the api_domain with `Zoho-oauthtoken`;
+ * - the services' documented limit errors, searches that fail, and creates answered late.
  */
 export async function startFakeOAuthProvider(options: {
   /** PUBLIC_URL of the server: the redirect URIs are its `/api/v1/oauth/{provider}/callback/`. */
