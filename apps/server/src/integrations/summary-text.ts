@@ -28,14 +28,14 @@ export function summaryText(lead: DeliveryLead): string {
     if (lead.page_url) lines.push(`Page: ${lead.page_url}`);
     if (lead.referrer) lines.push(`Referrer: ${lead.referrer}`);
   }
-  lines.push("", leadLine(lead));
+  lines.push("", summaryMarker(lead));
   return lines.join("\n");
 }
 
 /**
- * The summary's last line, naming the lead: a target without an external id for its record
- * finds our record again by it (KeyCRM, docs/delivery.md "Exactly once at the target").
+ * The summary's last line, ours alone: a CRM record whose text holds it was made for this lead
+ * (how a lookup before a retried create tells it, docs/delivery.md "Exactly once at the target").
  */
-export function leadLine(lead: Pick<DeliveryLead, "id" | "created_at">): string {
+export function summaryMarker(lead: DeliveryLead): string {
   return `Lead #${lead.id}, ${lead.created_at}`;
 }

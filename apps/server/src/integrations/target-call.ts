@@ -32,11 +32,8 @@ export function compactPhone(phone: string): string {
   return phone.replace(/[^\d+]/g, "");
 }
 
-/**
- * Runs a send, or a lookup (`findExisting`, which may answer null); a call that got no answer
- * becomes its outcome (retry or failed), never "nothing there".
- */
-export async function sendingOutcome<T extends SendOutcome | null = SendOutcome>(
+/** Runs a send (or a lookup); a call that got no answer becomes its outcome (retry or failed). */
+export async function sendingOutcome<T = SendOutcome>(
   send: () => Promise<T>,
 ): Promise<T | SendOutcome> {
   try {

@@ -34,7 +34,7 @@ export function manualClock(start = new Date()): ManualClock {
   };
 }
 
-/** The real adapters on the harness's configuration (with `http` when given). */
+/** The real adapters of the harness's configuration (`http`: another outgoing client). */
 export function testDeliveryAdapters(harness: LeadsHarness, http?: OutgoingHttp) {
   const { t } = harness;
   return createDeliveryAdapters({
@@ -44,7 +44,7 @@ export function testDeliveryAdapters(harness: LeadsHarness, http?: OutgoingHttp)
   });
 }
 
-/** A delivery worker on the harness's database with `clock` and (by default) the real adapters. */
+/** A delivery worker on the harness's database with the real adapters (or `adapters`) and `clock`. */
 export function testDeliveryWorker(
   harness: LeadsHarness,
   clock: Clock,

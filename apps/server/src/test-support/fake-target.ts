@@ -16,8 +16,8 @@ export interface FakeReply {
   /** Sent as JSON unless a string; none for undefined. */
   body?: unknown;
   headers?: Record<string, string>;
-  /** Answers only after this long (a slow target; a client that gave up never hears it). */
-  afterMs?: number;
+  /** Answered only after this long (the request is handled at once): a slow target. */
+  delayMs?: number;
 }
 
 export interface FakeServer {
@@ -73,7 +73,7 @@ export async function startFakeServer(
         });
         response.end(text);
       };
-      if (reply.afterMs) setTimeout(write, reply.afterMs).unref();
+      if (reply.delayMs) setTimeout(write, reply.delayMs);
       else write();
     });
   });

@@ -1,68 +1,80 @@
+import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import type { IntegrationType } from "../db/schema";
+import { deliveries, type IntegrationType } from "../db/schema";
 import { createOutgoingHttp } from "../integrations/http/outgoing-http";
 import type { DeliveryAdapter } from "../integrations/types";
 import { manualClock, testDeliveryAdapters, testDeliveryWorker } from "./delivery-fixtures";
+import type { LeadsHarness } from "./leads-fixtures";
 import type { TargetHarness } from "./target-harness";
 
-/** The outgoing time-out of these tests (the real one is 10 s, docs/delivery.md). */
+/**
+ * The outgoing time-out of a lost-answer test (the real one is 10 s, docs/delivery.md
+ * "The pipeline"): a fake told to answer creates after LOST_ANSWER_DELAY_MS has made the
+ * record, and the client has given up on its answer.
+ */
 export const LOST_ANSWER_TIMEOUT_MS = 300;
-/** How late a slow fake answers a create: well after the client gave up. */
-export const LATE_ANSWER_MS = LOST_ANSWER_TIMEOUT_MS * 4;
-
-/** A target's fake that can process a create at once and answer it only after `ms`. */
-export interface SlowTarget {
-  answerLate(ms: number | null): void;
-}
+export const LOST_ANSWER_DELAY_MS = 900;
 
 /**
- * The lost-answer case of docs/delivery.md "Exactly once at the target": a visitor's lead
- * whose first create `fake` processes but answers only after the client's time-out, then the
- * worker's retry an hour later (`retry()` runs the worker again an hour after that). `adapt`
- * changes the target's adapter (a negative control turns its lookup off); `beforeRetry` runs
- * after the lost try, before the retry.
+ * A lead's delivery through a target whose first create is made but answered too late
+ * (docs/delivery.md, "Exactly once at the target"): the worker tries once (the answer is
+ * lost), the fake is set to answer at once, and an hour later the worker tries again.
+ * `submit` leaves the lead (answers its id); `slow(on)` switches the fake's late answers;
+ * `change` may replace the target's adapter (a negative control). Answers the delivery row
+ * after the first and after the second try, and `again()`: another try an hour later.
  */
 export async function throughLostAnswer(
-  h: TargetHarness,
-  fake: SlowTarget,
-  type: IntegrationType,
-  options: {
-    adapt?: (adapter: DeliveryAdapter) => DeliveryAdapter;
+  harness: LeadsHarness,
+  target: IntegrationType,
+  steps: {
+    submit(): Promise<number>;
+    slow(on: boolean): void;
+    change?: (adapter: DeliveryAdapter) => DeliveryAdapter;
+    /** Runs before the retry (e.g. the target's lookups start failing). */
     beforeRetry?: () => void;
-  } = {},
+  },
 ) {
   const http = createOutgoingHttp({
     allowPrivateNetworks: true,
     timeoutMs: LOST_ANSWER_TIMEOUT_MS,
   });
-  const adapters = testDeliveryAdapters(h.harness, http);
-  const adapter = options.adapt ? options.adapt(adapters[type]) : adapters[type];
-  const leadId = await h.submitLead();
-  const clock = manualClock();
-  const worker = testDeliveryWorker(h.harness, clock, undefined, { ...adapters, [type]: adapter });
-  fake.answerLate(LATE_ANSWER_MS);
+  const adapters = testDeliveryAdapters(harness, http);
+  if (steps.change) adapters[target] = steps.change(adapters[target]);
+  const row = async (leadId: number) =>
+    (await harness.t.database.db.select().from(deliveries).where(eq(deliveries.leadId, leadId)))[0];
+
+  steps.slow(true);
+  const leadId = await steps.submit();
+  // The clock starts once the lead is in: its delivery is due.
+  const clock = manualClock(new Date(Date.now() + 1000));
+  const worker = testDeliveryWorker(harness, clock, undefined, adapters);
   try {
     await worker.runOnce();
   } finally {
-    fake.answerLate(null);
+    steps.slow(false);
   }
-  const lost = await h.deliveryOf(leadId);
-  options.beforeRetry?.();
-  const retry = async () => {
+  // The late answer arrives (and is thrown away) before the retry.
+  await new Promise((resolve) => setTimeout(resolve, LOST_ANSWER_DELAY_MS));
+  const first = await row(leadId);
+  steps.beforeRetry?.();
+  const again = async () => {
     clock.advance(60 * 60 * 1000);
     await worker.runOnce();
-    return h.deliveryOf(leadId);
+    return row(leadId);
   };
-  return { leadId, lost, retried: await retry(), retry, clock };
+  return { first, after: await again(), again };
 }
 
-/** A CRM or mailing target as the lost-answer tests see it. */
+/** A token CRM as the shared lost-answer tests see it (`lostAnswerTests`). */
 export interface LostAnswerTarget {
   type: IntegrationType;
   /** Read in the tests (set up in the file's `beforeAll`, the integration connected). */
   harness: () => TargetHarness;
-  /** Its fake; `limit(true)` makes it refuse every call, the lookup included. */
-  fake: () => SlowTarget & { limit(on: boolean): void };
+  /**
+   * Its fake: `answerLate(ms)` makes each create at once and answers it after `ms` (null: at
+   * once); `limit(true)` refuses every call, the lookup included.
+   */
+  fake: () => { answerLate(ms: number | null): void; limit(on: boolean): void };
   /** The records the fake holds for one of our leads. */
   recordsOf(leadId: number): Record<string, unknown>[];
   /** What the delivery log says while the fake refuses the lookup. */
@@ -72,45 +84,56 @@ export interface LostAnswerTarget {
 }
 
 /**
- * The lost-answer tests every CRM and mailing target has (docs/delivery.md, "Exactly once at
- * the target"): a lost answer ends with exactly one record and the delivery `delivered` with
- * its id; the same without the lookup makes two (the negative control); a lookup the target
- * refuses creates nothing, and the next one finds the record.
+ * The lost-answer tests of a token CRM (docs/delivery.md, "Exactly once at the target"): a
+ * lost answer ends with exactly one record and the delivery `delivered` with its id; the same
+ * without the lookup makes two (the negative control); a lookup the target refuses creates
+ * nothing, and the next one finds the record.
  */
 export function lostAnswerTests(target: LostAnswerTarget) {
   const { type, recordsOf } = target;
+  const through = async (
+    steps: Pick<Parameters<typeof throughLostAnswer>[2], "change" | "beforeRetry"> = {},
+  ) => {
+    const h = target.harness();
+    const fake = target.fake();
+    let leadId = 0;
+    const run = await throughLostAnswer(h.harness, type, {
+      submit: async () => {
+        leadId = await h.submitLead();
+        return leadId;
+      },
+      slow: (on) => fake.answerLate(on ? LOST_ANSWER_DELAY_MS : null),
+      ...steps,
+    });
+    return { leadId, ...run };
+  };
+
   it("a retry after a lost answer finds the record the lost try made and keeps its id", async () => {
-    const { leadId, lost, retried } = await throughLostAnswer(
-      target.harness(),
-      target.fake(),
-      type,
-    );
-    expect(lost).toMatchObject({ status: "retrying", attempts: 1 });
+    const { leadId, first, after } = await through();
+    expect(first).toMatchObject({ status: "retrying", attempts: 1 });
     const [only, ...more] = recordsOf(leadId);
     expect(more).toEqual([]);
-    expect(retried).toMatchObject({ status: "delivered", remoteId: String(only?.id) });
+    expect(after).toMatchObject({ status: "delivered", attempts: 2, remoteId: String(only?.id) });
     target.checkLookup?.();
   });
 
   it("without the lookup (negative control) the retry makes a second record", async () => {
-    const { leadId, retried } = await throughLostAnswer(target.harness(), target.fake(), type, {
-      adapt: (adapter) => ({ ...adapter, retrySafety: "none" }),
+    const { leadId, after } = await through({
+      change: (adapter) => ({ ...adapter, retrySafety: "none" }),
     });
-    expect(retried?.status).toBe("delivered");
+    expect(after?.status).toBe("delivered");
     expect(recordsOf(leadId)).toHaveLength(2);
   });
 
   it("a lookup the target refuses creates nothing; the next one finds the record", async () => {
     const fake = target.fake();
-    const { leadId, retried, retry } = await throughLostAnswer(target.harness(), fake, type, {
-      beforeRetry: () => fake.limit(true),
-    });
+    const { leadId, after, again } = await through({ beforeRetry: () => fake.limit(true) });
     fake.limit(false);
-    expect(retried).toMatchObject({ status: "retrying", ...target.refusal });
+    expect(after).toMatchObject({ status: "retrying", ...target.refusal });
     expect(recordsOf(leadId)).toHaveLength(1);
-    const after = await retry();
+    const delivered = await again();
     expect(recordsOf(leadId)).toHaveLength(1);
-    expect(after).toMatchObject({
+    expect(delivered).toMatchObject({
       status: "delivered",
       remoteId: String(recordsOf(leadId)[0]?.id),
     });

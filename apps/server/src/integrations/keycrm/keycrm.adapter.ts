@@ -1,6 +1,6 @@
 import { outcomeOfError, outcomeOfResponse } from "../http/http-outcome";
 import type { OutgoingHttp, OutgoingResponse } from "../http/outgoing-http";
-import { leadLine, summaryText } from "../summary-text";
+import { summaryMarker, summaryText } from "../summary-text";
 import { inTargetWords, jsonOf, sendingOutcome, unreadableList } from "../target-call";
 import type { DeliveryAdapter, DeliveryLead, SendOutcome } from "../types";
 
@@ -110,7 +110,8 @@ export function createKeycrmAdapter(http: OutgoingHttp, baseUrl: string): Delive
             return unreadableList(response.status, "GET /pipelines/cards");
           const card = (answer.data as { id?: unknown; manager_comment?: unknown }[]).find(
             (c) =>
-              typeof c.manager_comment === "string" && c.manager_comment.includes(leadLine(lead)),
+              typeof c.manager_comment === "string" &&
+              c.manager_comment.includes(summaryMarker(lead)),
           );
           if (card && (typeof card.id === "number" || typeof card.id === "string")) {
             return { ...outcome, remoteId: String(card.id) };
