@@ -1,6 +1,7 @@
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { deliveries, type IntegrationType } from "../db/schema";
+import type { OutgoingHttp } from "../integrations/http/outgoing-http";
 import { newWebhookSecret } from "../integrations/webhook/webhook-signature";
 import { createSecretBox } from "../lib/secret-box";
 import type { FailingTarget } from "../modules/delivery/delivery.repository";
@@ -29,11 +30,15 @@ export function manualClock(start = new Date()): ManualClock {
   };
 }
 
-/** A delivery worker on the harness's database with the real adapters and `clock`. */
+/**
+ * A delivery worker on the harness's database with the real adapters and `clock` (and
+ * `http`, an outgoing client of the test's own, e.g. with a shorter time-out).
+ */
 export function testDeliveryWorker(
   harness: LeadsHarness,
   clock: Clock,
   onTargetFailing?: (target: FailingTarget) => void,
+  http?: OutgoingHttp,
 ) {
   const { t } = harness;
   return createDeliveryWorker({
@@ -42,6 +47,7 @@ export function testDeliveryWorker(
     adapters: createDeliveryAdapters({
       config: { ...t.config, integrationsAllowPrivateNetworks: true },
       mailer: t.app.mailer,
+      ...(http ? { http } : {}),
     }),
     box: createSecretBox(t.config.encryptionKey ?? ""),
     clock,

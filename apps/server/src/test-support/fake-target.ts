@@ -16,6 +16,12 @@ export interface FakeReply {
   /** Sent as JSON unless a string; none for undefined. */
   body?: unknown;
   headers?: Record<string, string>;
+  /**
+   * The request is handled at once (what it changes is changed) but answered only after this
+   * long: an answer lost to the client's time-out (docs/delivery.md "Exactly once at the
+   * target").
+   */
+  delayMs?: number;
 }
 
 export interface FakeServer {
@@ -63,11 +69,16 @@ export async function startFakeServer(
           : typeof reply.body === "string"
             ? reply.body
             : JSON.stringify(reply.body);
-      response.writeHead(reply.status, {
-        ...(text ? { "content-type": "application/json" } : {}),
-        ...reply.headers,
-      });
-      response.end(text);
+      const answer = () => {
+        if (response.destroyed) return;
+        response.writeHead(reply.status, {
+          ...(text ? { "content-type": "application/json" } : {}),
+          ...reply.headers,
+        });
+        response.end(text);
+      };
+      if (reply.delayMs) setTimeout(answer, reply.delayMs).unref();
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
