@@ -380,7 +380,10 @@ export async function startFakeMailchimp() {
   };
 }
 
-/** SendPulse: client-credentials tokens, Bearer calls, addresses into an address book. */
+/**
+ * SendPulse: client-credentials tokens, Bearer calls, addresses into an address book (one
+ * entry per address).
+ */
 export async function startFakeSendpulse() {
   const clientId = "sp-client-id";
   const clientSecret = "sp-client-secret-7890";
@@ -428,7 +431,12 @@ export async function startFakeSendpulse() {
         if (!Object.values(obj(variables)).every((v) => typeof v === "string")) {
           problems.push("variables");
         }
-        accepted.push(obj(entry));
+        // An address book holds an address once (its entries are read, changed and removed
+        // by address): adding one already there changes its variables, adds no second entry.
+        const email = String(obj(entry).email).toLowerCase();
+        const existing = accepted.find((e) => String(e.email).toLowerCase() === email);
+        if (existing) existing.variables = { ...obj(existing.variables), ...obj(variables) };
+        else accepted.push(obj(entry));
       }
       return { status: 200, body: { result: true } };
     },
