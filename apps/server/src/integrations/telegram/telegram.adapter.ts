@@ -108,7 +108,7 @@ export function createTelegramAdapter(
       const done = several ? readProgress(secrets, key, digest) : { count: 0, firstId: null };
       let chatId = settings.chat_id ?? "";
       let firstId = done.firstId;
-      let last: SendOutcome | undefined;
+      let last: Extract<SendOutcome, { kind: "delivered" }> | undefined;
       try {
         for (let part = done.count; part < messages.length; part++) {
           const send = () =>
