@@ -16,11 +16,7 @@ export interface FakeReply {
   /** Sent as JSON unless a string; none for undefined. */
   body?: unknown;
   headers?: Record<string, string>;
-  /**
-   * The request is handled at once (what it changes is changed) but answered only after this
-   * long: an answer lost to the client's time-out (docs/delivery.md "Exactly once at the
-   * target").
-   */
+  /** Answered only after this long (the request is handled at once): a slow target. */
   delayMs?: number;
 }
 
@@ -69,7 +65,7 @@ export async function startFakeServer(
           : typeof reply.body === "string"
             ? reply.body
             : JSON.stringify(reply.body);
-      const answer = () => {
+      const write = () => {
         if (response.destroyed) return;
         response.writeHead(reply.status, {
           ...(text ? { "content-type": "application/json" } : {}),
@@ -77,8 +73,8 @@ export async function startFakeServer(
         });
         response.end(text);
       };
-      if (reply.delayMs) setTimeout(answer, reply.delayMs).unref();
-      else answer();
+      if (reply.delayMs) setTimeout(write, reply.delayMs);
+      else write();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

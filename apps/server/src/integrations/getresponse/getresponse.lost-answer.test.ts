@@ -1,7 +1,7 @@
 import { apiPaths } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeGetresponse } from "../../test-support/fake-targets";
-import { deliverThroughLostAnswer } from "../../test-support/lost-answer";
+import { LOST_ANSWER_DELAY_MS, throughLostAnswer } from "../../test-support/lost-answer";
 import { startTargetHarness, type TargetHarness } from "../../test-support/target-harness";
 
 let getresponse: Awaited<ReturnType<typeof startFakeGetresponse>>;
@@ -24,12 +24,14 @@ afterAll(async () => {
 
 describe("GetResponse: a create whose answer is lost", () => {
   it("is retried and the contact is on the list once: GetResponse's 409 counts as delivered", async () => {
-    const { lost, after } = await deliverThroughLostAnswer(
-      h,
-      getresponse,
-      (request) => request.method === "POST" && request.path === "/v3/contacts",
-      { email: "lost@example.com" },
-    );
+    const { first: lost, after } = await throughLostAnswer(h.harness, "getresponse", {
+      submit: () => h.submitLead({ email: "lost@example.com" }),
+      slow: (on) =>
+        getresponse.answerLate(
+          on ? LOST_ANSWER_DELAY_MS : 0,
+          (request) => request.method === "POST" && request.path === "/v3/contacts",
+        ),
+    });
     expect(lost).toMatchObject({ status: "retrying", attempts: 1, lastStatusCode: null });
     expect(lost?.lastError).toContain("did not answer");
     expect(getresponse.accepted.filter((c) => c.email === "lost@example.com")).toHaveLength(1);

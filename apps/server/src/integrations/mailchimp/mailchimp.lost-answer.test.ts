@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { apiPaths } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeMailchimp } from "../../test-support/fake-targets";
-import { deliverThroughLostAnswer } from "../../test-support/lost-answer";
+import { LOST_ANSWER_DELAY_MS, throughLostAnswer } from "../../test-support/lost-answer";
 import { startTargetHarness, type TargetHarness } from "../../test-support/target-harness";
 
 let mailchimp: Awaited<ReturnType<typeof startFakeMailchimp>>;
@@ -25,12 +25,11 @@ afterAll(async () => {
 
 describe("Mailchimp: an upsert whose answer is lost", () => {
   it("is retried and the visitor is one member, tagged, with the member's id kept", async () => {
-    const { lost, after } = await deliverThroughLostAnswer(
-      h,
-      mailchimp,
-      (request) => request.method === "PUT",
-      { email: "Lost@Example.com" },
-    );
+    const { first: lost, after } = await throughLostAnswer(h.harness, "mailchimp", {
+      submit: () => h.submitLead({ email: "Lost@Example.com" }),
+      slow: (on) =>
+        mailchimp.answerLate(on ? LOST_ANSWER_DELAY_MS : 0, (request) => request.method === "PUT"),
+    });
     expect(lost).toMatchObject({ status: "retrying", attempts: 1, lastStatusCode: null });
     expect(lost?.lastError).toContain("did not answer");
     const members = mailchimp.accepted.filter((m) => m.email_address === "Lost@Example.com");

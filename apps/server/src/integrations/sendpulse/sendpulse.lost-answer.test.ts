@@ -1,7 +1,7 @@
 import { apiPaths } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeSendpulse } from "../../test-support/fake-targets";
-import { deliverThroughLostAnswer } from "../../test-support/lost-answer";
+import { LOST_ANSWER_DELAY_MS, throughLostAnswer } from "../../test-support/lost-answer";
 import { startTargetHarness, type TargetHarness } from "../../test-support/target-harness";
 
 let sendpulse: Awaited<ReturnType<typeof startFakeSendpulse>>;
@@ -25,12 +25,14 @@ afterAll(async () => {
 
 describe("SendPulse: an add whose answer is lost", () => {
   it("is retried and the address is in the book once", async () => {
-    const { lost, after } = await deliverThroughLostAnswer(
-      h,
-      sendpulse,
-      (request) => request.method === "POST" && request.path.endsWith("/emails"),
-      { email: "lost@example.com" },
-    );
+    const { first: lost, after } = await throughLostAnswer(h.harness, "sendpulse", {
+      submit: () => h.submitLead({ email: "lost@example.com" }),
+      slow: (on) =>
+        sendpulse.answerLate(
+          on ? LOST_ANSWER_DELAY_MS : 0,
+          (request) => request.method === "POST" && request.path.endsWith("/emails"),
+        ),
+    });
     expect(lost).toMatchObject({ status: "retrying", attempts: 1, lastStatusCode: null });
     expect(lost?.lastError).toContain("did not answer");
     expect(sendpulse.accepted.filter((e) => e.email === "lost@example.com")).toHaveLength(1);
