@@ -71,7 +71,7 @@ describe("reportLeadToAnalytics", () => {
     );
     expect(tags.ttq.track.mock.calls).toEqual(
       name === "tiktok_id"
-        ? [["SubmitForm", { content_name: "Test quiz", event_id: "sub-1" }]]
+        ? [["SubmitForm", { content_name: "Test quiz" }, { event_id: "sub-1" }]]
         : [],
     );
   });
@@ -128,7 +128,8 @@ describe("installAnalytics", () => {
     expect([...ttq].at(-1)).toEqual([
       "track",
       "SubmitForm",
-      { content_name: "Test quiz", event_id: "sub-2" },
+      { content_name: "Test quiz" },
+      { event_id: "sub-2" },
     ]);
   });
 

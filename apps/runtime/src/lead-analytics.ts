@@ -8,7 +8,13 @@ export interface AnalyticsWindow {
   dataLayer?: unknown[];
   gtag?: (...args: unknown[]) => void;
   fbq?: (...args: unknown[]) => void;
-  ttq?: { track: (event: string, properties?: Record<string, unknown>) => void };
+  ttq?: {
+    track: (
+      event: string,
+      properties?: Record<string, unknown>,
+      options?: { event_id?: string },
+    ) => void;
+  };
 }
 
 type AnalyticsQuiz = Pick<PublicQuiz, "analytics" | "public_key" | "title">;
@@ -16,7 +22,8 @@ type AnalyticsQuiz = Pick<PublicQuiz, "analytics" | "public_key" | "title">;
 /**
  * The owner's analytics on a lead, each only when its id is configured in the quiz and its
  * tag is on the page (`installAnalytics` puts it there): GTM `leadquiz_lead` dataLayer
- * event, GA4 `generate_lead`, Meta Pixel `Lead`, TikTok pixel `SubmitForm`.
+ * event, GA4 `generate_lead`, Meta Pixel `Lead`, TikTok pixel `SubmitForm`, the last two with the submission id as
+ * the event id their deduplication reads.
  */
 export function reportLeadToAnalytics(
   quiz: AnalyticsQuiz,
@@ -41,7 +48,9 @@ export function reportLeadToAnalytics(
       target.fbq("track", "Lead", { content_name: quiz.title }, { eventID: submissionId });
     }
     if (analytics.tiktok_id.trim() && target.ttq) {
-      target.ttq.track("SubmitForm", { content_name: quiz.title, event_id: submissionId });
+      // TikTok deduplicates on the event_id of the event's options (the third argument), not
+      // on a property of that name (docs/adr/0007-visitor-runtime-preact.md).
+      target.ttq.track("SubmitForm", { content_name: quiz.title }, { event_id: submissionId });
     }
   } catch {
     // An owner's tag that throws never stops the visitor.

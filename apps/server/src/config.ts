@@ -60,6 +60,10 @@ const envSchema = z.object({
   PIPEDRIVE_API_URL: z.url().default("https://api.pipedrive.com"),
   SALESDRIVE_API_URL: urlTemplate("{subdomain}").default("https://{subdomain}.salesdrive.me"),
   GETRESPONSE_API_URL: z.url().default("https://api.getresponse.com/v3"),
+  /** GetResponse MAX (Enterprise) accounts' API: `{region}` is com or pl (docs/delivery.md). */
+  GETRESPONSE_MAX_API_URL: urlTemplate("{region}").default(
+    "https://api3.getresponse360.{region}/v3",
+  ),
   MAILCHIMP_API_URL: urlTemplate("{dc}").default("https://{dc}.api.mailchimp.com/3.0"),
   SENDPULSE_API_URL: z.url().default("https://api.sendpulse.com"),
   HUBSPOT_CLIENT_ID: z.string().optional(),
@@ -189,6 +193,8 @@ export interface AppConfig {
     /** With `{subdomain}` where the account's name goes. */
     salesdrive: string;
     getresponse: string;
+    /** With `{region}` where a GetResponse MAX account's API host ending (com, pl) goes. */
+    getresponseMax: string;
     /** With `{dc}` where the data centre of the key goes. */
     mailchimp: string;
     sendpulse: string;
@@ -353,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pipedrive: e.PIPEDRIVE_API_URL.replace(/\/$/, ""),
       salesdrive: e.SALESDRIVE_API_URL.replace(/\/$/, ""),
       getresponse: e.GETRESPONSE_API_URL.replace(/\/$/, ""),
+      getresponseMax: e.GETRESPONSE_MAX_API_URL.replace(/\/$/, ""),
       mailchimp: e.MAILCHIMP_API_URL.replace(/\/$/, ""),
       sendpulse: e.SENDPULSE_API_URL.replace(/\/$/, ""),
     },

@@ -173,6 +173,30 @@ const salesdriveSubdomainField = z
   });
 
 /**
+ * The domain a GetResponse MAX (Enterprise) account registered with, sent as its `X-Domain`
+ * header (docs/delivery.md "GetResponse"): the name only, no scheme, no `www.`; empty for an
+ * ordinary account.
+ */
+const getresponseDomainField = z
+  .string()
+  .trim()
+  .max(253, { message: "too_long" })
+  .refine(
+    (value) =>
+      value === "" ||
+      (/^(?!www\.)([a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,63}$/i.test(value) &&
+        !value.includes("..")),
+    { message: "getresponse_domain" },
+  );
+/** Which of GetResponse MAX's two API hosts the account is on (`api3.getresponse360.{com|pl}`). */
+const getresponseRegionField = z
+  .string()
+  .trim()
+  .refine((value) => value === "" || value === "com" || value === "pl", {
+    message: "getresponse_region",
+  });
+
+/**
  * One field of a target connected with credentials (docs/api.md "Lead delivery"). Secret
  * fields are kept encrypted and answered masked; the others are answered as given.
  */
@@ -205,6 +229,10 @@ const plain = (name: string, input: z.ZodType<string>): CredentialField => ({
   required: true,
   input,
 });
+const optionalPlain = (name: string, input: z.ZodType<string>): CredentialField => ({
+  ...plain(name, input),
+  required: false,
+});
 const integer = (name: string, required: boolean): CredentialField => ({
   name,
   secret: false,
@@ -227,7 +255,12 @@ export const credentialTargetFields = {
   keycrm: [secret("api_token", apiTokenField), integer("source_id", false)],
   pipedrive: [secret("api_token", apiTokenField)],
   salesdrive: [secret("form_token", apiTokenField), plain("subdomain", salesdriveSubdomainField)],
-  getresponse: [secret("api_key", apiTokenField), plain("campaign_id", targetKeyField)],
+  getresponse: [
+    secret("api_key", apiTokenField),
+    plain("campaign_id", targetKeyField),
+    optionalPlain("enterprise_domain", getresponseDomainField),
+    optionalPlain("enterprise_region", getresponseRegionField),
+  ],
   mailchimp: [secret("api_key", mailchimpKeyField), plain("list_id", targetKeyField)],
   sendpulse: [
     plain("client_id", apiTokenField),

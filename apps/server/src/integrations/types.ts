@@ -56,6 +56,11 @@ export interface CredentialStore {
   ): Promise<Record<string, string>>;
   /** The provider refused the grant: switched off until the owner authorises again. */
   needsReauthorisation(): Promise<void>;
+  /**
+   * Changes readable settings the target itself moved (Telegram's group upgraded to a
+   * supergroup has a new chat id): the keys given are set, the others kept.
+   */
+  updateSettings(changes: Record<string, string>): Promise<void>;
 }
 
 /**

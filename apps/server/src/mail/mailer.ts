@@ -13,6 +13,24 @@ export interface MailMessage {
   /** Where a reply goes (a lead e-mail replies to the visitor). */
   replyTo?: string;
   headers?: Record<string, string>;
+  /**
+   * The left part of a Message-ID that must be the same on every try of one message (a lead
+   * e-mail: its delivery's id), so a mailbox that already holds it can drop a repeat
+   * (docs/delivery.md "E-mail"); the mailer adds the sender's domain. Without it each send
+   * gets a new one.
+   */
+  stableId?: string;
+}
+
+/** The sender's domain for Message-IDs (`Leadquiz <no-reply@example.com>` → example.com). */
+function domainOf(from: string): string {
+  return /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+}
+
+/** nodemailer's options of a message: a stable id becomes `<id@sender's domain>`. */
+function mailOptions(from: string, { stableId, ...message }: MailMessage) {
+  const safe = stableId?.replace(/[^A-Za-z0-9.\-_]/g, "");
+  return { from, ...message, ...(safe ? { messageId: `<${safe}@${domainOf(from)}>` } : {}) };
 }
 
 export interface Mailer {
@@ -125,7 +143,7 @@ function smtpDelivery(smtpUrl: string, from: string): Delivery {
   return {
     kind: "smtp",
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await transport.sendMail(mailOptions(from, message));
       return info.messageId;
     },
     close: () => transport.close(),
@@ -141,7 +159,7 @@ function outboxDelivery(directory: string, from: string): Delivery {
   return {
     kind: "outbox",
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await transport.sendMail(mailOptions(from, message));
       await mkdir(directory, { recursive: true });
       const file = path.join(directory, outboxFileName(message.to));
       await writeFile(file, info.message as Buffer, { flag: "wx", mode: 0o600 });

@@ -14,6 +14,11 @@ export interface FakeTarget<T> {
   problems: string[];
   requests: FakeRequest[];
   limit(on: boolean): void;
+  /**
+   * The next request that `matches` is processed as usual but answered only after `delayMs`
+   * (an answer the client's time-out loses); once. 0 stops it.
+   */
+  answerLate(delayMs: number, matches: (request: FakeRequest) => boolean): void;
   close(): Promise<void>;
 }
 
@@ -29,9 +34,15 @@ async function fake<T>(
   const accepted: T[] = [];
   const problems: string[] = [];
   let limited = false;
-  const server = await startFakeServer((request) =>
-    limited ? limitReply : handle(request, { accepted, problems }),
-  );
+  let late: { delayMs: number; matches: (request: FakeRequest) => boolean } | null = null;
+  const server = await startFakeServer((request) => {
+    if (limited) return limitReply;
+    const reply = handle(request, { accepted, problems });
+    if (!late?.matches(request)) return reply;
+    const { delayMs } = late;
+    late = null;
+    return { ...reply, delayMs };
+  });
   return {
     url: url(server.url),
     accepted,
@@ -39,6 +50,9 @@ async function fake<T>(
     requests: server.requests,
     limit(on) {
       limited = on;
+    },
+    answerLate(delayMs, matches) {
+      late = delayMs > 0 ? { delayMs, matches } : null;
     },
     close: server.close,
   };
@@ -249,9 +263,6 @@ export async function startFakeSalesdrive() {
     authBy(way: "form" | "header") {
       auth = way;
     },
-    answerLate(ms: number | null) {
-      lateMs = ms;
-    },
     ...(await fake<Json>(
       (base) => `${base}/{subdomain}`,
       (request, { accepted, problems }) => {
@@ -300,46 +311,77 @@ export async function startFakeSalesdrive() {
       },
       { status: 429, headers: { "retry-after": "30" }, body: { error: "Too many requests" } },
     )),
+    // After the shared fake's fields: the handler's own late answer (the order is added first).
+    answerLate(ms: number | null) {
+      lateMs = ms;
+    },
   };
 }
 
-/** GetResponse: `X-Auth-Token: api-key <key>`, 202 per contact, 409 for one already there. */
+/**
+ * GetResponse: `X-Auth-Token: api-key <key>`, 202 per contact, 409 for one already on the
+ * list (a contact is one e-mail per list), 429 with `X-RateLimit-Reset` and `timeToReset`.
+ * The MAX account lives under `/max-{region}/v3` (its own API host) and is answered only with
+ * its `X-Domain`; the ordinary account under `/v3`, only without one.
+ */
 export async function startFakeGetresponse() {
   const key = "gr-key-3456";
   const campaign = "p86zQ";
+  const max = { key: "gr-max-key-7788", domain: "example.com", region: "pl" };
+  const unauthorised: FakeReply = {
+    status: 401,
+    body: { httpStatus: 401, code: 1014, message: "Problem during authentication" },
+  };
   return {
     key,
     campaign,
+    max,
     ...(await fake<Json>(
       (base) => `${base}/v3`,
       (request, { accepted, problems }) => {
-        if (request.headers["x-auth-token"] !== `api-key ${key}`) {
-          return {
-            status: 401,
-            body: { httpStatus: 401, code: 1014, message: "Problem during authentication" },
-          };
-        }
-        if (request.method === "GET" && request.path === `/v3/campaigns/${campaign}`) {
+        const onMax = request.path.startsWith(`/max-${max.region}/v3/`);
+        const path = onMax ? request.path.slice(`/max-${max.region}`.length) : request.path;
+        const domain = request.headers["x-domain"];
+        const token = request.headers["x-auth-token"];
+        const authorised = onMax
+          ? token === `api-key ${max.key}` && domain === max.domain
+          : token === `api-key ${key}` && domain === undefined;
+        if (!authorised) return unauthorised;
+        if (request.method === "GET" && path === `/v3/campaigns/${campaign}`) {
           return { status: 200, body: { campaignId: campaign, name: "quiz" } };
         }
-        if (request.method !== "POST" || request.path !== "/v3/contacts") {
+        if (request.method !== "POST" || path !== "/v3/contacts") {
           return { status: 404, body: { httpStatus: 404, code: 1013, message: "Not found" } };
         }
+        if (request.headers["content-type"] !== "application/json") problems.push("content-type");
         const contact = obj(request.json);
         if (!isEmail(contact.email)) problems.push("email");
         if (obj(contact.campaign).campaignId !== campaign) {
           return { status: 400, body: { httpStatus: 400, code: 1000, message: "campaign" } };
         }
         if (accepted.some((c) => c.email === contact.email)) {
-          return { status: 409, body: { httpStatus: 409, code: 1008, message: "Already added" } };
+          return {
+            status: 409,
+            body: {
+              httpStatus: 409,
+              code: 1008,
+              codeDescription: "Resource already exists",
+              message: "Contact already added",
+            },
+          };
         }
-        accepted.push(contact);
+        accepted.push({ ...contact, ...(onMax ? { account: "max" } : {}) });
         return { status: 202 };
       },
       {
         status: 429,
         headers: { "x-ratelimit-reset": "120" },
-        body: { httpStatus: 429, code: 1016, message: "Throttled" },
+        body: {
+          httpStatus: 429,
+          code: 1016,
+          message: "Throttled",
+          context: { currentLimit: 30000, timeToReset: 120 },
+        },
       },
     )),
   };
@@ -347,61 +389,128 @@ export async function startFakeGetresponse() {
 
 const md5 = (text: string) => createHash("md5").update(text).digest("hex");
 
-/** Mailchimp: Basic auth with the key, the key's data centre in the path, members by POST. */
+/** A member of the fake Mailchimp audience. */
+interface MailchimpMember {
+  email_address: string;
+  status: string;
+  merge_fields: Json;
+  tags: string[];
+}
+
+/**
+ * Mailchimp: Basic auth with the key, the key's data centre in the path, members by the
+ * documented "add or update" (`PUT /lists/{list}/members/{md5 of the lower-cased e-mail}`):
+ * `status_if_new` only for a new member, `status` changes an existing one, merge fields the
+ * audience requires refused unless `skip_merge_validation=true`; tags by
+ * `POST …/members/{hash}/tags`. `accepted` holds the audience's members, one per address.
+ */
 export async function startFakeMailchimp() {
   const key = "0123456789abcdef0123456789abcdef-us21";
   const list = "a1b2c3d4e5";
-  const problem = (status: number, title: string): FakeReply => ({
+  const requiredMergeFields: string[] = [];
+  const problem = (status: number, title: string, detail = title, extra: Json = {}): FakeReply => ({
     status,
-    body: { type: "about:blank", title, status, detail: title, instance: "" },
+    body: { type: "about:blank", title, status, detail, instance: "", ...extra },
   });
-  return {
-    key,
-    list,
-    ...(await fake<Json>(
-      (base) => `${base}/{dc}/3.0`,
-      (request, { accepted, problems }) => {
-        const auth = String(request.headers.authorization ?? "");
-        const password = Buffer.from(auth.replace(/^Basic /, ""), "base64")
-          .toString("utf8")
-          .split(":")[1];
-        if (!auth.startsWith("Basic ") || password !== key) {
-          return problem(401, "API Key Invalid");
-        }
-        if (!request.path.startsWith("/us21/3.0/")) return problem(401, "Wrong Datacenter");
-        const path = request.path.slice("/us21/3.0".length).split("?")[0];
-        if (request.method === "GET" && path === `/lists/${list}`) {
-          return { status: 200, body: { id: list, name: "Quiz" } };
-        }
-        if (request.method !== "POST" || path !== `/lists/${list}/members`) {
-          return problem(404, "Resource Not Found");
-        }
-        const member = obj(request.json);
-        if (!isEmail(member.email_address)) return problem(400, "Invalid Resource");
-        if (!["subscribed", "pending"].includes(String(member.status))) problems.push("status");
-        const tags = member.tags;
-        if (
-          tags !== undefined &&
-          !(Array.isArray(tags) && tags.every((t) => typeof t === "string"))
-        ) {
+  const target = await fake<MailchimpMember>(
+    (base) => `${base}/{dc}/3.0`,
+    (request, { accepted, problems }) => {
+      const auth = String(request.headers.authorization ?? "");
+      const password = Buffer.from(auth.replace(/^Basic /, ""), "base64")
+        .toString("utf8")
+        .split(":")[1];
+      if (!auth.startsWith("Basic ") || password !== key) {
+        return problem(401, "API Key Invalid");
+      }
+      if (!request.path.startsWith("/us21/3.0/")) return problem(401, "Wrong Datacenter");
+      const [path = "", query = ""] = request.path.slice("/us21/3.0".length).split("?");
+      const params = new URLSearchParams(query);
+      if (request.method === "GET" && path === `/lists/${list}`) {
+        return { status: 200, body: { id: list, name: "Quiz" } };
+      }
+      const memberPath = new RegExp(`^/lists/${list}/members/([0-9a-f]{32})(/tags)?$`).exec(path);
+      if (!memberPath || !["PUT", "POST"].includes(request.method)) {
+        return problem(404, "Resource Not Found");
+      }
+      const [, hash, tagsPath] = memberPath;
+      const byHash = (m: MailchimpMember) => md5(m.email_address.toLowerCase()) === hash;
+      const body = obj(request.json);
+      if (tagsPath) {
+        if (request.method !== "POST") return problem(405, "Method Not Allowed");
+        const member = accepted.find(byHash);
+        if (!member) return problem(404, "Resource Not Found");
+        const tags = Array.isArray(body.tags) ? body.tags.map(obj) : [];
+        if (!tags.every((t) => typeof t.name === "string" && t.status === "active")) {
           problems.push("tags");
         }
-        for (const name of Object.keys(obj(member.merge_fields))) {
-          if (!["FNAME", "LNAME", "PHONE"].includes(name)) problems.push(`merge field ${name}`);
+        for (const tag of tags) {
+          if (!member.tags.includes(String(tag.name))) member.tags.push(String(tag.name));
         }
-        const email = String(member.email_address).toLowerCase();
-        if (accepted.some((m) => m.email_address === member.email_address)) {
-          return problem(400, "Member Exists");
+        return { status: 204 };
+      }
+      if (request.method !== "PUT") return problem(405, "Method Not Allowed");
+      if (!isEmail(body.email_address)) return problem(400, "Invalid Resource");
+      const email = String(body.email_address);
+      if (md5(email.toLowerCase()) !== hash) problems.push("subscriber hash");
+      for (const name of ["tags", "status"]) if (name in body) problems.push(`body ${name}`);
+      const mergeFields = obj(body.merge_fields);
+      for (const name of Object.keys(mergeFields)) {
+        if (!["FNAME", "LNAME", "PHONE"].includes(name)) problems.push(`merge field ${name}`);
+      }
+      const missing = requiredMergeFields.filter((name) => !mergeFields[name]);
+      if (missing.length > 0 && params.get("skip_merge_validation") !== "true") {
+        return problem(400, "Invalid Resource", "Your merge fields were invalid.", {
+          errors: missing.map((field) => ({ field, message: "Please enter a value" })),
+        });
+      }
+      const existing = accepted.find(byHash);
+      if (existing) {
+        existing.merge_fields = { ...existing.merge_fields, ...mergeFields };
+      } else {
+        if (!["subscribed", "pending"].includes(String(body.status_if_new))) {
+          problems.push("status_if_new");
+          return problem(400, "Invalid Resource", "status_if_new is required");
         }
-        accepted.push(member);
-        return { status: 200, body: { id: md5(email), email_address: member.email_address } };
-      },
-      problem(429, "Too Many Requests"),
-    )),
+        accepted.push({
+          email_address: email,
+          status: String(body.status_if_new),
+          merge_fields: mergeFields,
+          tags: [],
+        });
+      }
+      const member = existing ?? accepted.at(-1);
+      return { status: 200, body: { id: hash, email_address: email, status: member?.status } };
+    },
+    problem(
+      429,
+      "Too Many Requests",
+      "You have exceeded the limit of 10 simultaneous connections.",
+    ),
+  );
+  return {
+    ...target,
+    key,
+    list,
+    /** The audience makes a merge field required (an owner's own form field). */
+    requireMergeField(name: string) {
+      requiredMergeFields.push(name);
+    },
+    /** A member who unsubscribed (they must stay unsubscribed). */
+    addUnsubscribed(email: string) {
+      target.accepted.push({
+        email_address: email,
+        status: "unsubscribed",
+        merge_fields: {},
+        tags: [],
+      });
+    },
   };
 }
 
-/** SendPulse: client-credentials tokens, Bearer calls, addresses into an address book. */
+/**
+ * SendPulse: client-credentials tokens, Bearer calls, addresses into an address book (one
+ * entry per address).
+ */
 export async function startFakeSendpulse() {
   const clientId = "sp-client-id";
   const clientSecret = "sp-client-secret-7890";
@@ -449,7 +558,12 @@ export async function startFakeSendpulse() {
         if (!Object.values(obj(variables)).every((v) => typeof v === "string")) {
           problems.push("variables");
         }
-        accepted.push(obj(entry));
+        // An address book holds an address once (its entries are read, changed and removed
+        // by address): adding one already there changes its variables, adds no second entry.
+        const email = String(obj(entry).email).toLowerCase();
+        const existing = accepted.find((e) => String(e.email).toLowerCase() === email);
+        if (existing) existing.variables = { ...obj(existing.variables), ...obj(variables) };
+        else accepted.push(obj(entry));
       }
       return { status: 200, body: { result: true } };
     },

@@ -25,8 +25,16 @@ export interface FakeTelegram {
   press(chatId: number, text: string, languageCode?: string): void;
   /** The user blocks the bot: sendMessage to the chat answers 403. */
   block(chatId: number): void;
-  /** Answer sendMessage with 429 and `retry_after` seconds until switched off (null). */
-  limit(retryAfter: number | null): void;
+  /**
+   * Answer sendMessage with 429 and `retry_after` seconds until switched off (null); with
+   * `afterMessages`, only once that many more messages went through (flood control mid-lead).
+   */
+  limit(retryAfter: number | null, afterMessages?: number): void;
+  /**
+   * The group `fromChatId` is upgraded to the supergroup `toChatId`: messages to the old id
+   * answer 400 with `parameters.migrate_to_chat_id`, the new id takes them.
+   */
+  migrate(fromChatId: number, toChatId: number): void;
   close(): Promise<void>;
 }
 
@@ -48,6 +56,20 @@ const ALLOWED_TAGS = new Set([
   "pre",
   "blockquote",
 ]);
+
+/**
+ * The text Telegram keeps of an HTML message (entities parsed: tags dropped, `&lt;` one
+ * character); its limit of 4096 counts this text's UTF-16 code units.
+ */
+export function telegramParsedText(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, "")
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
+}
 
 /** Problems of a text in Telegram's HTML parse mode (unknown tags, unbalanced, bare & < >). */
 export function telegramHtmlProblems(text: string): string[] {
@@ -89,9 +111,10 @@ function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
  * Telegram's Bot API on loopback as docs/delivery.md "Telegram" describes it: `POST
  * /bot<token>/<method>` with JSON (401 for another token); getMe, getUpdates (offset, a
  * short long-poll), deleteWebhook, setWebhook and sendMessage, which checks the chat (400
- * chat not found unless it pressed Start), `parse_mode`, the 1–4096 length and valid
- * Telegram HTML, and answers 403 for a chat that blocked the bot and 429 with
- * `retry_after` when limited. `POST /__fake/press {chat_id, text}` and `GET
+ * chat not found unless it pressed Start), `parse_mode`, the 1–4096 length of the text after
+ * entities parsing and valid Telegram HTML, and answers 403 for a chat that blocked the bot,
+ * 429 with `retry_after` when limited and 400 with `migrate_to_chat_id` for a group upgraded
+ * to a supergroup. `POST /__fake/press {chat_id, text}` and `GET
  * /__fake/messages` drive it from outside (the browser tests).
  */
 export async function startFakeTelegram(): Promise<FakeTelegram> {
@@ -104,6 +127,8 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
   const knownChats = new Set<number>();
   const blocked = new Set<number>();
   let retryAfter: number | null = null;
+  let limitAfter = 0;
+  const migrated = new Map<number, number>();
   let webhook: Record<string, unknown> | null = null;
   let nextUpdateId = 1000;
   let nextMessageId = 1;
@@ -177,15 +202,23 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
       case "sendMessage": {
         const chatId = Number(body.chat_id);
         const text = typeof body.text === "string" ? body.text : "";
+        const movedTo = migrated.get(chatId);
+        if (movedTo !== undefined) {
+          return fail(400, "Bad Request: group chat was upgraded to a supergroup chat", {
+            parameters: { migrate_to_chat_id: movedTo },
+          });
+        }
         if (!knownChats.has(chatId)) return fail(400, "Bad Request: chat not found");
         if (blocked.has(chatId)) return fail(403, "Forbidden: bot was blocked by the user");
-        if (retryAfter !== null) {
+        if (retryAfter !== null && limitAfter-- <= 0) {
           return fail(429, `Too Many Requests: retry after ${retryAfter}`, {
             parameters: { retry_after: retryAfter },
           });
         }
-        if (text.length < 1 || text.length > 4096) {
-          problems.push(`text length ${text.length}`);
+        // "1-4096 characters after entities parsing" (sendMessage): the visible text.
+        const parsed = body.parse_mode === "HTML" ? telegramParsedText(text) : text;
+        if (parsed.trim().length < 1 || parsed.length > 4096) {
+          problems.push(`text length ${parsed.length}`);
           return fail(400, "Bad Request: message is too long");
         }
         if (body.parse_mode !== undefined) {
@@ -222,8 +255,13 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     webhook: () => webhook,
     press,
     block: (chatId) => blocked.add(chatId),
-    limit(seconds) {
+    limit(seconds, afterMessages = 0) {
       retryAfter = seconds;
+      limitAfter = afterMessages;
+    },
+    migrate(fromChatId, toChatId) {
+      migrated.set(fromChatId, toChatId);
+      knownChats.add(toChatId);
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -56,6 +56,8 @@ export const validationMessageKeys = [
   "hook_limit",
   "mailchimp_api_key",
   "salesdrive_subdomain",
+  "getresponse_domain",
+  "getresponse_region",
   // A payment link is for a top-up amount or for a tariff, never both or neither.
   "amount_or_tariff",
   // A public setting's name in `key_value/` (letters, digits, underscores).

@@ -10,6 +10,11 @@ const REPLYABLE = /^[^\s@<>,;"]+@[^\s@<>,;"]+$/;
 /**
  * Sends the lead e-mail to the integration's address with the project's mailer, replying to
  * the visitor. SMTP 4xx and connection errors are retried; 5xx answers are final.
+ *
+ * SMTP has no idempotency: a try whose answer was lost may have been accepted, and its retry
+ * is a second e-mail (`retrySafety: "none"`). Every try of one delivery carries the same
+ * Message-ID (`lead.<delivery id>@<sender's domain>`), so a mailbox that drops a message it
+ * already holds (docs/delivery.md "E-mail") shows the lead once.
  */
 export function createEmailAdapter(sendMail: SendMail): DeliveryAdapter {
   return {
@@ -23,6 +28,7 @@ export function createEmailAdapter(sendMail: SendMail): DeliveryAdapter {
             ...rendered,
             ...(REPLYABLE.test(lead.email) ? { replyTo: lead.email } : {}),
             headers: { "X-Lead-Id": String(lead.id), "X-Delivery-Id": eventId },
+            stableId: `lead.${eventId}`,
           },
           "lead",
         );

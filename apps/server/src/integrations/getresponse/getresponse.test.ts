@@ -12,7 +12,10 @@ let h: TargetHarness;
 
 beforeAll(async () => {
   getresponse = await startFakeGetresponse();
-  h = await startTargetHarness({ GETRESPONSE_API_URL: getresponse.url });
+  h = await startTargetHarness({
+    GETRESPONSE_API_URL: getresponse.url,
+    GETRESPONSE_MAX_API_URL: getresponse.url.replace(/\/v3$/, "/max-{region}/v3"),
+  });
 });
 afterAll(async () => {
   await h.close();
@@ -85,6 +88,55 @@ describe("GetResponse", () => {
     expect(patched.statusCode).toBe(400);
     const record = await h.call("GET", apiPaths.getresponseOfQuiz(h.quiz.id));
     expect(record.json().campaign_id).toBe("p86zQ");
+    expect((await h.call("DELETE", apiPaths.getresponseOfQuiz(h.quiz.id))).statusCode).toBe(204);
+  });
+
+  it("connects a GetResponse MAX account: its own API host and X-Domain, checked and sent", async () => {
+    const max = { api_key: getresponse.max.key, campaign_id: getresponse.campaign };
+    const badDomain = await h.call("POST", apiPaths.getresponse, {
+      quiz: h.quiz.id,
+      ...max,
+      enterprise_domain: "https://www.example.com",
+      enterprise_region: "de",
+    });
+    expect(badDomain.statusCode).toBe(400);
+    expect(badDomain.json().enterprise_domain[0]).toContain("example.com");
+    expect(badDomain.json().enterprise_region[0]).toContain("com or pl");
+    // The key of a MAX account is refused without its domain (it is not on the ordinary API).
+    const noDomain = await h.call("POST", apiPaths.getresponse, { quiz: h.quiz.id, ...max });
+    expect(noDomain.json().api_key[0]).toContain("HTTP 401");
+    const wrongHost = await h.call("POST", apiPaths.getresponse, {
+      quiz: h.quiz.id,
+      ...max,
+      enterprise_domain: getresponse.max.domain,
+      enterprise_region: "com",
+    });
+    expect(wrongHost.json().api_key[0]).toContain("HTTP 401");
+
+    const created = await h.call("POST", apiPaths.getresponse, {
+      quiz: h.quiz.id,
+      ...max,
+      enterprise_domain: getresponse.max.domain,
+      enterprise_region: getresponse.max.region,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      enterprise_domain: "example.com",
+      enterprise_region: "pl",
+    });
+    const before = getresponse.requests.length;
+    await h.submitLead({ email: "max@example.com" });
+    await h.deliver();
+    expect(getresponse.accepted.at(-1)).toMatchObject({ email: "max@example.com", account: "max" });
+    const sent = getresponse.requests.slice(before);
+    expect(sent.map((r) => [r.path, r.headers["x-domain"]])).toEqual([
+      ["/max-pl/v3/contacts", "example.com"],
+    ]);
+    // Back to an ordinary account: clearing the domain is checked again (the MAX key fails).
+    const cleared = await h.call("PATCH", apiPaths.getresponseOfQuiz(h.quiz.id), {
+      enterprise_domain: null,
+    });
+    expect(cleared.statusCode).toBe(400);
     expect((await h.call("DELETE", apiPaths.getresponseOfQuiz(h.quiz.id))).statusCode).toBe(204);
   });
 });

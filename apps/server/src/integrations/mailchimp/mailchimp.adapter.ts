@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { outcomeOfResponse } from "../http/http-outcome";
 import type { OutgoingHttp } from "../http/outgoing-http";
 import {
@@ -23,7 +24,16 @@ const headers = (key: string) => ({
   accept: "application/json",
 });
 
-/** `POST /lists/{list}/members` body: subscribed, with the default merge fields. */
+/** The member's id at Mailchimp: the MD5 of the lower-cased e-mail ("subscriber hash"). */
+export function subscriberHash(email: string): string {
+  return createHash("md5").update(email.trim().toLowerCase()).digest("hex");
+}
+
+/**
+ * `PUT /lists/{list}/members/{hash}` body ("add or update list member"): `status_if_new` only,
+ * so a new address is subscribed and an existing member keeps their status (someone who
+ * unsubscribed stays so); the default merge fields.
+ */
 export function mailchimpMember(lead: DeliveryLead) {
   const { first, last } = nameParts(lead.name);
   const mergeFields: Record<string, string> = {};
@@ -32,16 +42,21 @@ export function mailchimpMember(lead: DeliveryLead) {
   if (lead.phone) mergeFields.PHONE = compactPhone(lead.phone);
   return {
     email_address: lead.email,
-    status: "subscribed",
+    status_if_new: "subscribed" as const,
     merge_fields: mergeFields,
-    tags: ["leadquiz"],
   };
 }
 
+/** `POST /lists/{list}/members/{hash}/tags` body: our tag, active. */
+export const mailchimpTags = { tags: [{ name: "leadquiz", status: "active" as const }] };
+
 /**
- * Adds the visitor to the audience per lead (docs/delivery.md, "Mailchimp"); the member's id
- * is kept. "Member Exists" counts as delivered: the address is already there, and someone who
- * unsubscribed is not subscribed again.
+ * Adds the visitor to the audience per lead (docs/delivery.md, "Mailchimp") with the
+ * documented upsert by e-mail, `PUT /lists/{list}/members/{hash}`: sending the same lead
+ * again changes nothing (`idempotent`), and someone who unsubscribed is not subscribed
+ * again. `skip_merge_validation=true` lets an audience with required merge fields (an
+ * owner's own) take the lead. Then the `leadquiz` tag (tags are not part of the upsert's
+ * body); adding it again is a no-op too. The member's id is kept.
  */
 export function createMailchimpAdapter(http: OutgoingHttp, template: string): DeliveryAdapter {
   return {
@@ -51,22 +66,34 @@ export function createMailchimpAdapter(http: OutgoingHttp, template: string): De
         if (!lead.email) return NO_EMAIL;
         const key = secrets.api_key ?? "";
         const list = encodeURIComponent(settings.list_id ?? "");
+        const member = `${mailchimpBase(template, key)}/lists/${list}/members/${subscriberHash(lead.email)}`;
         const response = await http.request({
-          method: "POST",
-          url: `${mailchimpBase(template, key)}/lists/${list}/members`,
+          method: "PUT",
+          url: `${member}?skip_merge_validation=true`,
           headers: headers(key),
           body: JSON.stringify(mailchimpMember(lead)),
         });
-        const answer = jsonOf(response.body) as { id?: unknown; title?: unknown } | undefined;
-        if (response.status === 400 && answer?.title === "Member Exists") {
-          return {
-            kind: "delivered",
-            statusCode: 400,
-            remoteId: null,
-            response: "already on the list",
-          };
-        }
-        return outcomeOfResponse(response, now, typeof answer?.id === "string" ? answer.id : null);
+        const answer = jsonOf(response.body) as { id?: unknown } | undefined;
+        const upserted = outcomeOfResponse(
+          response,
+          now,
+          typeof answer?.id === "string" ? answer.id : subscriberHash(lead.email),
+        );
+        if (upserted.kind !== "delivered") return upserted;
+        const tagged = outcomeOfResponse(
+          await http.request({
+            method: "POST",
+            url: `${member}/tags`,
+            headers: headers(key),
+            body: JSON.stringify(mailchimpTags),
+          }),
+          now,
+        );
+        // The member is in: a tag that is refused for good is said, not retried; a tag call
+        // that may succeed later repeats both calls, which change nothing the second time.
+        if (tagged.kind === "retry") return tagged;
+        if (tagged.kind === "delivered") return upserted;
+        return { ...upserted, response: `member added; tag refused: ${tagged.error}` };
       }),
   };
 }

@@ -44,7 +44,7 @@ describe("Mailchimp", () => {
     expect((await h.call("GET", apiPaths.mailchimpOfQuiz(h.quiz.id))).statusCode).toBe(404);
   });
 
-  it("subscribes the visitor with the name and phone; Member Exists counts as delivered", async () => {
+  it("subscribes the visitor with the name and phone by the upsert; a returning visitor stays one member", async () => {
     const created = await h.call("POST", apiPaths.mailchimp, {
       quiz: h.quiz.id,
       api_key: mailchimp.key,
@@ -72,7 +72,32 @@ describe("Mailchimp", () => {
     ]);
     const hash = createHash("md5").update("olena@example.com").digest("hex");
     expect(await h.deliveryOf(first)).toMatchObject({ status: "delivered", remoteId: hash });
-    expect(await h.deliveryOf(again)).toMatchObject({ status: "delivered", lastStatusCode: 400 });
+    expect(await h.deliveryOf(again)).toMatchObject({
+      status: "delivered",
+      remoteId: hash,
+      lastStatusCode: 200,
+    });
+  });
+
+  it("takes leads into an audience with a required merge field, and never resubscribes", async () => {
+    // An owner's audience with its own required field: without skip_merge_validation every
+    // lead would be refused with 400 "Your merge fields were invalid".
+    mailchimp.requireMergeField("BIRTHDAY");
+    mailchimp.addUnsubscribed("gone@example.com");
+    const fresh = await h.submitLead({ name: "Ivan", email: "ivan.new@example.com" });
+    const gone = await h.submitLead({ name: "Petro", email: "gone@example.com" });
+    await h.deliver();
+    expect(mailchimp.problems).toEqual([]);
+    expect(await h.deliveryOf(fresh)).toMatchObject({ status: "delivered" });
+    expect(await h.deliveryOf(gone)).toMatchObject({ status: "delivered" });
+    const byEmail = Object.fromEntries(mailchimp.accepted.map((m) => [m.email_address, m]));
+    expect(byEmail["ivan.new@example.com"]).toMatchObject({ status: "subscribed" });
+    expect(byEmail["gone@example.com"]).toMatchObject({
+      status: "unsubscribed",
+      merge_fields: { FNAME: "Petro" },
+    });
+    const puts = mailchimp.requests.filter((r) => r.method === "PUT");
+    expect(puts.every((r) => r.path.endsWith("?skip_merge_validation=true"))).toBe(true);
   });
 
   it("retries on 429, skips a lead without e-mail; switched off it keeps the key masked and still takes a test lead", async () => {

@@ -100,10 +100,14 @@ const credentialsOf = (values: Record<string, string>): Credentials => ({
   client_secret: values.client_secret ?? "",
 });
 
-/** Adds the visitor to the address book per lead (docs/delivery.md, "SendPulse"). */
+/**
+ * Adds the visitor to the address book per lead (docs/delivery.md, "SendPulse"). An address
+ * book holds an address once (SendPulse reads, changes and removes its entries by address), so
+ * adding the same lead again adds no second entry: a retry after a lost answer is safe.
+ */
 export function createSendpulseAdapter(client: SendpulseClient): DeliveryAdapter {
   return {
-    retrySafety: "none",
+    retrySafety: "idempotent",
     send: ({ lead, settings, secrets, now }) =>
       sendingOutcome(async (): Promise<SendOutcome> => {
         if (!lead.email) return NO_EMAIL;

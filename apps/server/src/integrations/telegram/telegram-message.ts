@@ -1,7 +1,10 @@
 import { type InterfaceLanguageCode, interfaceLanguages, translate } from "@leadquiz/i18n";
 import type { DeliveryLead } from "../types";
 
-/** Telegram's limit of one message's text (docs/delivery.md "Telegram"). */
+/**
+ * Telegram's limit of one message's text: 1-4096 characters after entities parsing (the Bot
+ * API's sendMessage, docs/delivery.md "Telegram").
+ */
 export const TELEGRAM_TEXT_LIMIT = 4096;
 
 /** Escapes text for Telegram's HTML parse mode (`&` first, then `<` and `>`, and `"`). */
@@ -69,26 +72,41 @@ export function telegramLeadLines(lead: DeliveryLead, language: string, test: bo
 }
 
 /**
- * Splits lines into messages of at most `limit` characters, on line boundaries. A line
- * longer than a message on its own (a very long answer) is sent as plain escaped text cut
- * between characters, never inside an entity or a tag.
+ * How long a piece of Telegram HTML is as Telegram counts the 4096: the text after entities
+ * parsing (tags dropped, `&lt;` one character), in UTF-16 code units, which is what a
+ * JavaScript string's length is (docs/delivery.md "Telegram").
+ */
+export function telegramTextLength(html: string): number {
+  return plainOf(html).length;
+}
+
+/**
+ * Splits lines into messages whose visible text is at most `limit` long, on line
+ * boundaries. A line longer than a message on its own (a very long answer) is sent as plain
+ * escaped text cut between characters, never inside an entity, a tag or a surrogate pair.
  */
 export function splitTelegramMessages(lines: string[], limit = TELEGRAM_TEXT_LIMIT): string[] {
   const messages: string[] = [];
   let current = "";
+  let currentLength = 0;
   const push = (piece: string) => {
-    if (current && current.length + 1 + piece.length > limit) {
+    const length = telegramTextLength(piece);
+    if (current && currentLength + 1 + length > limit) {
       messages.push(current);
       current = "";
+      currentLength = 0;
     }
+    currentLength += current ? 1 + length : length;
     current = current ? `${current}\n${piece}` : piece;
   };
   for (const line of lines) {
-    if (line.length <= limit) {
+    if (telegramTextLength(line) <= limit) {
       push(line);
       continue;
     }
-    for (const piece of cutPlain(plainOf(line), limit)) push(piece);
+    // The first piece fills what the current message has left, so no message goes half empty.
+    const room = current ? limit - currentLength - 1 : limit;
+    for (const piece of cutPlain(plainOf(line), limit, room > 0 ? room : limit)) push(piece);
   }
   if (current.trim()) messages.push(current);
   return messages;
@@ -104,17 +122,25 @@ function plainOf(html: string): string {
     .replace(/&amp;/g, "&");
 }
 
-/** Escaped pieces of a text, each at most `limit` characters once escaped. */
-function cutPlain(text: string, limit: number): string[] {
+/**
+ * Escaped pieces of a text, the first at most `first` UTF-16 code units of visible text, the
+ * others at most `limit`.
+ */
+function cutPlain(text: string, limit: number, first: number): string[] {
   const pieces: string[] = [];
   let piece = "";
+  let length = 0;
+  // By code point, so a character outside the BMP (two code units) is never split.
+  let room = first;
   for (const char of text) {
-    const escaped = escapeTelegramHtml(char);
-    if (piece.length + escaped.length > limit) {
-      pieces.push(piece);
+    if (length + char.length > room) {
+      if (piece) pieces.push(piece);
       piece = "";
+      length = 0;
+      room = limit;
     }
-    piece += escaped;
+    piece += escapeTelegramHtml(char);
+    length += char.length;
   }
   if (piece) pieces.push(piece);
   return pieces;

@@ -3,10 +3,16 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliveries } from "../../db/schema";
+import { createSecretBox } from "../../lib/secret-box";
+import { integrationCredentials } from "../../modules/delivery/integration-secrets.repository";
 import { createTelegramBot } from "../../modules/delivery/telegram-bot";
 import { apiCall, registerUser, type TestUser } from "../../test-support/api-client";
 import { testDeliveryWorker } from "../../test-support/delivery-fixtures";
-import { type FakeTelegram, startFakeTelegram } from "../../test-support/fake-telegram";
+import {
+  type FakeTelegram,
+  startFakeTelegram,
+  telegramParsedText,
+} from "../../test-support/fake-telegram";
 import {
   createLeadsHarness,
   houseLead,
@@ -258,16 +264,47 @@ describe("Telegram adapter against the fake Bot API", () => {
       mayHaveLanded: false,
     });
 
-  it("splits a long lead into messages of at most 4096 characters, in the owner's language", async () => {
+  it("splits a long lead into as few messages as Telegram's 4096 visible characters allow, in the owner's language", async () => {
     telegram.press(8001, "/start");
     const before = telegram.messages.length;
     expect((await send(8001)).kind).toBe("delivered");
     const sent = telegram.messages.slice(before);
-    expect(sent.length).toBeGreaterThan(1);
-    for (const message of sent) expect(message.text.length).toBeLessThanOrEqual(4096);
+    const visible = sent.map((m) => telegramParsedText(m.text));
+    // 9,000 visible characters of the answer ("<&>" three times a thousand, escaped to five
+    // times that) and the rest of the lead: three messages, not the seven the escaped HTML
+    // would count.
+    expect(sent).toHaveLength(3);
+    for (const text of visible) expect(text.length).toBeLessThanOrEqual(4096);
+    expect(visible.join("\n")).toContain("<&>".repeat(3000).slice(0, 4000));
     expect(sent[0]?.text).toContain("Kitchen &lt;b&gt;");
     expect(sent[0]?.text).toContain("Відповіді");
     expect(sent.at(-1)?.text).toContain("Заявка № 9");
+    expect(telegram.problems).toEqual([]);
+  });
+
+  it("counts UTF-16 code units and never cuts a character outside the BMP in two", async () => {
+    const lead = { ...bigLead(), answers: [{ question: "Mood", answer: "😀".repeat(3000) }] };
+    const before = telegram.messages.length;
+    const outcome = await adapter().send({
+      eventId: "emoji",
+      lead,
+      settings: { chat_id: "8001" },
+      secrets: {},
+      language: "en",
+      now: new Date(),
+      test: false,
+      mayHaveLanded: false,
+    });
+    expect(outcome.kind).toBe("delivered");
+    const visible = telegram.messages.slice(before).map((m) => telegramParsedText(m.text));
+    expect(visible).toHaveLength(2);
+    for (const text of visible) {
+      expect(text.length).toBeLessThanOrEqual(4096);
+      // No half of a surrogate pair left alone at a cut.
+      expect(text).not.toMatch(
+        /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/,
+      );
+    }
     expect(telegram.problems).toEqual([]);
   });
 
@@ -299,6 +336,99 @@ describe("Telegram adapter against the fake Bot API", () => {
         mayHaveLanded: false,
       }),
     ).toMatchObject({ kind: "failed", statusCode: 401 });
+  });
+});
+
+describe("Telegram: a group upgraded to a supergroup, a long lead retried", () => {
+  const GROUP = -4001;
+  const SUPERGROUP = -1000000004001;
+  let integrationId: number;
+  const store = () =>
+    integrationCredentials(
+      harness.t.database.db,
+      createSecretBox(harness.t.config.encryptionKey ?? ""),
+      integrationId,
+    );
+
+  beforeAll(async () => {
+    const code = await startCode();
+    // Start pressed in the group, posted as Telegram posts updates in webhook mode (another
+    // test's poller still holds the polling lease).
+    telegram.press(GROUP, "");
+    const update = {
+      update_id: 77,
+      message: {
+        message_id: 5,
+        text: `/start ${code}`,
+        chat: { id: GROUP, type: "group", title: "Sales" },
+        from: { id: 1, language_code: "en" },
+      },
+    };
+    const posted = await harness.t.app.inject({
+      method: "POST",
+      url: `/api/v1${apiPaths.telegramWebhook}`,
+      headers: {
+        "content-type": "application/json",
+        "x-telegram-bot-api-secret-token": pollingBot("https://quiz.example.com").secretToken,
+      },
+      payload: JSON.stringify(update),
+    });
+    expect(posted.statusCode).toBe(200);
+    const created = await call("POST", apiPaths.telegramIntegration, { quiz: quiz.id });
+    expect(created.json()).toMatchObject({ chat_id: String(GROUP) });
+    integrationId = created.json().id as number;
+  });
+
+  it("moves the integration to the supergroup Telegram names and sends the lead there", async () => {
+    telegram.migrate(GROUP, SUPERGROUP);
+    const response = await harness.post(apiPaths.publicQuizLead(quiz.publicKey), houseLead());
+    const leadId = (response.json() as { lead: number }).lead;
+    const before = telegram.messages.length;
+    await testDeliveryWorker(harness, { now: () => new Date() }).runOnce();
+    const [row] = await harness.t.database.db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.leadId, leadId));
+    expect(row).toMatchObject({ status: "delivered", attempts: 1 });
+    expect(telegram.messages.slice(before).map((m) => m.chat_id)).toEqual([String(SUPERGROUP)]);
+    const read = await call("GET", apiPaths.telegramIntegrationOfQuiz(quiz.id));
+    expect(read.json()).toMatchObject({ chat_id: String(SUPERGROUP) });
+    expect(telegram.problems).toEqual([]);
+  });
+
+  it("retries a split lead from the part that was not sent, not from the start", async () => {
+    const adapter = createTelegramAdapter(http, { botToken: telegram.token, apiUrl: telegram.url });
+    const request = (secrets: Record<string, string>) => ({
+      eventId: "long-lead",
+      lead: bigLead(),
+      settings: { chat_id: String(SUPERGROUP) },
+      secrets,
+      language: "en",
+      now: new Date(),
+      test: false,
+      credentials: store(),
+      mayHaveLanded: secrets["sent_parts:long-lead"] !== undefined,
+    });
+    const before = telegram.messages.length;
+    // Flood control after the first part: the try stops with 429 and its retry_after.
+    telegram.limit(3, 1);
+    expect(await adapter.send(request({}))).toMatchObject({ kind: "retry", retryAfterMs: 3000 });
+    telegram.limit(null);
+    expect(telegram.messages.slice(before)).toHaveLength(1);
+    const between = await store().update(async () => null);
+    expect(between["sent_parts:long-lead"]).toMatch(/^1:\d+:[0-9a-f]{16}$/);
+    const firstId = between["sent_parts:long-lead"]?.split(":")[1];
+
+    const retried = await adapter.send(request(between));
+    expect(retried).toMatchObject({ kind: "delivered", remoteId: firstId });
+    const sent = telegram.messages.slice(before);
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent.map((m) => m.text)).size).toBe(3);
+    expect(sent[0]?.text).toContain("Kitchen");
+    expect(sent.at(-1)?.text).toContain("Lead no. 9");
+    // Once the lead is whole, nothing of it stays among the integration's secrets.
+    expect(await store().update(async () => null)).not.toHaveProperty("sent_parts:long-lead");
+    expect(telegram.problems).toEqual([]);
   });
 });
 

@@ -53,10 +53,16 @@ export function credentialTargets(
         subdomain: v(values, "subdomain"),
       }),
     getresponse: (http, values) =>
-      checkGetresponseKey(http, urls.getresponse, {
-        api_key: v(values, "api_key"),
-        campaign_id: v(values, "campaign_id"),
-      }),
+      checkGetresponseKey(
+        http,
+        { standard: urls.getresponse, max: urls.getresponseMax },
+        {
+          api_key: v(values, "api_key"),
+          campaign_id: v(values, "campaign_id"),
+          enterprise_domain: v(values, "enterprise_domain"),
+          enterprise_region: v(values, "enterprise_region"),
+        },
+      ),
     mailchimp: (http, values) =>
       checkMailchimpKey(http, urls.mailchimp, {
         api_key: v(values, "api_key"),

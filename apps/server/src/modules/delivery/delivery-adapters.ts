@@ -46,7 +46,10 @@ export function createDeliveryAdapters(deps: AdapterDeps): DeliveryAdapters {
     keycrm: createKeycrmAdapter(http, urls.keycrm),
     pipedrive: createPipedriveAdapter(http, urls.pipedrive),
     salesdrive: createSalesdriveAdapter(http, urls.salesdrive),
-    getresponse: createGetresponseAdapter(http, urls.getresponse),
+    getresponse: createGetresponseAdapter(http, {
+      standard: urls.getresponse,
+      max: urls.getresponseMax,
+    }),
     mailchimp: createMailchimpAdapter(http, urls.mailchimp),
     sendpulse: createSendpulseAdapter(createSendpulseClient(http, urls.sendpulse)),
     telegram: createTelegramAdapter(http, deps.config.telegram),

@@ -319,10 +319,24 @@ describe("e-mail integrations", () => {
     expect(parsed.html).not.toContain("<b>x</b>");
     expect(parsed.html).toContain('href="tel:+380501234567"');
 
+    // Sent again (a retry, a resend from the log): the same Message-ID, made from the
+    // delivery's id, so a mailbox that keeps one message per id shows the lead once.
+    const messageId = parsed.headers["message-id"] ?? "";
+    expect(messageId).toBe(`<lead.${parsed.headers["x-delivery-id"]}@leadquiz.test>`);
+    const page = (
+      await call("GET", `${apiPaths.quizDeliveries(quiz.id)}?integration=${created.json().id}`)
+    ).json();
+    expect(page.results).toHaveLength(1);
+    await call("POST", apiPaths.deliveryRetry(page.results[0].id));
+    await testDeliveryWorker(harness, manualClock(new Date(Date.now() + 1000))).runOnce();
+    const again = parseMail((await smtp.next({ to: "sales@example.com" })).raw);
+    expect(again.headers["message-id"]).toBe(messageId);
+
     const test = await call("POST", apiPaths.integrationTestLead(created.json().id));
     expect(test.json()).toMatchObject({ ok: true });
     const testMail = parseMail((await smtp.next({ to: "sales@example.com" })).raw);
     expect(testMail.text).toContain("Це тестова заявка");
+    expect(testMail.headers["message-id"]).not.toBe(messageId);
 
     expect(
       (

@@ -68,7 +68,7 @@ const CREDENTIAL_ROUTES: {
   {
     type: "getresponse",
     name: "GetResponse",
-    what: "contacts of a GetResponse list (`campaign_id`) with the account's API key",
+    what: "contacts of a GetResponse list (`campaign_id`) with the account's API key; a GetResponse MAX account adds its domain (`enterprise_domain`, sent as X-Domain) and API host (`enterprise_region`: com or pl)",
   },
   {
     type: "mailchimp",

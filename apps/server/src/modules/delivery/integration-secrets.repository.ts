@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { integrations } from "../../db/schema";
 import type { CredentialStore } from "../../integrations/types";
@@ -9,9 +9,10 @@ export const REAUTHORISE_REASON = "reauthorise";
 
 /**
  * The stored secrets of one integration for adapters that renew them (docs/delivery.md,
- * "OAuth targets"). `update` holds the row (`SELECT … FOR UPDATE`) while the adapter asks
- * for new tokens, so two tries refreshing at once take turns and the second sees the first's
- * tokens: a rotated refresh token is never overwritten by a stale one.
+ * "OAuth targets"), and its settings for targets that move them (Telegram's chat migration).
+ * `update` holds the row (`SELECT … FOR UPDATE`) while the adapter asks for new tokens, so
+ * two tries refreshing at once take turns and the second sees the first's tokens: a rotated
+ * refresh token is never overwritten by a stale one.
  */
 export function integrationCredentials(
   db: Database,
@@ -38,6 +39,14 @@ export function integrationCredentials(
           .where(eq(integrations.id, integrationId));
         return next;
       }),
+    async updateSettings(changes) {
+      // One statement merging into the stored object: a concurrent change of another key
+      // (the owner's edit) is not overwritten.
+      await db
+        .update(integrations)
+        .set({ settings: sql`${integrations.settings} || ${JSON.stringify(changes)}::jsonb` })
+        .where(eq(integrations.id, integrationId));
+    },
     async needsReauthorisation() {
       await db
         .update(integrations)

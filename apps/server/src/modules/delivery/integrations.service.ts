@@ -176,7 +176,9 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
       const into = field.secret ? secrets : settings;
       if (value === null) delete into[field.name];
       else into[field.name] = String(value);
-      if (field.secret || field.required) changed = true;
+      // Optional integers (a source, a responsible user) change nothing the check reads; a
+      // text field can (GetResponse MAX's domain and host), so it is checked again.
+      if (field.secret || field.required || !field.integer) changed = true;
     }
     return { secrets, settings, all: { ...settings, ...secrets }, changed };
   }
