@@ -1,0 +1,78 @@
+/**
+ * Request bodies checked against a service's official SDK types (docs/delivery.md, "Checked
+ * against the services' definitions"). A shape is written once per request, `satisfies
+ * ShapeOf<SdkType>`, so `npm run typecheck` proves each key it names is one the SDK's type
+ * has, with the kind of value the SDK gives it; at run time `shapeProblems` then holds the
+ * body a fake received to that shape: a key the shape does not name (so one not checked
+ * against the SDK) or a value of another kind is a problem.
+ */
+
+type Kind = "string" | "number" | "boolean" | "null";
+
+type KindOf<V> = V extends string
+  ? "string"
+  : V extends number
+    ? "number"
+    : V extends boolean
+      ? "boolean"
+      : V extends null
+        ? "null"
+        : never;
+
+/** What a value of SDK type `V` may be written as: its kind, `[item]` or a nested shape. */
+export type FieldShape<V> =
+  | KindOf<V>
+  | (V extends readonly (infer Item)[] ? readonly [FieldShape<Item>] : never)
+  | (V extends readonly unknown[] ? never : V extends object ? ShapeOf<V> : never);
+
+/** The keys of SDK type `T` a request uses, each with the kind of its value. */
+export type ShapeOf<T> = { readonly [K in keyof T]?: FieldShape<Exclude<T[K], undefined>> };
+
+type AnyShape = { readonly [key: string]: AnyField };
+type AnyField = Kind | readonly [AnyField] | AnyShape;
+
+const kindOf = (value: unknown): string =>
+  value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
+
+/** What in `value` does not fit `shape` (empty when it all does), each with its path. */
+export function shapeProblems(value: unknown, shape: object, at = "body"): string[] {
+  return fieldProblems(value, shape as AnyShape, at);
+}
+
+function fieldProblems(value: unknown, field: AnyField, at: string): string[] {
+  if (typeof field === "string") {
+    return kindOf(value) === field ? [] : [`${at}: ${kindOf(value)} where the SDK has ${field}`];
+  }
+  if (Array.isArray(field)) {
+    const [item] = field as readonly [AnyField];
+    if (!Array.isArray(value)) return [`${at}: ${kindOf(value)} where the SDK has an array`];
+    return value.flatMap((entry, index) => fieldProblems(entry, item, `${at}[${index}]`));
+  }
+  if (kindOf(value) !== "object") return [`${at}: ${kindOf(value)} where the SDK has an object`];
+  const shape = field as AnyShape;
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, inner]) => {
+    const expected = shape[key];
+    return expected === undefined
+      ? [`${at}.${key}: not in the SDK's type`]
+      : fieldProblems(inner, expected, `${at}.${key}`);
+  });
+}
+
+/** The query parameters of `path` that `known` (checked against the SDK's type) lacks. */
+export function queryProblems(path: string, known: object): string[] {
+  const query = new URLSearchParams(path.split("?")[1] ?? "");
+  return [...query.keys()]
+    .filter((key) => !(key in known))
+    .map((key) => `query ${key}: not in the SDK's type`);
+}
+
+/**
+ * The value, when its type names its keys: a builder typed `Record<string, …>` would be
+ * assignable to an SDK type whose keys are all optional whatever it holds, so a compile-time
+ * check goes through this first (`const body: SdkType = precise(builder(lead))`).
+ */
+export function precise<T extends object>(
+  value: T & (string extends keyof T ? never : unknown),
+): T {
+  return value;
+}
