@@ -25,8 +25,20 @@ export type FieldShape<V> =
   | (V extends readonly (infer Item)[] ? readonly [FieldShape<Item>] : never)
   | (V extends readonly unknown[] ? never : V extends object ? ShapeOf<V> : never);
 
+/**
+ * SDK type `T` without its index signature: jsforce's Lead, for one, is its named fields
+ * `& {[name: string]: …}`, which would let any key through.
+ */
+export type NamedKeys<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
+
 /** The keys of SDK type `T` a request uses, each with the kind of its value. */
 export type ShapeOf<T> = { readonly [K in keyof T]?: FieldShape<Exclude<T[K], undefined>> };
+
+/**
+ * In a shape of an SDK type with an index signature (`{[key: string]: string}`, HubSpot's
+ * properties), the kind of every key the shape does not name.
+ */
+export const ANY_KEY = "*";
 
 type AnyShape = { readonly [key: string]: AnyField };
 type AnyField = Kind | readonly [AnyField] | AnyShape;
@@ -51,7 +63,7 @@ function fieldProblems(value: unknown, field: AnyField, at: string): string[] {
   if (kindOf(value) !== "object") return [`${at}: ${kindOf(value)} where the SDK has an object`];
   const shape = field as AnyShape;
   return Object.entries(value as Record<string, unknown>).flatMap(([key, inner]) => {
-    const expected = shape[key];
+    const expected = shape[key] ?? shape[ANY_KEY];
     return expected === undefined
       ? [`${at}.${key}: not in the SDK's type`]
       : fieldProblems(inner, expected, `${at}.${key}`);

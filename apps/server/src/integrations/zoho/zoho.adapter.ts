@@ -26,7 +26,7 @@ const API_HOSTS = /^www\.zohoapis\.(com|eu|in|com\.au|jp|com\.cn|sa|uk|ca)$/i;
 export const ZOHO_SCOPES = "ZohoCRM.modules.leads.CREATE";
 
 /** One record of `POST /crm/v8/Leads`: Last_Name is the one mandatory field. */
-export function zohoLead(lead: DeliveryLead): Record<string, string> {
+export function zohoLead(lead: DeliveryLead) {
   const person = crmPerson(lead);
   return filled({
     First_Name: person.first,
