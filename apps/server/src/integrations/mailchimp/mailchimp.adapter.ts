@@ -32,7 +32,7 @@ export function mailchimpMember(lead: DeliveryLead) {
   if (lead.phone) mergeFields.PHONE = compactPhone(lead.phone);
   return {
     email_address: lead.email,
-    status: "subscribed",
+    status: "subscribed" as const,
     merge_fields: mergeFields,
     tags: ["leadquiz"],
   };
