@@ -79,12 +79,15 @@ export function queryProblems(path: string, known: object): string[] {
 }
 
 /**
- * The value, when its type names its keys: a builder typed `Record<string, …>` would be
- * assignable to an SDK type whose keys are all optional whatever it holds, so a compile-time
- * check goes through this first (`const body: SdkType = precise(builder(lead))`).
+ * A builder's output as SDK type `Target`, when its type names its keys and every one of them
+ * is `Target`'s: plain assignment checks neither (a `Record<string, …>` passes an all-optional
+ * type, and a value that is not a fresh literal may carry extra keys), so a compile-time
+ * check goes through this: `const body = exactly<SdkType>()(builder(lead))`.
  */
-export function precise<T extends object>(
-  value: T & (string extends keyof T ? never : unknown),
-): T {
-  return value;
+export function exactly<Target>() {
+  return <T extends Target>(
+    value: T &
+      Record<Exclude<keyof T, keyof Target>, never> &
+      (string extends keyof T ? never : unknown),
+  ): Target => value;
 }

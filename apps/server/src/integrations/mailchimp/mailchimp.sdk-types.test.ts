@@ -4,7 +4,7 @@ import { sampleDeliveryLead } from "../../test-support/fake-target";
 import { startFakeMailchimp } from "../../test-support/fake-targets";
 import {
   ANY_KEY,
-  precise,
+  exactly,
   queryProblems,
   type ShapeOf,
   shapeProblems,
@@ -21,7 +21,7 @@ import { createMailchimpAdapter, mailchimpMember } from "./mailchimp.adapter";
  */
 
 // Compile time: the member is the client's add-member body.
-const member: lists.AddListMemberBody = precise(mailchimpMember(sampleDeliveryLead()));
+const member = exactly<lists.AddListMemberBody>()(mailchimpMember(sampleDeliveryLead()));
 const refused: lists.AddListMemberBody = {
   email_address: "olena@example.com",
   // @ts-expect-error Negative control: "active" is not one of Mailchimp's member statuses.

@@ -3,7 +3,7 @@ import type { AddPersonRequest, PersonsApiSearchPersonsRequest } from "pipedrive
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleDeliveryLead } from "../../test-support/fake-target";
 import { startFakePipedrive } from "../../test-support/fake-targets";
-import { precise, queryProblems, type ShapeOf, shapeProblems } from "../../test-support/sdk-shape";
+import { exactly, queryProblems, type ShapeOf, shapeProblems } from "../../test-support/sdk-shape";
 import { createOutgoingHttp } from "../http/outgoing-http";
 import { createPipedriveAdapter, pipedrivePerson } from "./pipedrive.adapter";
 
@@ -15,10 +15,10 @@ import { createPipedriveAdapter, pipedrivePerson } from "./pipedrive.adapter";
  */
 
 // Compile time: the builder's output is the SDK's request type.
-const person: AddPersonRequest = precise(pipedrivePerson(sampleDeliveryLead()));
+const person = exactly<AddPersonRequest>()(pipedrivePerson(sampleDeliveryLead()));
 // Negative control: a check accepting anything would leave this directive unused, which fails.
 // @ts-expect-error A builder typed Record<string, unknown> would pass any SDK type unchecked.
-const vague: AddPersonRequest = precise({} as Record<string, unknown>);
+const vague = exactly<AddPersonRequest>()({} as Record<string, unknown>);
 const refusedPerson: AddPersonRequest = {
   name: "Olena",
   // @ts-expect-error Pipedrive's e-mails are objects ({value, primary, label}), not text.

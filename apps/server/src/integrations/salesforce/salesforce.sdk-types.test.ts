@@ -2,7 +2,7 @@ import type { StandardSchema } from "@jsforce/jsforce-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleDeliveryLead } from "../../test-support/fake-target";
 import { oauthTargetTest } from "../../test-support/oauth-fixtures";
-import { type NamedKeys, precise, type ShapeOf, shapeProblems } from "../../test-support/sdk-shape";
+import { exactly, type NamedKeys, type ShapeOf, shapeProblems } from "../../test-support/sdk-shape";
 import { salesforceLead } from "./salesforce.adapter";
 
 /**
@@ -17,9 +17,12 @@ import { salesforceLead } from "./salesforce.adapter";
 type LeadFields = NamedKeys<StandardSchema["SObjects"]["Lead"]["Fields"]>;
 
 // Compile time: the fields the builder makes are the standard Lead's, with its value kinds.
-const fields: Partial<LeadFields> = precise(salesforceLead(sampleDeliveryLead()));
+const fields = exactly<Partial<LeadFields>>()(salesforceLead(sampleDeliveryLead()));
 // @ts-expect-error Negative control: a builder typed Record<string, string> would pass unchecked.
-const vague: Partial<LeadFields> = precise({} as Record<string, string>);
+const vague = exactly<Partial<LeadFields>>()({} as Record<string, string>);
+const built = { LastName: "Koval", Company: "Acme", EmailAddress: "olena@example.com" };
+// @ts-expect-error Negative control: a built value's extra key, not the standard Lead's.
+const extra = exactly<Partial<LeadFields>>()(built);
 const refused: Partial<LeadFields> = {
   LastName: "Koval",
   // @ts-expect-error Negative control: the Lead's e-mail field is `Email`, not `EmailAddress`.
@@ -80,6 +83,6 @@ describe("Salesforce, against jsforce's standard schema", () => {
     expect(requestProblems({ ...create, body: { Leadquiz_Id__c: 5 } })).toEqual([
       "POST /sobjects/Lead/.Leadquiz_Id__c: number where the SDK has string",
     ]);
-    expect([fields, vague, refused]).toHaveLength(3);
+    expect([fields, vague, extra, refused]).toHaveLength(4);
   });
 });
