@@ -1,9 +1,16 @@
-import type { AddLeadRequest, AddNoteRequest, LeadsApiSearchLeadsRequest } from "pipedrive/v1";
+import type {
+  AddLeadRequest,
+  AddNoteRequest,
+  LeadsApiGetLeadsRequest,
+  LeadsApiSearchLeadsRequest,
+  NotesApiGetNotesRequest,
+} from "pipedrive/v1";
 import type { AddPersonRequest, PersonsApiSearchPersonsRequest } from "pipedrive/v2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleDeliveryLead } from "../../test-support/fake-target";
 import { startFakePipedrive } from "../../test-support/fake-targets";
 import { exactly, queryProblems, type ShapeOf, shapeProblems } from "../../test-support/sdk-shape";
+import { sendOnce } from "../exactly-once";
 import { createOutgoingHttp } from "../http/outgoing-http";
 import { createPipedriveAdapter, pipedrivePerson } from "./pipedrive.adapter";
 
@@ -51,6 +58,19 @@ const LEAD_SEARCH = {
   fields: "string",
   exact_match: "boolean",
 } as const satisfies ShapeOf<LeadsApiSearchLeadsRequest>;
+/** The query parameters of the lead and note lists (a retry's lookup). */
+const LEAD_LIST = {
+  limit: "number",
+  start: "number",
+  person_id: "number",
+  sort: "string",
+  updated_since: "string",
+} as const satisfies ShapeOf<LeadsApiGetLeadsRequest>;
+const NOTE_LIST = {
+  lead_id: "string",
+  limit: "number",
+  start: "number",
+} as const satisfies ShapeOf<NotesApiGetNotesRequest>;
 const refusedLead = {
   title: "string",
   // @ts-expect-error Negative control: the SDK's lead has `person_id`, not `personId`.
@@ -76,6 +96,8 @@ function requestProblems(request: { method: string; path: string; json: unknown 
   if (request.method === "GET") {
     if (path === "/api/v2/persons/search") return queryProblems(request.path, PERSON_SEARCH);
     if (path === "/api/v2/leads/search") return queryProblems(request.path, LEAD_SEARCH);
+    if (path === "/v1/leads") return queryProblems(request.path, LEAD_LIST);
+    if (path === "/v1/notes") return queryProblems(request.path, NOTE_LIST);
     return [];
   }
   const shape = shapeOf(request.method, request.path);
@@ -97,7 +119,8 @@ describe("Pipedrive, against its official SDK", () => {
     );
     const lead = sampleDeliveryLead();
     for (const mayHaveLanded of [false, true]) {
-      const outcome = await adapter.send({
+      // The second as a retry: sendOnce asks the lookup first (GET /v1/leads, /v1/notes).
+      const outcome = await sendOnce(adapter, {
         eventId: `event-${lead.id}`,
         lead,
         settings: {},
@@ -109,8 +132,9 @@ describe("Pipedrive, against its official SDK", () => {
       });
       expect(outcome.kind).toBe("delivered");
     }
-    const sent = pipedrive.requests.filter((r) => r.method !== "GET" || r.path.includes("search"));
+    const sent = pipedrive.requests.filter((r) => !r.path.startsWith("/v1/users/"));
     expect(sent.length).toBeGreaterThanOrEqual(3);
+    expect(sent.some((r) => r.path.startsWith("/v1/leads?"))).toBe(true);
     expect(sent.flatMap(requestProblems)).toEqual([]);
     const created = pipedrive.requests.find(
       (r) => r.method === "POST" && r.path === "/api/v2/persons",
