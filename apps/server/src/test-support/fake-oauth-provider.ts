@@ -14,6 +14,8 @@ export interface FakeOAuthProvider {
   env: Record<string, string>;
   /** What each CRM stored (request bodies as received). */
   records: Record<FakeProviderName, Record<string, unknown>[]>;
+  /** Every call to the CRMs' APIs as received (method, path, parsed JSON body), in order. */
+  crmRequests: { method: string; path: string; body: unknown }[];
   /** Token calls, in order (`grant_type` and provider). */
   tokenCalls: { provider: FakeProviderName; grant: string }[];
   /** Problems found in requests (a test expects none). */
@@ -143,6 +145,7 @@ export async function startFakeOAuthProvider(options: {
   const refreshTokens = new Map<string, FakeProviderName>();
   const records: FakeOAuthProvider["records"] = { hubspot: [], salesforce: [], zoho: [] };
   const tokenCalls: FakeOAuthProvider["tokenCalls"] = [];
+  const crmRequests: FakeOAuthProvider["crmRequests"] = [];
   const problems: string[] = [];
   const hubspotIds = new Map<string, number>();
   let authUrl = "";
@@ -627,6 +630,7 @@ ${[...back.searchParams].map(([k, v]) => `<input type="hidden" name="${escapeHtm
     const provider = PROVIDERS.find((p) => path.startsWith(`/${p}`));
     if (!provider) return answer(response, 404, { error: "not found" });
     calls.push({ provider, method: request.method ?? "", path });
+    crmRequests.push({ method: request.method ?? "", path, body });
     if (provider === "hubspot") {
       if (!live("hubspot", auth, "Bearer")) {
         return answer(response, 401, {
@@ -715,6 +719,7 @@ ${[...back.searchParams].map(([k, v]) => `<input type="hidden" name="${escapeHtm
     env,
     records,
     tokenCalls,
+    crmRequests,
     problems,
     expireAccessTokens(provider) {
       for (const saved of accessTokens.values())

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
 import { stripeSignatureHeader } from "../modules/tariffs/payments/stripe-signature";
 
 /** A Checkout Session as the fake keeps it. */
@@ -29,6 +30,8 @@ export interface FakeStripe {
   sessions: Map<string, FakeCheckoutSession>;
   /** Problems found in requests (a test expects none). */
   problems: string[];
+  /** The API version each call was answered in (its `Stripe-Version`, else the account's). */
+  versions: string[];
   /** Answer every API call with this status (0: normally). */
   failWith(status: number): void;
   /** A signed event about a session, as Stripe would POST it. */
@@ -56,8 +59,18 @@ const SESSION_FIELDS = [
 ];
 
 /**
+ * The account's default API version, older than the one the app pins: a call without
+ * `Stripe-Version` is answered in it, as Stripe does (docs/money.md "Stripe").
+ */
+export const FAKE_STRIPE_ACCOUNT_VERSION = "2024-06-20";
+/** The versions this fake knows: the account's and the one the official SDK declares. */
+const KNOWN_VERSIONS = new Set([FAKE_STRIPE_ACCOUNT_VERSION, Stripe.API_VERSION]);
+
+/**
  * Stripe's side on loopback (docs/money.md "Stripe"): `POST /v1/checkout/sessions` with the
- * secret key as Bearer, form-encoded with an Idempotency-Key, answers a session whose `url`
+ * secret key as Bearer, form-encoded with an Idempotency-Key and a `Stripe-Version` (an unknown
+ * one is refused with 400 as Stripe does; none is answered in the account's older default and
+ * noted as a problem), answers a session whose `url`
  * is the fake's checkout page; `GET /pay/{id}` is that page, whose button marks the
  * session paid, POSTs the signed `checkout.session.completed` to `webhookUrl` and sends the
  * browser to the session's `success_url`, as Stripe does.
@@ -68,6 +81,7 @@ export async function startFakeStripe(options: { webhookUrl?: string } = {}): Pr
   const forms: Record<string, string>[] = [];
   const sessions = new Map<string, FakeCheckoutSession>();
   const problems: string[] = [];
+  const versions: string[] = [];
   let failing = 0;
   let url = "";
 
@@ -80,7 +94,8 @@ export async function startFakeStripe(options: { webhookUrl?: string } = {}): Pr
     const body = JSON.stringify({
       id: `evt_${randomBytes(12).toString("hex")}`,
       object: "event",
-      api_version: "2024-06-20",
+      // Events are rendered in the endpoint's version, which docs/money.md says to set to ours.
+      api_version: Stripe.API_VERSION,
       created: timestamp,
       livemode: false,
       type,
@@ -106,6 +121,7 @@ export async function startFakeStripe(options: { webhookUrl?: string } = {}): Pr
     forms,
     sessions,
     problems,
+    versions,
     failWith(status) {
       failing = status;
     },
@@ -156,6 +172,19 @@ export async function startFakeStripe(options: { webhookUrl?: string } = {}): Pr
           error: { type: "invalid_request_error", message: "Invalid API Key" },
         });
       }
+      const version = request.headers["stripe-version"];
+      if (typeof version === "string" && !KNOWN_VERSIONS.has(version)) {
+        return answer(400, {
+          error: {
+            type: "invalid_request_error",
+            message: `Invalid Stripe API version: ${version}`,
+          },
+        });
+      }
+      if (typeof version !== "string") {
+        problems.push(`no Stripe-Version: answered in ${FAKE_STRIPE_ACCOUNT_VERSION}`);
+      }
+      versions.push(typeof version === "string" ? version : FAKE_STRIPE_ACCOUNT_VERSION);
       if (request.method !== "POST" || path !== "/v1/checkout/sessions") {
         return answer(404, { error: { message: "Unrecognized request URL" } });
       }

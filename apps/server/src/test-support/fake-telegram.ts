@@ -17,6 +17,8 @@ export interface FakeTelegram {
   messages: FakeTelegramMessage[];
   /** Bot API methods called, in order (e.g. "getUpdates"). */
   calls: string[];
+  /** The same calls with their JSON bodies as received. */
+  requests: { method: string; body: Record<string, unknown> }[];
   /** Problems found in requests (a test expects none). */
   problems: string[];
   /** The body of the last setWebhook, or null. */
@@ -122,6 +124,7 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
   const username = "leadquiz_test_bot";
   const messages: FakeTelegramMessage[] = [];
   const calls: string[] = [];
+  const requests: FakeTelegram["requests"] = [];
   const problems: string[] = [];
   const updates: { update_id: number; message: Record<string, unknown> }[] = [];
   const knownChats = new Set<number>();
@@ -168,6 +171,7 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     if (match[1] !== token) return fail(401, "Unauthorized");
     const method = match[2] ?? "";
     calls.push(method);
+    requests.push({ method, body });
     if (request.method !== "POST" || !request.headers["content-type"]?.includes("json")) {
       problems.push(`${method}: not a JSON POST`);
     }
@@ -251,6 +255,7 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     username,
     messages,
     calls,
+    requests,
     problems,
     webhook: () => webhook,
     press,

@@ -261,9 +261,12 @@ export function crmPerson(lead: DeliveryLead) {
   };
 }
 
-/** Leaves out the empty fields (CRMs store "" as a value). */
-export const filled = (fields: Record<string, string>): Record<string, string> =>
-  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ""));
+/** Leaves out the empty fields (CRMs store "" as a value); the field names stay in the type. */
+export const filled = <K extends string>(fields: Record<K, string>): Partial<Record<K, string>> =>
+  // Object.fromEntries forgets the keys; they are the ones `fields` has.
+  Object.fromEntries(Object.entries<string>(fields).filter(([, value]) => value !== "")) as Partial<
+    Record<K, string>
+  >;
 
 /** First and last name of a lead's name (split on the first space). */
 export function nameParts(name: string): { first: string; last: string } {

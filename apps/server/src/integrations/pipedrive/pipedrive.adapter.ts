@@ -36,14 +36,13 @@ function foundPersonId(body: string): number | null {
 
 /** `POST /api/v2/persons` body: the name, the e-mail and phone as primary entries. */
 export function pipedrivePerson(lead: DeliveryLead) {
-  const person: Record<string, unknown> = {
+  return {
     name: lead.name || lead.email || lead.phone || `Lead #${lead.id}`,
+    ...(lead.email ? { emails: [{ value: lead.email, primary: true, label: "work" }] } : {}),
+    ...(lead.phone
+      ? { phones: [{ value: compactPhone(lead.phone), primary: true, label: "mobile" }] }
+      : {}),
   };
-  if (lead.email) person.emails = [{ value: lead.email, primary: true, label: "work" }];
-  if (lead.phone) {
-    person.phones = [{ value: compactPhone(lead.phone), primary: true, label: "mobile" }];
-  }
-  return person;
 }
 
 const escapeHtml = (text: string) =>

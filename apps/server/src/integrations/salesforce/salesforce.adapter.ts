@@ -28,7 +28,7 @@ export const SALESFORCE_API_VERSION = "v62.0";
 const INSTANCE_HOSTS = /^[a-z0-9-]+(\.[a-z0-9-]+)*\.(salesforce|force)\.com$/i;
 
 /** The Lead sObject of a lead: LastName and Company are required, so never empty. */
-export function salesforceLead(lead: DeliveryLead): Record<string, string> {
+export function salesforceLead(lead: DeliveryLead) {
   const person = crmPerson(lead);
   return filled({
     FirstName: person.first,

@@ -31,7 +31,7 @@ export const ZOHO_SCOPES = "ZohoCRM.modules.leads.CREATE,ZohoCRM.modules.leads.R
 export const ZOHO_LIMIT_WAIT_MS = 5 * 60 * 1000;
 
 /** One record of `POST /crm/v8/Leads`: Last_Name is the one mandatory field. */
-export function zohoLead(lead: DeliveryLead): Record<string, string> {
+export function zohoLead(lead: DeliveryLead) {
   const person = crmPerson(lead);
   return filled({
     First_Name: person.first,

@@ -17,6 +17,68 @@ import { verifyStripeSignature } from "./stripe-signature";
 
 type StripeConfig = NonNullable<AppConfig["payments"]["stripe"]>;
 
+/**
+ * The API version every call asks for in `Stripe-Version` (docs/money.md "Stripe"): the one
+ * the official `stripe` package of our dev dependencies declares as its own, so what the
+ * account's default version happens to be changes nothing.
+ */
+export const STRIPE_API_VERSION = "2026-11-18.endive";
+
+/** A Checkout Session's parameters as Stripe's API reference nests them. */
+export interface CheckoutSessionParams {
+  mode: "payment";
+  success_url: string;
+  cancel_url: string;
+  client_reference_id: string;
+  line_items: {
+    quantity: number;
+    price_data: { currency: "usd"; unit_amount: number; product_data: { name: string } };
+  }[];
+  metadata: { user_id: string; tariff_id?: string };
+}
+
+/** The Checkout Session of a payment: one line item in USD cents, who pays in metadata. */
+export function checkoutSessionParams(
+  publicUrl: string,
+  payment: { userId: number; cents: number; tariffId: number | undefined; description: string },
+): CheckoutSessionParams {
+  return {
+    mode: "payment",
+    success_url: `${publicUrl}/balance/my-rate?payment=done`,
+    cancel_url: `${publicUrl}/balance/pay?payment=cancelled`,
+    client_reference_id: String(payment.userId),
+    line_items: [
+      {
+        quantity: 1,
+        price_data: {
+          currency: "usd",
+          unit_amount: payment.cents,
+          product_data: { name: payment.description },
+        },
+      },
+    ],
+    metadata: {
+      user_id: String(payment.userId),
+      ...(payment.tariffId === undefined ? {} : { tariff_id: String(payment.tariffId) }),
+    },
+  };
+}
+
+/** Stripe's form encoding of nested parameters: `a[b][0][c]=v`, arrays by index. */
+export function stripeForm(params: object): URLSearchParams {
+  const form = new URLSearchParams();
+  const add = (key: string, value: unknown) => {
+    if (value === undefined) return;
+    if (value !== null && typeof value === "object") {
+      for (const [inner, item] of Object.entries(value)) add(`${key}[${inner}]`, item);
+    } else {
+      form.append(key, String(value));
+    }
+  };
+  for (const [key, value] of Object.entries(params)) add(key, value);
+  return form;
+}
+
 /** The events that can confirm a Checkout Session's payment. */
 const PAYING_EVENTS = new Set([
   "checkout.session.completed",
@@ -39,18 +101,7 @@ export function stripeProvider(
     id: PAYMENT_PROVIDER_CARD,
 
     async paymentLink({ userId, cents, tariffId, description }) {
-      const form = new URLSearchParams({
-        mode: "payment",
-        success_url: `${publicUrl}/balance/my-rate?payment=done`,
-        cancel_url: `${publicUrl}/balance/pay?payment=cancelled`,
-        client_reference_id: String(userId),
-        "line_items[0][quantity]": "1",
-        "line_items[0][price_data][currency]": "usd",
-        "line_items[0][price_data][unit_amount]": String(cents),
-        "line_items[0][price_data][product_data][name]": description,
-        "metadata[user_id]": String(userId),
-      });
-      if (tariffId !== undefined) form.set("metadata[tariff_id]", String(tariffId));
+      const params = checkoutSessionParams(publicUrl, { userId, cents, tariffId, description });
       const response = await callProvider(http, {
         method: "POST",
         url: `${config.apiUrl}/v1/checkout/sessions`,
@@ -58,8 +109,9 @@ export function stripeProvider(
           authorization: `Bearer ${config.secretKey}`,
           "content-type": "application/x-www-form-urlencoded",
           "idempotency-key": idempotencyKey(),
+          "stripe-version": STRIPE_API_VERSION,
         },
-        body: form.toString(),
+        body: stripeForm(params).toString(),
       });
       const session = jsonOf(response);
       if (response.status !== 200 || typeof session.url !== "string") {
