@@ -141,7 +141,8 @@ describe("the integration registry", () => {
   it("finds every target's texts in en, ru and uk, and misses a text taken away", () => {
     expect(missingTexts(integrationTargetKeys, texts)).toEqual([]);
     const withoutOne = structuredClone(texts);
-    delete (withoutOne.uk?.summary as Dictionary).keycrm;
+    const ukSummary = withoutOne.uk?.summary as Dictionary;
+    delete ukSummary.keycrm;
     expect(missingTexts(integrationTargetKeys, withoutOne)).toEqual([
       "uk:integrations:summary.keycrm",
     ]);
