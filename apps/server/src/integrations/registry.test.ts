@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import {
-  apiPaths,
   type IntegrationTargetKey,
   integrationTargetKeys,
   targetDescriptor,
@@ -10,6 +9,7 @@ import {
 import { type Dictionary, interfaceLanguages, resources } from "@leadquiz/i18n";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { targetFakes } from "../test-support/target-fakes";
+import { operationsOf } from "../test-support/target-operations";
 import { createTestApp, type TestApp } from "../test-support/test-app";
 import { serverTargets } from "./registry";
 
@@ -25,7 +25,6 @@ import { serverTargets } from "./registry";
 type Texts = Record<string, Dictionary>;
 type DocumentPaths = Record<string, Record<string, { operationId?: string }>>;
 
-const ID = "{id}";
 const here = path.dirname(new URL(import.meta.url).pathname);
 
 function textOf(dictionary: Dictionary | undefined, key: string): string | undefined {
@@ -45,49 +44,6 @@ function missingTexts(keys: readonly IntegrationTargetKey[], texts: Texts): stri
         .map((text) => `${language}:integrations:${text}`),
     ),
   );
-}
-
-/** The operations (`METHOD /path` as the document spells it) a target must expose. */
-function operationsOf(key: IntegrationTargetKey): string[] {
-  const target = targetDescriptor(key);
-  switch (target.connect.kind) {
-    case "credentials": {
-      const ofQuiz = `/${target.connect.path}/${ID}/`;
-      return [
-        `post /${target.connect.path}/`,
-        `get ${ofQuiz}`,
-        `patch ${ofQuiz}`,
-        `delete ${ofQuiz}`,
-      ];
-    }
-    case "oauth":
-      return [
-        `get ${apiPaths.oauthConsentLink(key as "hubspot", ID)}`,
-        `get ${apiPaths.oauthIntegrationOfQuiz(key, ID)}`,
-        `delete ${apiPaths.oauthIntegrationOfQuiz(key, ID)}`,
-      ];
-    case "email":
-      return [
-        `post ${apiPaths.emailIntegrationCreate}`,
-        `get ${apiPaths.emailIntegrationList(ID)}`,
-        `delete ${apiPaths.emailIntegrationDelete(ID)}`,
-      ];
-    case "webhook":
-      return [
-        `post ${apiPaths.webhookIntegrations}`,
-        `get ${apiPaths.webhookIntegrationsOfQuiz(ID)}`,
-        `patch ${apiPaths.webhookIntegrationById(ID)}`,
-        `delete ${apiPaths.webhookIntegrationById(ID)}`,
-      ];
-    case "bot":
-      return [
-        `post ${apiPaths.telegramIntegration}`,
-        `get ${apiPaths.telegramIntegrationOfQuiz(ID)}`,
-        `delete ${apiPaths.telegramIntegrationOfQuiz(ID)}`,
-      ];
-    case "hook":
-      return [`post ${apiPaths.hooks}`, `delete ${apiPaths.hookById(ID)}`];
-  }
 }
 
 /** The operations a target lacks in the document (or has without an operationId). */
