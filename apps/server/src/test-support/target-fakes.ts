@@ -20,7 +20,9 @@ export interface RunningFake {
 /**
  * The local fake of each integration target (CONTRIBUTING.md "Adding an integration
  * target"): the HTTP (or SMTP) server its tests deliver to, behaving as the service
- * documents. `integrations/registry.test.ts` fails for a registered target without one here.
+ * documents. A new target may instead keep its fake beside it,
+ * `integrations/<key>/<key>.fake.ts` exporting `startFake()`; `integrations/registry.test.ts`
+ * fails for a registered target with neither.
  */
 export const targetFakes: Readonly<Record<string, () => Promise<RunningFake>>> = {
   email: startSmtpPeer,
