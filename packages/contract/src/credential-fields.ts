@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { URL_MAX_LENGTH } from "./quiz-common";
 
 /**
  * The fields of targets connected with credentials (docs/api.md "Lead delivery"): one
@@ -38,6 +39,18 @@ export const targetKeyField = z
   .min(1, { message: "required" })
   .max(64, { message: "too_long" })
   .refine((value) => /^[A-Za-z0-9_-]+$/.test(value), { message: "invalid_characters" });
+
+/**
+ * An address of the target's own the server calls (an account's API URL): http(s), no
+ * spaces (https unless the server allows private networks: the outgoing HTTP client).
+ */
+export const targetUrlField = z
+  .string()
+  .trim()
+  .max(URL_MAX_LENGTH, { message: "too_long" })
+  .refine((value) => /^https?:\/\/[^\s/]+\S*$/i.test(value) && URL.canParse(value), {
+    message: "invalid_url",
+  });
 
 /** A secret field (kept encrypted, answered masked); `url`: an address the server calls. */
 export const secretField = (
