@@ -149,11 +149,16 @@ function badCases(
   return { cases, routes };
 }
 
-/** A value the field accepts (the check of a new target's own format may need one here). */
-function sampleOf(field: CredentialField): string | number {
-  if (field.integer) return 1;
-  if (field.url) return "https://example.bitrix24.ua/rest/1/abc123/";
-  return "abc-us1";
+/** Values most fields accept: a key, an id, an address (Bitrix24's webhook is the strictest). */
+const SAMPLES: readonly (string | number)[] = [
+  "abc-us1",
+  1,
+  "https://example.bitrix24.ua/rest/1/abc123/",
+];
+
+/** The first sample the field accepts (a new target's own format may need one more here). */
+function sampleOf(field: CredentialField): string | number | undefined {
+  return SAMPLES.find((value) => field.input.safeParse(value).success);
 }
 
 /** A valid body connecting `key` to `quiz` (another account's, in the 404 case). */
