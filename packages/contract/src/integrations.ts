@@ -1,5 +1,7 @@
 import { z } from "zod";
+import type { CredentialField } from "./credential-fields";
 import { emailField } from "./fields";
+import { integrationTargets, type TargetKeyOfKind, targetKeysOfKind } from "./integration-targets";
 import { idSchema, timestampSchema, URL_MAX_LENGTH } from "./quiz-common";
 
 /**
@@ -134,142 +136,19 @@ export const testLeadResultSchema = z.object({
 });
 export type TestLeadResult = z.infer<typeof testLeadResultSchema>;
 
-/** An inbound webhook of a Bitrix24 portal: `https://{portal}/rest/{user}/{code}/`. */
-export const bitrix24WebhookUrlField = z
-  .string()
-  .trim()
-  .max(URL_MAX_LENGTH, { message: "too_long" })
-  .refine((value) => /^https?:\/\/[^/\s]+(\/\S*)?\/rest\/\d+\/[A-Za-z0-9_]+\/?$/.test(value), {
-    message: "bitrix24_webhook_url",
-  });
-
-/** An API key: it travels in an HTTP header, so printable ASCII only (no spaces). */
-const apiTokenField = z
-  .string()
-  .trim()
-  .min(1, { message: "required" })
-  .max(255, { message: "too_long" })
-  .refine((token) => /^[\x21-\x7E]+$/.test(token), { message: "invalid_characters" });
-/** An id of the target's own (a user, a source, an address book): a positive int4. */
-const targetIntegerField = z.int32().min(1).max(2_147_483_647);
-/** A short id of the target's own that goes into a URL path (a list, a campaign). */
-const targetKeyField = z
-  .string()
-  .trim()
-  .min(1, { message: "required" })
-  .max(64, { message: "too_long" })
-  .refine((value) => /^[A-Za-z0-9_-]+$/.test(value), { message: "invalid_characters" });
-/** Mailchimp's key ends with its data centre (`…-us21`), which names the API host. */
-const mailchimpKeyField = apiTokenField.refine((key) => /-[a-z]+\d+$/.test(key), {
-  message: "mailchimp_api_key",
-});
-/** The account name of `{subdomain}.salesdrive.me`, without the rest of the address. */
-const salesdriveSubdomainField = z
-  .string()
-  .trim()
-  .max(63, { message: "too_long" })
-  .refine((value) => /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i.test(value), {
-    message: "salesdrive_subdomain",
-  });
-
 /**
- * The domain a GetResponse MAX (Enterprise) account registered with, sent as its `X-Domain`
- * header (docs/delivery.md "GetResponse"): the name only, no scheme, no `www.`; empty for an
- * ordinary account.
+ * The targets connected with credentials, one record per quiz, each described by its fields
+ * in `integrationTargets` (integration-targets.ts): `bitrix24/`, `keycrm/`, `pipedrive/`,
+ * `salesdrive/`, `get-response-integration/`, `mailchimp-integration/`,
+ * `sendpulse-integration/`. Creating one checks the credentials against the target once
+ * (400 with the target's reason).
  */
-const getresponseDomainField = z
-  .string()
-  .trim()
-  .max(253, { message: "too_long" })
-  .refine(
-    (value) =>
-      value === "" ||
-      (/^(?!www\.)([a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,63}$/i.test(value) &&
-        !value.includes("..")),
-    { message: "getresponse_domain" },
-  );
-/** Which of GetResponse MAX's two API hosts the account is on (`api3.getresponse360.{com|pl}`). */
-const getresponseRegionField = z
-  .string()
-  .trim()
-  .refine((value) => value === "" || value === "com" || value === "pl", {
-    message: "getresponse_region",
-  });
-
-/**
- * One field of a target connected with credentials (docs/api.md "Lead delivery"). Secret
- * fields are kept encrypted and answered masked; the others are answered as given.
- */
-export interface CredentialField {
-  name: string;
-  /** Write-only: encrypted at rest, answered masked (`"****a1b2"`). */
-  secret: boolean;
-  /** Answered as a number (null when optional and unset); otherwise a string. */
-  integer: boolean;
-  /** Optional fields may be null or left out. */
-  required: boolean;
-  /** An address the server calls (https only unless the server allows private networks). */
-  url?: boolean;
-  /** The field's check, bounds included. */
-  input: z.ZodType<string> | z.ZodType<number>;
-}
-
-const secret = (name: string, input: z.ZodType<string>, url = false): CredentialField => ({
-  name,
-  secret: true,
-  integer: false,
-  required: true,
-  url,
-  input,
-});
-const plain = (name: string, input: z.ZodType<string>): CredentialField => ({
-  name,
-  secret: false,
-  integer: false,
-  required: true,
-  input,
-});
-const optionalPlain = (name: string, input: z.ZodType<string>): CredentialField => ({
-  ...plain(name, input),
-  required: false,
-});
-const integer = (name: string, required: boolean): CredentialField => ({
-  name,
-  secret: false,
-  integer: true,
-  required,
-  input: targetIntegerField,
-});
-
-/**
- * The targets connected with credentials, one record per quiz, each described by its fields:
- * `bitrix24/`, `keycrm/`, `pipedrive/`, `salesdrive/`, `get-response-integration/`,
- * `mailchimp-integration/`, `sendpulse-integration/`. Creating one checks the credentials
- * against the target once (400 with the target's reason).
- */
-export const credentialTargetFields = {
-  bitrix24: [
-    secret("webhook_url", bitrix24WebhookUrlField, true),
-    integer("responsible_id", false),
-  ],
-  keycrm: [secret("api_token", apiTokenField), integer("source_id", false)],
-  pipedrive: [secret("api_token", apiTokenField)],
-  salesdrive: [secret("form_token", apiTokenField), plain("subdomain", salesdriveSubdomainField)],
-  getresponse: [
-    secret("api_key", apiTokenField),
-    plain("campaign_id", targetKeyField),
-    optionalPlain("enterprise_domain", getresponseDomainField),
-    optionalPlain("enterprise_region", getresponseRegionField),
-  ],
-  mailchimp: [secret("api_key", mailchimpKeyField), plain("list_id", targetKeyField)],
-  sendpulse: [
-    plain("client_id", apiTokenField),
-    secret("client_secret", apiTokenField),
-    integer("address_book_id", true),
-  ],
-} as const satisfies Record<string, readonly CredentialField[]>;
-export type CredentialTargetName = keyof typeof credentialTargetFields;
-export const credentialTargetNames = Object.keys(credentialTargetFields) as CredentialTargetName[];
+export type CredentialTargetName = TargetKeyOfKind<"credentials">;
+export const credentialTargetNames = targetKeysOfKind("credentials");
+/** Each credential target's fields. */
+export const credentialTargetFields = Object.fromEntries(
+  credentialTargetNames.map((name) => [name, integrationTargets[name].connect.fields]),
+) as unknown as Record<CredentialTargetName, readonly CredentialField[]>;
 
 /** A connection of a credential target: the common fields and the target's own. */
 export type CredentialRecord = z.infer<typeof credentialCommonSchema> &
@@ -338,15 +217,16 @@ export const telegramConnectSchema = z.object({
 });
 
 /** The CRMs connected by OAuth 2.0 (docs/delivery.md, "OAuth targets"). */
-export const oauthProviders = ["hubspot", "salesforce", "zoho"] as const;
-export type OAuthProviderName = (typeof oauthProviders)[number];
+export type OAuthProviderName = TargetKeyOfKind<"oauth">;
+export const oauthProviders = targetKeysOfKind("oauth") as [
+  OAuthProviderName,
+  ...OAuthProviderName[],
+];
 
 /** `GET oauth/targets/`: true for each provider this server has an app (a client id) for. */
-export const oauthTargetsSchema = z.object({
-  hubspot: z.boolean(),
-  salesforce: z.boolean(),
-  zoho: z.boolean(),
-});
+export const oauthTargetsSchema = z.object(
+  Object.fromEntries(oauthProviders.map((provider) => [provider, z.boolean()])),
+) as unknown as z.ZodObject<Record<OAuthProviderName, z.ZodBoolean>>;
 export type OAuthTargets = z.infer<typeof oauthTargetsSchema>;
 
 /** `hubspot/auth-link/{quiz}/`, `salesforce/auth-url/{quiz}`, `zoho/auth-url/{quiz}`. */

@@ -1,3 +1,7 @@
+import { integrationTargets, type TargetKeyOfKind, targetKeysOfKind } from "./integration-targets";
+
+type CredentialTargetName = TargetKeyOfKind<"credentials">;
+
 /** The versioned base path of every API call. */
 export const API_PREFIX = "/api/v1";
 
@@ -167,25 +171,15 @@ export const apiPaths = {
   emailIntegrationDelete: (id: Id) => `/integration/email/delete/${id}`,
   integrationTestLead: (id: Id) => `/integration/${id}/test/`,
   integrationSetEnabled: (id: Id) => `/integration/${id}/set_enabled/`,
-  bitrix24: "/bitrix24/",
-  bitrix24OfQuiz: (quizId: Id) => `/bitrix24/${quizId}/`,
-  keycrm: "/keycrm/",
-  keycrmOfQuiz: (quizId: Id) => `/keycrm/${quizId}/`,
-  pipedrive: "/pipedrive/",
-  pipedriveOfQuiz: (quizId: Id) => `/pipedrive/${quizId}/`,
-  salesdrive: "/salesdrive/",
-  salesdriveOfQuiz: (quizId: Id) => `/salesdrive/${quizId}/`,
-  getresponse: "/get-response-integration/",
-  getresponseOfQuiz: (quizId: Id) => `/get-response-integration/${quizId}/`,
-  mailchimp: "/mailchimp-integration/",
-  mailchimpOfQuiz: (quizId: Id) => `/mailchimp-integration/${quizId}/`,
-  sendpulse: "/sendpulse-integration/",
-  sendpulseOfQuiz: (quizId: Id) => `/sendpulse-integration/${quizId}/`,
+  /** `bitrix24`, `bitrix24OfQuiz(quiz)`, … of each credential target (integration-targets.ts). */
+  ...credentialTargetPaths(),
   /** GET: which OAuth CRMs this server has an app for (`{hubspot: true, ...}`). */
   oauthTargets: "/oauth/targets/",
-  hubspotAuthLink: (quizId: Id) => `/hubspot/auth-link/${quizId}/`,
-  salesforceAuthUrl: (quizId: Id) => `/salesforce/auth-url/${quizId}`,
-  zohoAuthUrl: (quizId: Id) => `/zoho/auth-url/${quizId}`,
+  /** GET: the consent link of an OAuth CRM for a quiz (`/hubspot/auth-link/{quiz}/`, …). */
+  oauthConsentLink: oauthConsentPath,
+  hubspotAuthLink: (quizId: Id) => oauthConsentPath("hubspot", quizId),
+  salesforceAuthUrl: (quizId: Id) => oauthConsentPath("salesforce", quizId),
+  zohoAuthUrl: (quizId: Id) => oauthConsentPath("zoho", quizId),
   /** The provider sends the browser back here (no sign-in: the state names owner and quiz). */
   oauthCallback: (provider: string) => `/oauth/${provider}/callback/`,
   /** GET (404: not connected) and DELETE of a quiz's HubSpot / Salesforce / Zoho connection. */
@@ -205,3 +199,23 @@ export const apiPaths = {
 
 /** An id, or a route parameter such as ":id". */
 type Id = number | string;
+
+type CredentialTargetPaths = { readonly [K in CredentialTargetName]: string } & {
+  readonly [K in CredentialTargetName as `${K}OfQuiz`]: (quizId: Id) => string;
+};
+
+/** Each credential target's paths, from its `path` in integration-targets.ts. */
+function credentialTargetPaths(): CredentialTargetPaths {
+  const paths: Record<string, string | ((quizId: Id) => string)> = {};
+  for (const key of targetKeysOfKind("credentials")) {
+    const path = integrationTargets[key].connect.path;
+    paths[key] = `/${path}/`;
+    paths[`${key}OfQuiz`] = (quizId: Id) => `/${path}/${quizId}/`;
+  }
+  return paths as CredentialTargetPaths;
+}
+
+/** The consent link of an OAuth CRM (`consent` in integration-targets.ts). */
+function oauthConsentPath(provider: TargetKeyOfKind<"oauth">, quizId: Id): string {
+  return `/${provider}/${integrationTargets[provider].connect.consent.replace("{quiz}", String(quizId))}`;
+}

@@ -1,3 +1,10 @@
+import {
+  apiPaths,
+  credentialTargetNames,
+  oauthProviders,
+  operationNameOf,
+} from "@leadquiz/contract";
+
 /**
  * One entry per API operation, keyed by `METHOD /path` as the OpenAPI document spells it
  * (without the `/api/v1` prefix). The summary and tags live with the route; this catalogue
@@ -22,6 +29,41 @@ export interface OperationEntry {
 }
 
 export type ErrorStatus = 400 | 404;
+
+/** The `{id}` of a path as the OpenAPI document spells it. */
+const ID = "{id}";
+
+/**
+ * The operations of every target of packages/contract `integrationTargets` connected with
+ * credentials (`createBitrix24Integration`, `getBitrix24Integration`, …) or by OAuth
+ * (`getHubspotAuthLink`, `getHubspotIntegration`, `deleteHubspotIntegration`).
+ */
+function integrationTargetOperations(): Record<string, OperationEntry> {
+  const entries: Record<string, OperationEntry> = {};
+  for (const key of credentialTargetNames) {
+    const name = `${operationNameOf(key)}Integration`;
+    entries[`POST ${apiPaths[key]}`] = { operationId: `create${name}` };
+    const ofQuiz = apiPaths[`${key}OfQuiz`](ID);
+    entries[`GET ${ofQuiz}`] = { operationId: `get${name}` };
+    entries[`PATCH ${ofQuiz}`] = { operationId: `update${name}` };
+    entries[`DELETE ${ofQuiz}`] = { operationId: `delete${name}` };
+  }
+  for (const key of oauthProviders) {
+    const link = apiPaths.oauthConsentLink(key, ID);
+    // `auth-link/{quiz}/` → `AuthLink`
+    const linkName = link.split("/")[2]?.split("-").map(operationNameOf).join("");
+    entries[`GET ${link}`] = {
+      operationId: `get${operationNameOf(key)}${linkName}`,
+      errors: [404],
+    };
+  }
+  for (const key of oauthProviders) {
+    const ofQuiz = apiPaths.oauthIntegrationOfQuiz(key, ID);
+    entries[`GET ${ofQuiz}`] = { operationId: `get${operationNameOf(key)}Integration` };
+    entries[`DELETE ${ofQuiz}`] = { operationId: `delete${operationNameOf(key)}Integration` };
+  }
+  return entries;
+}
 
 export const operations: Readonly<Record<string, OperationEntry>> = {
   // accounts
@@ -99,44 +141,9 @@ export const operations: Readonly<Record<string, OperationEntry>> = {
   "DELETE /integration/email/delete/{id}": { operationId: "deleteEmailIntegration" },
   "POST /integration/{id}/set_enabled/": { operationId: "setIntegrationEnabled" },
   "POST /integration/{id}/test/": { operationId: "sendTestLead" },
-  "POST /bitrix24/": { operationId: "createBitrix24Integration" },
-  "GET /bitrix24/{id}/": { operationId: "getBitrix24Integration" },
-  "PATCH /bitrix24/{id}/": { operationId: "updateBitrix24Integration" },
-  "DELETE /bitrix24/{id}/": { operationId: "deleteBitrix24Integration" },
-  "POST /keycrm/": { operationId: "createKeycrmIntegration" },
-  "GET /keycrm/{id}/": { operationId: "getKeycrmIntegration" },
-  "PATCH /keycrm/{id}/": { operationId: "updateKeycrmIntegration" },
-  "DELETE /keycrm/{id}/": { operationId: "deleteKeycrmIntegration" },
-  "POST /pipedrive/": { operationId: "createPipedriveIntegration" },
-  "GET /pipedrive/{id}/": { operationId: "getPipedriveIntegration" },
-  "PATCH /pipedrive/{id}/": { operationId: "updatePipedriveIntegration" },
-  "DELETE /pipedrive/{id}/": { operationId: "deletePipedriveIntegration" },
-  "POST /salesdrive/": { operationId: "createSalesdriveIntegration" },
-  "GET /salesdrive/{id}/": { operationId: "getSalesdriveIntegration" },
-  "PATCH /salesdrive/{id}/": { operationId: "updateSalesdriveIntegration" },
-  "DELETE /salesdrive/{id}/": { operationId: "deleteSalesdriveIntegration" },
-  "POST /get-response-integration/": { operationId: "createGetresponseIntegration" },
-  "GET /get-response-integration/{id}/": { operationId: "getGetresponseIntegration" },
-  "PATCH /get-response-integration/{id}/": { operationId: "updateGetresponseIntegration" },
-  "DELETE /get-response-integration/{id}/": { operationId: "deleteGetresponseIntegration" },
-  "POST /mailchimp-integration/": { operationId: "createMailchimpIntegration" },
-  "GET /mailchimp-integration/{id}/": { operationId: "getMailchimpIntegration" },
-  "PATCH /mailchimp-integration/{id}/": { operationId: "updateMailchimpIntegration" },
-  "DELETE /mailchimp-integration/{id}/": { operationId: "deleteMailchimpIntegration" },
-  "POST /sendpulse-integration/": { operationId: "createSendpulseIntegration" },
-  "GET /sendpulse-integration/{id}/": { operationId: "getSendpulseIntegration" },
-  "PATCH /sendpulse-integration/{id}/": { operationId: "updateSendpulseIntegration" },
-  "DELETE /sendpulse-integration/{id}/": { operationId: "deleteSendpulseIntegration" },
   "GET /oauth/targets/": { operationId: "listOAuthTargets" },
-  "GET /hubspot/auth-link/{id}/": { operationId: "getHubspotAuthLink", errors: [404] },
-  "GET /salesforce/auth-url/{id}": { operationId: "getSalesforceAuthUrl", errors: [404] },
-  "GET /zoho/auth-url/{id}": { operationId: "getZohoAuthUrl", errors: [404] },
-  "GET /hubspot/{id}/": { operationId: "getHubspotIntegration" },
-  "DELETE /hubspot/{id}/": { operationId: "deleteHubspotIntegration" },
-  "GET /salesforce/{id}/": { operationId: "getSalesforceIntegration" },
-  "DELETE /salesforce/{id}/": { operationId: "deleteSalesforceIntegration" },
-  "GET /zoho/{id}/": { operationId: "getZohoIntegration" },
-  "DELETE /zoho/{id}/": { operationId: "deleteZohoIntegration" },
+  // each credential target and OAuth CRM of the registry (integration-targets.ts)
+  ...integrationTargetOperations(),
   "GET /oauth/{provider}/callback/": {
     operationId: "oauthCallback",
     redirect:

@@ -8,6 +8,12 @@ import {
   registerUser,
   type TestUser,
 } from "../test-support/api-client";
+import {
+  type JsonSchema,
+  type OpenApiDocument,
+  requestBodySchema,
+  resolveSchema,
+} from "../test-support/openapi-schema";
 import { createPublishableQuiz, publish } from "../test-support/publication-fixtures";
 import { createTestAppWithDatabase, type TestAppWithDatabase } from "../test-support/test-app";
 
@@ -27,36 +33,7 @@ import { createTestAppWithDatabase, type TestAppWithDatabase } from "../test-sup
 const FULL = process.env.SECURITY_SUITES === "1";
 const RUNS = FULL ? 200 : 20;
 
-interface JsonSchema {
-  $ref?: string;
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  additionalProperties?: boolean | JsonSchema;
-  required?: string[];
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  maxItems?: number;
-  pattern?: string;
-  format?: string;
-  items?: JsonSchema;
-}
-
-interface Operation {
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-  security?: Record<string, unknown>[];
-}
-
-interface Document {
-  paths: Record<string, Record<string, Operation>>;
-  components?: { schemas?: Record<string, JsonSchema> };
-}
+type Document = OpenApiDocument;
 
 interface WriteRoute {
   method: Method;
@@ -120,14 +97,7 @@ const hostile: fc.Arbitrary<unknown> = fc.oneof(
   fc.anything({ maxDepth: 3, maxKeys: 4 }),
 );
 
-function resolve(schema: JsonSchema, doc: Document): JsonSchema {
-  let current = schema;
-  for (let hops = 0; current.$ref && hops < 20; hops++) {
-    const name = current.$ref.split("/").pop() ?? "";
-    current = doc.components?.schemas?.[name] ?? {};
-  }
-  return current;
-}
+const resolve = resolveSchema;
 
 /** The owner's record ids, so that generated references often name something real. */
 let knownIds: number[] = [1];
@@ -326,8 +296,7 @@ beforeAll(async () => {
       // Reads no body and ends every session of the owner by design (accounts tests): it
       // would leave the rest of the walk signed out.
       if (path === `/api/v1${apiPaths.logoutAll}`) continue;
-      const content = operation.requestBody?.content ?? {};
-      const schema = content["application/json"]?.schema ?? Object.values(content)[0]?.schema;
+      const schema = requestBodySchema(operation);
       const url = path
         .slice("/api/v1".length)
         .replace(/([a-z_-]+)\/\{([^}]+)\}/g, (_, segment, name) => {

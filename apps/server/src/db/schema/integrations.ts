@@ -1,4 +1,8 @@
-import type { DeliveryStatusName } from "@leadquiz/contract";
+import {
+  type DeliveryStatusName,
+  type IntegrationTargetKey,
+  integrationTargetKeys,
+} from "@leadquiz/contract";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -20,24 +24,12 @@ import { leads } from "./leads";
 import { quizzes } from "./quizzes";
 import { users } from "./users";
 
-/** The targets a lead can be delivered to (docs/delivery.md); checked by the API, not the table. */
-export const INTEGRATION_TYPES = [
-  "webhook",
-  "email",
-  "bitrix24",
-  "keycrm",
-  "telegram",
-  "hook",
-  "pipedrive",
-  "salesdrive",
-  "getresponse",
-  "mailchimp",
-  "sendpulse",
-  "hubspot",
-  "salesforce",
-  "zoho",
-] as const;
-export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
+/**
+ * The targets a lead can be delivered to (docs/delivery.md): the keys of packages/contract
+ * `integrationTargets`; checked by the API, not the table (a text column).
+ */
+export const INTEGRATION_TYPES = integrationTargetKeys;
+export type IntegrationType = IntegrationTargetKey;
 
 /** A delivery's state (the contract's `deliveryStatuses`, docs/delivery.md). */
 export type DeliveryStatus = DeliveryStatusName;

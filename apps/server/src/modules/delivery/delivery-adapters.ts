@@ -1,22 +1,15 @@
-import type { AppConfig } from "../../config";
-import { createBitrix24Adapter } from "../../integrations/bitrix24/bitrix24.adapter";
-import { createEmailAdapter } from "../../integrations/email/email.adapter";
-import { createGetresponseAdapter } from "../../integrations/getresponse/getresponse.adapter";
-import { createOutgoingHttp, type OutgoingHttp } from "../../integrations/http/outgoing-http";
-import { createHubspotProvider } from "../../integrations/hubspot/hubspot.adapter";
-import { createKeycrmAdapter } from "../../integrations/keycrm/keycrm.adapter";
-import { createMailchimpAdapter } from "../../integrations/mailchimp/mailchimp.adapter";
-import type { OAuthProvider } from "../../integrations/oauth/oauth-tokens";
-import { createPipedriveAdapter } from "../../integrations/pipedrive/pipedrive.adapter";
-import { createSalesdriveAdapter } from "../../integrations/salesdrive/salesdrive.adapter";
-import { createSalesforceProvider } from "../../integrations/salesforce/salesforce.adapter";
 import {
-  createSendpulseAdapter,
-  createSendpulseClient,
-} from "../../integrations/sendpulse/sendpulse.adapter";
-import { createTelegramAdapter } from "../../integrations/telegram/telegram.adapter";
-import { createWebhookAdapter } from "../../integrations/webhook/webhook.adapter";
-import { createZohoProvider } from "../../integrations/zoho/zoho.adapter";
+  type IntegrationTargetKey,
+  integrationTargetKeys,
+  type OAuthProviderName,
+  oauthProviders as oauthProviderNames,
+} from "@leadquiz/contract";
+import type { AppConfig } from "../../config";
+import { createOutgoingHttp, type OutgoingHttp } from "../../integrations/http/outgoing-http";
+import type { OAuthProvider } from "../../integrations/oauth/oauth-tokens";
+import { serverTargets } from "../../integrations/registry";
+import type { TargetDeps } from "../../integrations/target";
+import type { DeliveryAdapter } from "../../integrations/types";
 import type { Mailer } from "../../mail/mailer";
 import type { DeliveryAdapters } from "./delivery-worker";
 
@@ -35,38 +28,23 @@ export function outgoingHttpFor(config: AdapterDeps["config"]): OutgoingHttp {
   return createOutgoingHttp({ allowPrivateNetworks: config.integrationsAllowPrivateNetworks });
 }
 
-/** One adapter per target type, all sharing the one outgoing HTTP client. */
+/**
+ * One adapter per target of the registry (apps/server/src/integrations/registry.ts), all
+ * sharing the one outgoing HTTP client.
+ */
 export function createDeliveryAdapters(deps: AdapterDeps): DeliveryAdapters {
-  const http = deps.http ?? outgoingHttpFor(deps.config);
-  const urls = deps.config.targetApiUrls;
-  return {
-    webhook: createWebhookAdapter(http),
-    email: createEmailAdapter((message, label) => deps.mailer.sendNow(message, label)),
-    bitrix24: createBitrix24Adapter(http),
-    keycrm: createKeycrmAdapter(http, urls.keycrm),
-    pipedrive: createPipedriveAdapter(http, urls.pipedrive),
-    salesdrive: createSalesdriveAdapter(http, urls.salesdrive),
-    getresponse: createGetresponseAdapter(http, {
-      standard: urls.getresponse,
-      max: urls.getresponseMax,
-    }),
-    mailchimp: createMailchimpAdapter(http, urls.mailchimp),
-    sendpulse: createSendpulseAdapter(createSendpulseClient(http, urls.sendpulse)),
-    telegram: createTelegramAdapter(http, deps.config.telegram),
-    // A REST hook is delivered exactly like a webhook (docs/delivery.md "REST hooks").
-    hook: createWebhookAdapter(http),
-    ...oauthProviders(deps.config, http),
-  };
+  const targetDeps: TargetDeps = { ...deps, http: deps.http ?? outgoingHttpFor(deps.config) };
+  return Object.fromEntries(
+    integrationTargetKeys.map((key) => [key, serverTargets[key].createAdapter(targetDeps)]),
+  ) as Record<IntegrationTargetKey, DeliveryAdapter>;
 }
 
 /** The OAuth CRMs (docs/delivery.md, "OAuth targets"): consent links, callbacks, adapters. */
 export function oauthProviders(
-  config: Pick<AppConfig, "oauthTargets">,
+  config: Pick<AppConfig, "oauthTargets" | "targetApiUrls" | "telegram">,
   http: OutgoingHttp,
-): Record<"hubspot" | "salesforce" | "zoho", OAuthProvider> {
-  return {
-    hubspot: createHubspotProvider(http, config.oauthTargets.hubspot),
-    salesforce: createSalesforceProvider(http, config.oauthTargets.salesforce),
-    zoho: createZohoProvider(http, config.oauthTargets.zoho),
-  };
+): Record<OAuthProviderName, OAuthProvider> {
+  return Object.fromEntries(
+    oauthProviderNames.map((key) => [key, serverTargets[key].createAdapter({ http, config })]),
+  ) as Record<OAuthProviderName, OAuthProvider>;
 }

@@ -2,7 +2,7 @@ import {
   apiPaths,
   errorBodySchema,
   idParamsSchema,
-  type OAuthProviderName,
+  integrationTargets,
   oauthIntegrationSchema,
   oauthLinkSchema,
   oauthProviders,
@@ -20,16 +20,6 @@ import { createOAuthTargetsService } from "./oauth-targets.service";
 
 const tags = ["lead delivery"];
 const answers = { 400: validationErrorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
-const NAMES: Record<OAuthProviderName, string> = {
-  hubspot: "HubSpot",
-  salesforce: "Salesforce",
-  zoho: "Zoho CRM",
-};
-const LINKS: Record<OAuthProviderName, (quiz: string) => string> = {
-  hubspot: apiPaths.hubspotAuthLink,
-  salesforce: apiPaths.salesforceAuthUrl,
-  zoho: apiPaths.zohoAuthUrl,
-};
 /** What providers send back (Zoho adds its data centre); anything else is ignored. */
 const callbackQuery = z
   .object({
@@ -43,7 +33,7 @@ const callbackQuery = z
   .loose();
 
 /**
- * The OAuth CRMs (operations `getHubspotAuthLink`, `oauthCallback`, …; docs/delivery.md
+ * The OAuth CRMs of the registry (packages/contract `integrationTargets`, operations `getHubspotAuthLink`, `oauthCallback`, …; docs/delivery.md
  * "OAuth targets"): consent links for the owner, the callback the provider sends the
  * browser to (no sign-in: the single-use state names the owner and quiz, and a cookie binds
  * it to the browser that asked for the link), and reading and
@@ -111,9 +101,9 @@ export async function oauthTargetsRoutes(app: FastifyInstance, { context }: ApiO
     );
 
     for (const provider of oauthProviders) {
-      const name = NAMES[provider];
+      const name = integrationTargets[provider].name;
       routes.get(
-        LINKS[provider](":id"),
+        apiPaths.oauthConsentLink(provider, ":id"),
         {
           schema: {
             tags,

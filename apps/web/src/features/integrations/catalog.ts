@@ -1,30 +1,36 @@
-import type { CredentialTargetName, OAuthProviderName } from "@leadquiz/contract";
+import {
+  type IntegrationGroupName,
+  type IntegrationTargetKey,
+  integrationTargetKeys,
+  targetDescriptor,
+} from "@leadquiz/contract";
 
-/** Every target an owner can connect on the tab. */
-export type TargetName =
-  | "email"
-  | "telegram"
-  | "webhook"
-  | CredentialTargetName
-  | OAuthProviderName;
+/** Every target an owner can connect on the tab: the registry's, but REST hooks. */
+export type TargetName = Exclude<IntegrationTargetKey, "hook">;
 
-export type TargetGroupName = "notifications" | "crm" | "mailing";
+export type TargetGroupName = IntegrationGroupName;
+
+const groupNames: readonly TargetGroupName[] = ["notifications", "crm", "mailing"];
 
 /**
  * The gallery's groups, in the order of the spec's section 3 (messages to the owner first,
- * then CRMs, then mailing lists; docs/integrations-tab.md).
+ * then CRMs, then mailing lists; docs/integrations-tab.md), each with its targets in the
+ * order of packages/contract `integrationTargets`.
  */
-export const targetGroups: readonly { name: TargetGroupName; targets: readonly TargetName[] }[] = [
-  { name: "notifications", targets: ["email", "telegram", "webhook"] },
-  {
-    name: "crm",
-    targets: ["bitrix24", "keycrm", "pipedrive", "salesdrive", "hubspot", "salesforce", "zoho"],
-  },
-  { name: "mailing", targets: ["getresponse", "mailchimp", "sendpulse"] },
-];
+export const targetGroups: readonly { name: TargetGroupName; targets: readonly TargetName[] }[] =
+  groupNames.map((name) => ({
+    name,
+    targets: integrationTargetKeys.filter(
+      (key): key is TargetName => targetDescriptor(key).group === name,
+    ),
+  }));
 
 /** Targets that take several records per quiz (more addresses, more webhooks). */
-export const multipleTargets: ReadonlySet<TargetName> = new Set(["email", "webhook"]);
+export const multipleTargets: ReadonlySet<TargetName> = new Set(
+  integrationTargetKeys.filter((key): key is TargetName =>
+    ["email", "webhook"].includes(targetDescriptor(key).connect.kind),
+  ),
+);
 
 const groupOf = new Map(
   targetGroups.flatMap((group) => group.targets.map((target) => [target, group.name] as const)),

@@ -24,19 +24,11 @@ import { ApiError } from "@/shared/api/api-error";
 
 export type { CredentialRecord, CredentialTargetName };
 
-/** The paths of each target connected with credentials (one record per quiz). */
-const credentialPaths: Record<
-  CredentialTargetName,
-  { create: string; ofQuiz: (quiz: number) => string }
-> = {
-  bitrix24: { create: apiPaths.bitrix24, ofQuiz: apiPaths.bitrix24OfQuiz },
-  keycrm: { create: apiPaths.keycrm, ofQuiz: apiPaths.keycrmOfQuiz },
-  pipedrive: { create: apiPaths.pipedrive, ofQuiz: apiPaths.pipedriveOfQuiz },
-  salesdrive: { create: apiPaths.salesdrive, ofQuiz: apiPaths.salesdriveOfQuiz },
-  getresponse: { create: apiPaths.getresponse, ofQuiz: apiPaths.getresponseOfQuiz },
-  mailchimp: { create: apiPaths.mailchimp, ofQuiz: apiPaths.mailchimpOfQuiz },
-  sendpulse: { create: apiPaths.sendpulse, ofQuiz: apiPaths.sendpulseOfQuiz },
-};
+/** The paths of a target connected with credentials (one record per quiz). */
+const credentialPaths = (target: CredentialTargetName) => ({
+  create: apiPaths[target],
+  ofQuiz: apiPaths[`${target}OfQuiz`],
+});
 const answerSchema = (target: CredentialTargetName) => credentialTargetSchemas[target].answer;
 
 /** The masked main secret of a record (the webhook URL, the API key). */
@@ -73,7 +65,7 @@ export const integrationsApi = {
   ): Promise<CredentialRecord | null> {
     try {
       return await api.get<CredentialRecord>(
-        credentialPaths[target].ofQuiz(quizId),
+        credentialPaths(target).ofQuiz(quizId),
         answerSchema(target),
       );
     } catch (error) {
@@ -86,11 +78,11 @@ export const integrationsApi = {
     target: CredentialTargetName,
     body: Record<string, unknown>,
   ): Promise<CredentialRecord> =>
-    api.post<CredentialRecord>(credentialPaths[target].create, body, {
+    api.post<CredentialRecord>(credentialPaths(target).create, body, {
       schema: answerSchema(target),
     }),
   deleteCredential: (api: ApiClient, target: CredentialTargetName, quizId: number) =>
-    api.request(credentialPaths[target].ofQuiz(quizId), { method: "DELETE" }),
+    api.request(credentialPaths(target).ofQuiz(quizId), { method: "DELETE" }),
 
   setEnabled: (api: ApiClient, id: number, isEnabled: boolean) =>
     api.post(apiPaths.integrationSetEnabled(id), { is_enabled: isEnabled }),

@@ -1,8 +1,7 @@
 import {
   type CredentialTargetName,
-  credentialTargetNames,
   type OAuthProviderName,
-  oauthProviders,
+  targetDescriptor,
 } from "@leadquiz/contract";
 import { Group, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
@@ -16,23 +15,25 @@ import { TargetLogo } from "./target-logo";
 import { TelegramCard } from "./telegram-card";
 import { WebhookCard } from "./webhook-card";
 
-const isCredential = (target: TargetName): target is CredentialTargetName =>
-  (credentialTargetNames as readonly string[]).includes(target);
-const isOAuth = (target: TargetName): target is OAuthProviderName =>
-  (oauthProviders as readonly string[]).includes(target);
-
-/** A target's panel: its connect form, or its connections with their settings. */
+/**
+ * A target's panel, by how it connects (packages/contract `integrationTargets`): its connect
+ * form, or its connections with their settings.
+ */
 function TargetPanel({ quizId, target }: { quizId: number; target: TargetName }) {
-  if (target === "email") return <EmailCard quizId={quizId} />;
-  if (target === "webhook") return <WebhookCard quizId={quizId} />;
-  if (target === "telegram") return <TelegramCard quizId={quizId} />;
-  if (isOAuth(target)) {
-    return <OAuthCard quizId={quizId} provider={target} />;
+  switch (targetDescriptor(target).connect.kind) {
+    case "email":
+      return <EmailCard quizId={quizId} />;
+    case "webhook":
+      return <WebhookCard quizId={quizId} />;
+    case "bot":
+      return <TelegramCard quizId={quizId} />;
+    case "oauth":
+      return <OAuthCard quizId={quizId} provider={target as OAuthProviderName} />;
+    case "credentials":
+      return <CredentialCard quizId={quizId} target={target as CredentialTargetName} />;
+    default:
+      return null;
   }
-  if (isCredential(target)) {
-    return <CredentialCard quizId={quizId} target={target} />;
-  }
-  return null;
 }
 
 /** The dialog of one target (full screen on a phone), opened from the gallery or a row. */
