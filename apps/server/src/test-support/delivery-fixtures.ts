@@ -5,7 +5,11 @@ import { newWebhookSecret } from "../integrations/webhook/webhook-signature";
 import { createSecretBox } from "../lib/secret-box";
 import type { FailingTarget } from "../modules/delivery/delivery.repository";
 import { createDeliveryAdapters } from "../modules/delivery/delivery-adapters";
-import { type Clock, createDeliveryWorker } from "../modules/delivery/delivery-worker";
+import {
+  type Clock,
+  createDeliveryWorker,
+  type DeliveryWorkerOptions,
+} from "../modules/delivery/delivery-worker";
 import { insertIntegration } from "../modules/delivery/integrations.repository";
 import { createLeadsHarness, type LeadsHarness, type PublishedQuiz } from "./leads-fixtures";
 import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
@@ -29,11 +33,18 @@ export function manualClock(start = new Date()): ManualClock {
   };
 }
 
+/** How many sends a test worker keeps in flight (the defaults unless a test says). */
+export type WorkerSlots = Pick<
+  DeliveryWorkerOptions,
+  "concurrency" | "perTarget" | "initialPerTarget" | "fastAnswerMs"
+>;
+
 /** A delivery worker on the harness's database with the real adapters and `clock`. */
 export function testDeliveryWorker(
   harness: LeadsHarness,
   clock: Clock,
   onTargetFailing?: (target: FailingTarget) => void,
+  slots: WorkerSlots = {},
 ) {
   const { t } = harness;
   return createDeliveryWorker({
@@ -48,6 +59,7 @@ export function testDeliveryWorker(
     // No jitter: the schedule a test reads is the policy's own.
     random: () => 0.5,
     ...(onTargetFailing ? { onTargetFailing } : {}),
+    ...slots,
   });
 }
 
