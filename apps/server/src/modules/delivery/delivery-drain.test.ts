@@ -18,6 +18,8 @@ import {
 } from "../../test-support/leads-fixtures";
 import { startWebhookReceiver, type WebhookReceiver } from "../../test-support/webhook-receiver";
 import { grantLeadRequests } from "../tariffs";
+import { claimDueDeliveries } from "./delivery.repository";
+import { ONE_AT_A_TIME } from "./delivery-worker";
 
 /**
  * How many sends the worker keeps in flight to one target (docs/delivery.md "The pipeline"):
@@ -202,5 +204,28 @@ describe("a backlog for one target", () => {
     expect(receiver.received).toHaveLength(18);
     const rows = await deliveryRows(harness);
     expect(rows.filter((d) => d.status === "delivered")).toHaveLength(10);
+  });
+
+  it("claims one Telegram lead at a time, so a chat gets its leads in order", async () => {
+    const quiz = await backlog(receiver.url, 3);
+    const chat = await connectTarget(harness, quiz, "telegram", { chat_id: "-100123" });
+    for (let i = 0; i < 3; i += 1) await harness.submitLead(quiz);
+    const claimed = await claimDueDeliveries(harness.t.database.db, new Date(), 20, 30_000, {
+      perTarget: 8,
+      rooms: new Map(),
+      oneAtATime: ONE_AT_A_TIME,
+    });
+    const rows = (await deliveryRows(harness)).filter((d) => claimed.includes(d.id));
+    const toChat = rows.filter((d) => d.integrationId === chat.id);
+    expect(toChat).toHaveLength(1);
+    // The oldest of the chat's leads.
+    const oldest = Math.min(
+      ...(await deliveryRows(harness))
+        .filter((d) => d.integrationId === chat.id)
+        .map((d) => d.leadId),
+    );
+    expect(toChat[0]?.leadId).toBe(oldest);
+    // The webhook of the same quiz takes all six of its leads in the same claim.
+    expect(rows.filter((d) => d.integrationId !== chat.id)).toHaveLength(6);
   });
 });
