@@ -72,7 +72,6 @@ export const NOTIFY_FAILING_AFTER_MS = 60 * 60 * 1000;
  */
 export const ONE_AT_A_TIME: readonly IntegrationType[] = ["telegram"];
 
-
 export interface DeliveryWorker {
   /** Claims what is due now (up to the concurrency) and sends it; answers how many were sent. */
   runOnce(): Promise<number>;

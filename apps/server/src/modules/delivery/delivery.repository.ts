@@ -69,29 +69,33 @@ export async function claimDueDeliveries(
   // a slow or dead target cannot take every slot. No FOR UPDATE here (window functions
   // refuse it); the UPDATE re-checks the lease on the row it locks, so a row another
   // worker claimed meanwhile is skipped, never sent twice.
+  // The widest room any integration can have: rows ranked beyond it are dropped before
+  // each remaining row's integration is looked up (for its type).
+  const widest = Math.max(fairness.perTarget, 1, ...open.map(([, room]) => room));
   const result = await db.execute(sql`
     update deliveries set locked_until = ${until.toISOString()}::timestamptz,
       attempts = attempts + 1
     where id in (
-      select id from (
-        select id, integration_id, type, next_attempt_at,
+      select ranked.id from (
+        select id, integration_id, next_attempt_at,
           row_number() over (partition by integration_id order by next_attempt_at, id) as n
         from (
-          select d.id, d.integration_id, i.type, d.next_attempt_at from deliveries d
-          join integrations i on i.id = d.integration_id
-          where d.status in ('pending', 'retrying')
-            and d.next_attempt_at <= ${at}
-            and (d.locked_until is null or d.locked_until <= ${at})
-            and d.integration_id <> all(${intArray(full.length === 0 ? [0] : full)}::int[])
-          order by d.next_attempt_at
+          select id, integration_id, next_attempt_at from deliveries
+          where status in ('pending', 'retrying')
+            and next_attempt_at <= ${at}
+            and (locked_until is null or locked_until <= ${at})
+            and integration_id <> all(${intArray(full.length === 0 ? [0] : full)}::int[])
+          order by next_attempt_at
           limit ${limit * CLAIM_SCAN_FACTOR}) due
         ) ranked
+      join integrations i on i.id = ranked.integration_id
       left join unnest(${intArray(open.map(([id]) => id))}::int[],
         ${intArray(open.map(([, room]) => room))}::int[]) as room(integration, n)
         on room.integration = ranked.integration_id
-      where ranked.n <= coalesce(room.n, case when ranked.type = any(${textArray(fairness.oneAtATime ?? [])}::text[])
-        then 1 else ${fairness.perTarget} end)
-      order by next_attempt_at
+      where ranked.n <= ${widest}
+        and ranked.n <= coalesce(room.n, case when i.type = any(${textArray(fairness.oneAtATime ?? [])}::text[])
+          then 1 else ${fairness.perTarget} end)
+      order by ranked.next_attempt_at
       limit ${limit})
       and (locked_until is null or locked_until <= ${at})
     returning id`);
