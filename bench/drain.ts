@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { API_PREFIX, apiPaths } from "@leadquiz/contract";
+import { connectWebhook } from "./delivery";
 import { TARGETS } from "./summary";
 import {
   at,
@@ -203,18 +204,7 @@ async function drainOnce(options: {
     log(`delivery drain on ${kind}: owner, quiz and webhook`);
     let server = await start();
     const quiz = await createTypicalQuiz(base, dataDir);
-    const created = await fetch(`${base}${API_PREFIX}${apiPaths.webhookIntegrations}`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        authorization: `Bearer ${quiz.session.token()}`,
-      },
-      body: JSON.stringify({ quiz: quiz.quizId, url: receiver.url }),
-    });
-    if (created.status !== 201) {
-      throw new Error(`the webhook was refused: ${created.status} ${await created.text()}`);
-    }
-    const { id, secret } = (await created.json()) as { id: number; secret: string };
+    const { id, secret } = await connectWebhook(base, quiz, receiver.url);
     await receiver.control("secret", { secret });
     // The target was down: the server is stopped while the backlog is written (PGlite is
     // one process's), then started again with the receiver up.

@@ -1,22 +1,22 @@
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { apiPaths } from "@leadquiz/contract";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { deliveries } from "../../db/schema";
 import {
   connectTarget,
   deliveryRows,
   manualClock,
   testDeliveryWorker,
+  useReceivingHarness,
   type WorkerSlots,
 } from "../../test-support/delivery-fixtures";
 import {
-  createLeadsHarness,
   houseLead,
   type LeadsHarness,
   type PublishedQuiz,
 } from "../../test-support/leads-fixtures";
-import { startWebhookReceiver, type WebhookReceiver } from "../../test-support/webhook-receiver";
+import type { WebhookReceiver } from "../../test-support/webhook-receiver";
 import { grantLeadRequests } from "../tariffs";
 import { claimDueDeliveries } from "./delivery.repository";
 import { ONE_AT_A_TIME } from "./delivery-worker";
@@ -79,20 +79,12 @@ async function startHoldingReceiver(): Promise<HoldingReceiver> {
   };
 }
 
+const context = useReceivingHarness();
 let harness: LeadsHarness;
 let receiver: WebhookReceiver;
 
-beforeAll(async () => {
-  harness = await createLeadsHarness({ JOBS_IN_PROCESS: "false" });
-  receiver = await startWebhookReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-  await harness.close();
-});
 beforeEach(async () => {
-  receiver.answer(200);
-  receiver.received.length = 0;
+  ({ harness, receiver } = context);
   // Each test starts with an empty outbox: deliveries of earlier tests are settled.
   await harness.t.database.db.update(deliveries).set({ status: "failed" });
 });
