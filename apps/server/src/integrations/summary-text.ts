@@ -28,6 +28,14 @@ export function summaryText(lead: DeliveryLead): string {
     if (lead.page_url) lines.push(`Page: ${lead.page_url}`);
     if (lead.referrer) lines.push(`Referrer: ${lead.referrer}`);
   }
-  lines.push("", `Lead #${lead.id}, ${lead.created_at}`);
+  lines.push("", summaryMarker(lead));
   return lines.join("\n");
+}
+
+/**
+ * The summary's last line, ours alone: a CRM record whose text holds it was made for this lead
+ * (how a lookup before a retried create tells it, docs/delivery.md "Exactly once at the target").
+ */
+export function summaryMarker(lead: DeliveryLead): string {
+  return `Lead #${lead.id}, ${lead.created_at}`;
 }

@@ -32,8 +32,10 @@ export function compactPhone(phone: string): string {
   return phone.replace(/[^\d+]/g, "");
 }
 
-/** Runs a send; a call that got no answer becomes its outcome (retry or failed). */
-export async function sendingOutcome(send: () => Promise<SendOutcome>): Promise<SendOutcome> {
+/** Runs a send (or a lookup); a call that got no answer becomes its outcome (retry or failed). */
+export async function sendingOutcome<T = SendOutcome>(
+  send: () => Promise<T>,
+): Promise<T | SendOutcome> {
   try {
     return await send();
   } catch (error) {

@@ -1,6 +1,7 @@
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { deliveries, type IntegrationType } from "../db/schema";
+import type { OutgoingHttp } from "../integrations/http/outgoing-http";
 import { newWebhookSecret } from "../integrations/webhook/webhook-signature";
 import { createSecretBox } from "../lib/secret-box";
 import type { FailingTarget } from "../modules/delivery/delivery.repository";
@@ -8,6 +9,7 @@ import { createDeliveryAdapters } from "../modules/delivery/delivery-adapters";
 import {
   type Clock,
   createDeliveryWorker,
+  type DeliveryAdapters,
   type DeliveryWorkerOptions,
 } from "../modules/delivery/delivery-worker";
 import { insertIntegration } from "../modules/delivery/integrations.repository";
@@ -39,21 +41,29 @@ export type WorkerSlots = Pick<
   "concurrency" | "perTarget" | "initialPerTarget" | "fastAnswerMs"
 >;
 
-/** A delivery worker on the harness's database with the real adapters and `clock`. */
+/** The real adapters of the harness's configuration (`http`: another outgoing client). */
+export function testDeliveryAdapters(harness: LeadsHarness, http?: OutgoingHttp) {
+  const { t } = harness;
+  return createDeliveryAdapters({
+    config: { ...t.config, integrationsAllowPrivateNetworks: true },
+    mailer: t.app.mailer,
+    ...(http ? { http } : {}),
+  });
+}
+
+/** A delivery worker on the harness's database with the real adapters (or `adapters`) and `clock`. */
 export function testDeliveryWorker(
   harness: LeadsHarness,
   clock: Clock,
   onTargetFailing?: (target: FailingTarget) => void,
+  adapters: DeliveryAdapters = testDeliveryAdapters(harness),
   slots: WorkerSlots = {},
 ) {
   const { t } = harness;
   return createDeliveryWorker({
     db: t.database.db,
     log: pino({ level: "silent" }),
-    adapters: createDeliveryAdapters({
-      config: { ...t.config, integrationsAllowPrivateNetworks: true },
-      mailer: t.app.mailer,
-    }),
+    adapters,
     box: createSecretBox(t.config.encryptionKey ?? ""),
     clock,
     // No jitter: the schedule a test reads is the policy's own.

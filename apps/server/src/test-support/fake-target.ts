@@ -16,6 +16,8 @@ export interface FakeReply {
   /** Sent as JSON unless a string; none for undefined. */
   body?: unknown;
   headers?: Record<string, string>;
+  /** Answered only after this long (the request is handled at once): a slow target. */
+  delayMs?: number;
 }
 
 export interface FakeServer {
@@ -63,11 +65,16 @@ export async function startFakeServer(
           : typeof reply.body === "string"
             ? reply.body
             : JSON.stringify(reply.body);
-      response.writeHead(reply.status, {
-        ...(text ? { "content-type": "application/json" } : {}),
-        ...reply.headers,
-      });
-      response.end(text);
+      const write = () => {
+        if (response.destroyed) return;
+        response.writeHead(reply.status, {
+          ...(text ? { "content-type": "application/json" } : {}),
+          ...reply.headers,
+        });
+        response.end(text);
+      };
+      if (reply.delayMs) setTimeout(write, reply.delayMs);
+      else write();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

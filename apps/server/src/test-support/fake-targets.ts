@@ -44,12 +44,29 @@ async function fake<T>(
   };
 }
 
-/** Pipedrive: `x-api-token`; person search and create (v2), lead and note (v1). */
+interface PipedriveLead {
+  id: string;
+  person_id: number;
+  title: string;
+  origin_id: string | null;
+  add_time: number;
+  notes: string[];
+}
+
+/**
+ * Pipedrive: `x-api-token`; person search and create (v2), leads (create, and the list with
+ * `person_id`, `updated_since`, `start`/`limit` paging and `origin_id` in each lead) and notes
+ * (add, and the list of a lead) in v1. `answerLeadsAfter(ms)`: a lead is made at once but
+ * answered later (a lost answer); `failLookups(true)`: the lists and searches answer 503.
+ */
 export async function startFakePipedrive() {
   const token = "pd-test-token-5678";
   const persons: { id: number; email: string }[] = [];
-  const leads: { id: string; person_id: number; title: string; notes: string[] }[] = [];
-  const target = await fake<{ id: string; person_id: number; title: string; notes: string[] }>(
+  const leads: PipedriveLead[] = [];
+  let leadAnswerDelay = 0;
+  let lookupsFail = false;
+  const busy: FakeReply = { status: 503, body: { success: false, error: "Service unavailable" } };
+  const target = await fake<PipedriveLead>(
     (base) => base,
     (request, { accepted, problems }) => {
       if (request.headers["x-api-token"] !== token) {
@@ -58,11 +75,12 @@ export async function startFakePipedrive() {
       if (request.path.includes("api_token=")) problems.push("token in the query");
       const body = obj(request.json);
       const [path, query = ""] = request.path.split("?");
+      const params = new URLSearchParams(query);
       if (request.method === "GET" && path === "/v1/users/me") {
         return { status: 200, body: { success: true, data: { id: 1, name: "Owner" } } };
       }
       if (request.method === "GET" && path === "/api/v2/persons/search") {
-        const params = new URLSearchParams(query);
+        if (lookupsFail) return busy;
         if (params.get("fields") !== "email" || params.get("exact_match") !== "true") {
           problems.push("search not by exact e-mail");
         }
@@ -70,6 +88,40 @@ export async function startFakePipedrive() {
           .filter((p) => p.email === params.get("term"))
           .map((p) => ({ result_score: 1, item: { id: p.id, name: "x" } }));
         return { status: 200, body: { success: true, data: { items } } };
+      }
+      if (request.method === "GET" && path === "/v1/leads") {
+        if (lookupsFail) return busy;
+        const since = Date.parse(params.get("updated_since") ?? "");
+        if (!Number.isFinite(since)) problems.push("leads not by updated_since");
+        const person = params.get("person_id");
+        const start = Number(params.get("start") ?? 0);
+        const limit = Math.min(Number(params.get("limit") ?? 100), 500);
+        const sorted = params.get("sort") === "add_time DESC" ? [...leads].reverse() : leads;
+        const matching = sorted.filter(
+          (l) => l.add_time >= since && (person === null || l.person_id === Number(person)),
+        );
+        const data = matching.slice(start, start + limit).map(({ notes: _notes, ...lead }) => ({
+          ...lead,
+          add_time: new Date(lead.add_time).toISOString(),
+        }));
+        return {
+          status: 200,
+          body: {
+            success: true,
+            data,
+            additional_data: {
+              start,
+              limit,
+              more_items_in_collection: start + limit < matching.length,
+            },
+          },
+        };
+      }
+      if (request.method === "GET" && path === "/v1/notes") {
+        const lead = leads.find((l) => l.id === params.get("lead_id"));
+        if (!lead) problems.push("notes of no lead");
+        const data = (lead?.notes ?? []).map((content, i) => ({ id: i + 1, content }));
+        return { status: 200, body: { success: true, data: data.length > 0 ? data : null } };
       }
       if (request.headers["content-type"] !== "application/json") problems.push("content-type");
       if (request.method === "POST" && path === "/api/v2/persons") {
@@ -91,15 +143,21 @@ export async function startFakePipedrive() {
       if (request.method === "POST" && path === "/v1/leads") {
         if (typeof body.title !== "string" || !body.title) problems.push("lead title");
         if (!persons.some((p) => p.id === body.person_id)) problems.push("lead person_id");
-        const lead = {
+        const lead: PipedriveLead = {
           id: `0b9e8f2a-0000-4000-8000-${String(leads.length + 1).padStart(12, "0")}`,
           person_id: Number(body.person_id),
           title: String(body.title),
-          notes: [] as string[],
+          origin_id: typeof body.origin_id === "string" ? body.origin_id : null,
+          add_time: Date.now(),
+          notes: [],
         };
         leads.push(lead);
         accepted.push(lead);
-        return { status: 201, body: { success: true, data: { id: lead.id, title: lead.title } } };
+        return {
+          status: 201,
+          body: { success: true, data: { id: lead.id, title: lead.title } },
+          delayMs: leadAnswerDelay,
+        };
       }
       if (request.method === "POST" && path === "/v1/notes") {
         const lead = leads.find((l) => l.id === body.lead_id);
@@ -116,7 +174,17 @@ export async function startFakePipedrive() {
       body: { success: false, error: "Request over limit" },
     },
   );
-  return { ...target, token, persons };
+  return {
+    ...target,
+    token,
+    persons,
+    answerLeadsAfter(ms: number) {
+      leadAnswerDelay = ms;
+    },
+    failLookups(on: boolean) {
+      lookupsFail = on;
+    },
+  };
 }
 
 /**

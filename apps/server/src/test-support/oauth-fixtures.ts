@@ -161,14 +161,19 @@ export function oauthTargetTest(provider: OAuthProviderName) {
       await connectOAuth(setup.harness, provider, quiz);
     },
     close: () => must(setup).close(),
-    /** A visitor's lead, sent by one round of the worker: its delivery row. */
-    async submitAndDeliver() {
-      const { harness } = world;
-      const response = await harness.post(
+    /** A visitor's lead (`houseLead` with `contacts` changed), not yet delivered: its id. */
+    async submitLead(contacts: Partial<ReturnType<typeof houseLead>["contacts"]> = {}) {
+      const lead = houseLead();
+      const response = await world.harness.post(
         apiPaths.publicQuizLead(world.quiz.publicKey),
-        houseLead(),
+        houseLead({ contacts: { ...lead.contacts, ...contacts } }),
       );
-      const leadId = (response.json() as { lead: number }).lead;
+      return (response.json() as { lead: number }).lead;
+    },
+    /** A visitor's lead, sent by one round of the worker: its delivery row. */
+    async submitAndDeliver(contacts: Partial<ReturnType<typeof houseLead>["contacts"]> = {}) {
+      const { harness } = world;
+      const leadId = await world.submitLead(contacts);
       await testDeliveryWorker(harness, { now: () => new Date() }).runOnce();
       const [row] = await harness.t.database.db
         .select()

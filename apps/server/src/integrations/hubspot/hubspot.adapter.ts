@@ -10,10 +10,11 @@ import {
   type OAuthTargetSettings,
   refreshTokens,
   sendAuthorised,
+  serviceError,
   tokenCall,
   tokensOf,
 } from "../oauth/oauth-tokens";
-import { summaryText } from "../summary-text";
+import { summaryMarker, summaryText } from "../summary-text";
 import type { DeliveryLead, SendOutcome } from "../types";
 
 /** Contacts are created and, on an e-mail HubSpot already has, updated. */
@@ -42,10 +43,72 @@ const existingIdOf = (body: string): string | null => {
   return typeof message === "string" ? (/Existing ID:\s*(\d+)/.exec(message)?.[1] ?? null) : null;
 };
 
+/** HubSpot's daily limit resets at midnight in the account's time zone, which we do not know. */
+export const HUBSPOT_DAILY_WAIT_MS = 60 * 60 * 1000;
+/** Its burst limit is counted over a rolling ten seconds. */
+export const HUBSPOT_BURST_WAIT_MS = 10 * 1000;
+/** How far before the lead's own time a contact made for it is looked for (clock skew). */
+const LOOKUP_SKEW_MS = 10 * 60 * 1000;
+
 /**
- * HubSpot (docs/delivery.md, "OAuth targets"): `POST /crm/v3/objects/contacts` with the
- * account's access token; an e-mail HubSpot already has (409 "Existing ID: N") updates that
- * contact instead. Access tokens live 30 minutes; the refresh token may rotate.
+ * The outcome of a HubSpot answer, its error named as HubSpot names it (`category` or
+ * `errorType`, then `message`). A 429 waits for the limit its `policyName` names: the daily
+ * one an hour (tried again hourly until the account's midnight), the ten-secondly one 10 s.
+ */
+function hubspotOutcome(response: OutgoingResponse, now: Date, id: string | null): SendOutcome {
+  const outcome = outcomeOfResponse(response, now, id);
+  if (outcome.kind === "delivered") return outcome;
+  const error = jsonOf(response.body) as {
+    category?: unknown;
+    errorType?: unknown;
+    policyName?: unknown;
+    message?: unknown;
+  } | null;
+  const code = [error?.errorType ?? error?.category, error?.policyName]
+    .filter((part): part is string => typeof part === "string")
+    .join(" ");
+  if (!code) return outcome;
+  const message = String(error?.message ?? "");
+  if (response.status !== 429) return serviceError(outcome, code, message);
+  const wait = error?.policyName === "DAILY" ? HUBSPOT_DAILY_WAIT_MS : HUBSPOT_BURST_WAIT_MS;
+  return serviceError(outcome, code, message, wait);
+}
+
+/**
+ * `POST /crm/v3/objects/contacts/search` for the contact an earlier try made for an e-mail-less
+ * lead: contacts created since shortly before the lead was left with the phone we set (else the
+ * first and last name), asking for `message`, which holds the lead's marker.
+ */
+export function hubspotLookup(lead: DeliveryLead) {
+  const properties = hubspotProperties(lead);
+  const since = new Date(lead.created_at).getTime() - LOOKUP_SKEW_MS;
+  const by = properties.phone
+    ? { phone: properties.phone }
+    : filled({ firstname: properties.firstname ?? "", lastname: properties.lastname ?? "" });
+  return {
+    filterGroups: [
+      {
+        filters: [
+          { propertyName: "createdate", operator: "GTE", value: String(since) },
+          ...Object.entries(by).map(([propertyName, value]) => ({
+            propertyName,
+            operator: "EQ",
+            value,
+          })),
+        ],
+      },
+    ],
+    properties: ["message"],
+    limit: 100,
+  };
+}
+
+/**
+ * HubSpot (docs/delivery.md, "OAuth targets" and "Exactly once at the target"):
+ * `POST /crm/v3/objects/contacts` with the account's access token; an e-mail HubSpot already
+ * has (409 "Existing ID: N") updates that contact instead, so a retried e-mail lead stays one
+ * contact. An e-mail-less lead is looked for with the search API before a retry creates it.
+ * Access tokens live 30 minutes; the refresh token may rotate.
  */
 export function createHubspotProvider(
   http: OutgoingHttp,
@@ -53,10 +116,15 @@ export function createHubspotProvider(
 ): OAuthProvider {
   const api = settings.apiUrl ?? "https://api.hubapi.com";
   const tokenUrl = `${api}/oauth/v1/token`;
-  const json = (token: string) => jsonHeaders(`Bearer ${token}`);
+  const json = (secrets: Record<string, string>) =>
+    jsonHeaders(`Bearer ${secrets.access_token ?? ""}`);
+  const authorised = {
+    expired: (response: OutgoingResponse) => response.status === 401,
+    refresh: (current: Record<string, string>) => refreshTokens(http, tokenUrl, settings, current),
+  };
 
   return {
-    retrySafety: "none",
+    retrySafety: "lookup",
     authorizeUrl({ state, redirectUri }) {
       const query = new URLSearchParams({
         client_id: clientOf(settings).id,
@@ -83,31 +151,52 @@ export function createHubspotProvider(
 
     send(request): Promise<SendOutcome> {
       const properties = hubspotProperties(request.lead);
-      const create = (token: string) =>
-        http.request({
-          method: "POST",
-          url: `${api}/crm/v3/objects/contacts`,
-          headers: json(token),
-          body: JSON.stringify({ properties }),
-        });
-      let token = request.secrets.access_token ?? "";
       return sendAuthorised(request, {
-        call: (accessToken) => {
-          token = accessToken;
-          return create(accessToken);
-        },
-        expired: (response: OutgoingResponse) => response.status === 401,
-        refresh: (current) => refreshTokens(http, tokenUrl, settings, current),
-        async outcome(response) {
+        ...authorised,
+        call: (secrets) =>
+          http.request({
+            method: "POST",
+            url: `${api}/crm/v3/objects/contacts`,
+            headers: json(secrets),
+            body: JSON.stringify({ properties }),
+          }),
+        async outcome(response, secrets) {
           const existing = response.status === 409 ? existingIdOf(response.body) : null;
-          if (!existing) return outcomeOfResponse(response, request.now, idOf(response.body));
+          if (!existing) return hubspotOutcome(response, request.now, idOf(response.body));
           const update = await http.request({
             method: "PATCH",
             url: `${api}/crm/v3/objects/contacts/${existing}`,
-            headers: json(token),
+            headers: json(secrets),
             body: JSON.stringify({ properties }),
           });
-          return outcomeOfResponse(update, request.now, existing);
+          return hubspotOutcome(update, request.now, existing);
+        },
+      });
+    },
+
+    async findExisting(request) {
+      // With an e-mail the create itself is safe: HubSpot answers 409 with the contact.
+      if (request.lead.email) return null;
+      const marker = summaryMarker(request.lead);
+      return sendAuthorised<SendOutcome | null>(request, {
+        ...authorised,
+        call: (secrets) =>
+          http.request({
+            method: "POST",
+            url: `${api}/crm/v3/objects/contacts/search`,
+            headers: json(secrets),
+            body: JSON.stringify(hubspotLookup(request.lead)),
+          }),
+        outcome(response) {
+          const outcome = hubspotOutcome(response, request.now, null);
+          if (outcome.kind !== "delivered") return outcome;
+          const results = (jsonOf(response.body) as { results?: unknown } | null)?.results;
+          const found = (Array.isArray(results) ? results : []).find(
+            (r: { id?: unknown; properties?: { message?: unknown } }) =>
+              typeof r?.id === "string" && String(r.properties?.message ?? "").includes(marker),
+          ) as { id: string } | undefined;
+          if (!found) return null;
+          return { ...outcome, remoteId: found.id, response: "found: an earlier try made it" };
         },
       });
     },

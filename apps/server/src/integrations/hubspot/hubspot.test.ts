@@ -43,6 +43,22 @@ describe("HubSpot", () => {
     expect(fake.problems).toEqual([]);
   });
 
+  it("waits for the limit HubSpot names: an hour for the daily one, 10 s for the ten-secondly one", async () => {
+    const { fake } = world;
+    for (const [policy, wait] of [
+      ["DAILY", 60 * 60 * 1000],
+      ["TEN_SECONDLY_ROLLING", 10 * 1000],
+    ] as const) {
+      fake.limit("hubspot", policy);
+      const tried = Date.now();
+      const limited = await world.submitAndDeliver();
+      fake.limit("hubspot", null);
+      expect(limited).toMatchObject({ status: "retrying", lastStatusCode: 429 });
+      expect(limited?.lastError).toContain(`RATE_LIMIT ${policy}: You have reached your`);
+      expect(limited?.nextAttemptAt?.getTime()).toBeGreaterThanOrEqual(tried + wait);
+    }
+  });
+
   it("fails and asks for re-authorisation when the refresh token is refused", async () => {
     world.fake.expireAccessTokens("hubspot");
     world.fake.revokeRefreshTokens("hubspot");

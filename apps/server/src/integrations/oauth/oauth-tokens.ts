@@ -94,20 +94,23 @@ export async function tokenCall(
   );
 }
 
-/** The tokens of a token answer, keeping the refresh token when none came (it stays valid). */
+/**
+ * What a token answer stores: every field it returned (a string, or a number as text) over
+ * the stored ones, so a refresh that names a new `instance_url`, `api_domain` or refresh token
+ * is kept, and one that names none keeps the stored value (docs/delivery.md, "OAuth targets").
+ */
 export function tokensOf(
   body: Record<string, unknown>,
   previous: Record<string, string> = {},
 ): Record<string, string> {
-  const refresh =
-    typeof body.refresh_token === "string" ? body.refresh_token : previous.refresh_token;
-  return {
-    access_token: String(body.access_token),
-    ...(refresh ? { refresh_token: refresh } : {}),
-  };
+  const fields: Record<string, string> = { ...previous };
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value === "string" || typeof value === "number") fields[key] = String(value);
+  }
+  return fields;
 }
 
-/** The refresh_token grant: new tokens for the stored ones (a refresh token kept when none came). */
+/** The refresh_token grant: the token answer over the stored secrets (tokensOf). */
 export async function refreshTokens(
   http: OutgoingHttp,
   url: string,
@@ -122,6 +125,21 @@ export async function refreshTokens(
     refresh_token: current.refresh_token ?? "",
   });
   return tokensOf(body, current);
+}
+
+/**
+ * Where a provider's API is for one connection: the origin its latest token answer named
+ * (stored with the tokens by a refresh) when it is one of the provider's hosts, else the one
+ * of the connection (settings, from the code exchange).
+ */
+export function apiOrigin(
+  secrets: Record<string, string>,
+  settings: Record<string, string>,
+  field: string,
+  hosts: RegExp,
+  extra: string | undefined,
+): string {
+  return trustedOrigin(secrets[field], hosts, extra) ?? settings[field] ?? "";
 }
 
 /** Headers of a CRM's JSON call with `authorization`. */
@@ -143,15 +161,15 @@ export function trustedOrigin(
   return url.protocol === "https:" && hosts.test(url.hostname) ? url.origin : null;
 }
 
-export interface AuthorisedSend {
-  /** The target's call with an access token. */
-  call(accessToken: string): Promise<OutgoingResponse>;
+export interface AuthorisedSend<T = SendOutcome> {
+  /** The target's call with the connection's secrets (`access_token`, a refreshed origin). */
+  call(secrets: Record<string, string>): Promise<OutgoingResponse>;
   /** The answer says the access token is no good (expired, revoked). */
   expired(response: OutgoingResponse): boolean;
   /** New tokens for the stored ones (throws TokenCallError). */
   refresh(current: Record<string, string>): Promise<Record<string, string>>;
-  /** The outcome of the target's answer. */
-  outcome(response: OutgoingResponse): Promise<SendOutcome> | SendOutcome;
+  /** The outcome of the target's answer (for a lookup: the record found, or null). */
+  outcome(response: OutgoingResponse, secrets: Record<string, string>): Promise<T> | T;
 }
 
 /**
@@ -160,13 +178,14 @@ export interface AuthorisedSend {
  * first is used as is, so a rotated refresh token is never lost — and calls again. A
  * refused refresh token fails the delivery and marks the integration for re-authorisation.
  */
-export async function sendAuthorised(
+export async function sendAuthorised<T = SendOutcome>(
   request: SendRequest,
-  send: AuthorisedSend,
-): Promise<SendOutcome> {
+  send: AuthorisedSend<T>,
+): Promise<T | SendOutcome> {
   try {
     const used = request.secrets.access_token ?? "";
-    let response = await send.call(used);
+    let secrets = request.secrets;
+    let response = await send.call(secrets);
     if (send.expired(response) && request.credentials) {
       let fresh: Record<string, string>;
       try {
@@ -178,9 +197,10 @@ export async function sendAuthorised(
         if (error.reauthorise) await request.credentials.needsReauthorisation();
         return error.outcome;
       }
-      response = await send.call(fresh.access_token ?? "");
+      secrets = fresh;
+      response = await send.call(secrets);
     }
-    return await send.outcome(response);
+    return await send.outcome(response, secrets);
   } catch (error) {
     return outcomeOfError(error);
   }
@@ -249,4 +269,33 @@ export const filled = (fields: Record<string, string>): Record<string, string> =
 export function nameParts(name: string): { first: string; last: string } {
   const [first = "", ...rest] = name.trim().split(/\s+/);
   return { first, last: rest.join(" ") };
+}
+
+/**
+ * A refused or limited try as the service named it (`CODE: its message`, then our HTTP
+ * status), waiting at least `waitMs` when given and the service named no later time.
+ */
+export function serviceError(
+  outcome: SendOutcome,
+  code: string,
+  message: string,
+  waitMs: number | null = null,
+): SendOutcome {
+  if (outcome.kind === "delivered" || outcome.kind === "skipped") return outcome;
+  const error = `${code}: ${message} (HTTP ${outcome.statusCode ?? "-"})`.slice(0, 500);
+  if (outcome.kind === "failed") return { ...outcome, error };
+  const retryAfterMs =
+    waitMs === null ? outcome.retryAfterMs : Math.max(outcome.retryAfterMs ?? 0, waitMs);
+  return { ...outcome, error, retryAfterMs };
+}
+
+/** A try that must wait (a quota): `retry` whatever the status said. */
+export function waiting(outcome: SendOutcome): SendOutcome {
+  if (outcome.kind !== "failed") return outcome;
+  return {
+    kind: "retry",
+    statusCode: outcome.statusCode,
+    error: outcome.error,
+    retryAfterMs: null,
+  };
 }

@@ -44,6 +44,32 @@ describe("Salesforce", () => {
     ]);
   });
 
+  it("waits an hour at the org's API quota (403 REQUEST_LIMIT_EXCEEDED), naming Salesforce's error, then delivers", async () => {
+    const { fake } = world;
+    fake.limit("salesforce", "quota");
+    const tried = Date.now();
+    const limited = await world.submitAndDeliver();
+    fake.limit("salesforce", null);
+    expect(limited).toMatchObject({ status: "retrying", lastStatusCode: 403 });
+    expect(limited?.lastError).toContain("REQUEST_LIMIT_EXCEEDED: TotalRequests Limit exceeded.");
+    expect(limited?.nextAttemptAt?.getTime()).toBeGreaterThanOrEqual(tried + 60 * 60 * 1000);
+  });
+
+  it("uses the instance_url a refresh names from then on, and keeps it", async () => {
+    const { fake } = world;
+    fake.moveSalesforceInstance();
+    fake.expireAccessTokens("salesforce");
+    expect((await world.submitAndDeliver())?.status).toBe("delivered");
+    const moved = `${fake.apiUrl}/salesforce-moved`;
+    expect((await world.stored())?.secrets.instance_url).toBe(moved);
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: "POST",
+      path: expect.stringMatching(/^\/salesforce-moved\/services\/data\/v62\.0\/sobjects\/Lead\/$/),
+    });
+    expect((await world.submitAndDeliver())?.status).toBe("delivered");
+    expect(fake.calls.at(-1)?.path).toMatch(/^\/salesforce-moved\//);
+  });
+
   it("fails and asks for re-authorisation on invalid_grant", async () => {
     world.fake.expireAccessTokens("salesforce");
     world.fake.revokeRefreshTokens("salesforce");

@@ -104,7 +104,7 @@ async function backlog(url: string, leads: number): Promise<PublishedQuiz> {
 /** Runs a real-time worker with `slots` on the held receiver until `body` is done. */
 async function withWorker(slots: WorkerSlots, body: () => Promise<void>): Promise<void> {
   // Every answer counts as quick: what is tested is the rule, not the machine's speed.
-  const worker = testDeliveryWorker(harness, { now: () => new Date() }, undefined, {
+  const worker = testDeliveryWorker(harness, { now: () => new Date() }, undefined, undefined, {
     fastAnswerMs: 60_000,
     ...slots,
   });
