@@ -43,6 +43,14 @@ export async function sendingOutcome<T = SendOutcome>(
   }
 }
 
+/**
+ * A lookup whose answer had no list to read (docs/delivery.md, "Exactly once at the target"):
+ * retried later, never taken for "no record there".
+ */
+export function unreadableList(statusCode: number | null, method: string): SendOutcome {
+  return { kind: "retry", statusCode, error: `${method} answered no list`, retryAfterMs: null };
+}
+
 /** Null when the outcome is a success, else what went wrong (the reason of a refused check). */
 export function refusalOf(outcome: SendOutcome): string | null {
   return outcome.kind === "delivered" ? null : outcome.error;
@@ -74,4 +82,22 @@ export function waitingForReset(
 ): SendOutcome {
   if (outcome.kind !== "retry" || outcome.retryAfterMs !== null) return outcome;
   return { ...outcome, retryAfterMs: retryAfterMs(response.headers[header], new Date()) };
+}
+
+/**
+ * An outcome in the target's own words (`HTTP <status>: <its text>`, docs/delivery.md), and a
+ * 429 without `Retry-After` waiting `rateWindowMs`, the window of the target's documented
+ * rate limit.
+ */
+export function inTargetWords(
+  outcome: SendOutcome,
+  response: OutgoingResponse,
+  text: string | null,
+  rateWindowMs: number,
+): SendOutcome {
+  if (outcome.kind === "delivered" || outcome.kind === "skipped") return outcome;
+  const error = text ? `HTTP ${response.status}: ${text}` : outcome.error;
+  if (outcome.kind === "failed") return { ...outcome, error };
+  const wait = response.status === 429 ? (outcome.retryAfterMs ?? rateWindowMs) : null;
+  return { ...outcome, error, retryAfterMs: wait ?? outcome.retryAfterMs };
 }

@@ -187,22 +187,70 @@ export async function startFakePipedrive() {
   };
 }
 
+/** SalesDrive's order list: at most 10 requests a minute (docs/delivery.md "SalesDrive"). */
+const SALESDRIVE_LIST_PER_MINUTE = 10;
+
 /**
- * SalesDrive: `/{subdomain}/handler/` and `/api/statuses/` (the subdomain is the first path
- * segment here). The handler authenticates by the form key in the body or by the `X-Api-Key`
- * header, whichever `authBy` says (the two generations of SalesDrive's API); a wrong one is
- * refused in the body of a 200, as SalesDrive does.
+ * SalesDrive: `/{subdomain}/handler/`, `/api/order/list/` and `/api/statuses/` (the subdomain
+ * is the first path segment here). The handler authenticates by the form key in the body or
+ * by the `X-Api-Key` header, whichever `authBy` says (the two generations of SalesDrive's
+ * API); a wrong one is refused in the body of a 200, as SalesDrive does. The order list
+ * (`X-Api-Key`) filters by any field of the order, here `externalId` exactly and
+ * `orderTime[from]`, takes `limit` up to 100 and answers 429 after 10 requests a minute.
+ * `answerLate(ms)` makes the handler add the order at once but answer only after `ms`.
  */
 export async function startFakeSalesdrive() {
   const token = "sd-form-key-9012";
   const subdomain = "acme";
   let auth: "form" | "header" = "form";
+  let lateMs: number | null = null;
+  /** The orders added, with the id and `orderTime` SalesDrive gave them. */
+  const orders: Json[] = [];
+  /** When the order list was asked, for its per-minute limit. */
+  const listedAt: number[] = [];
+
+  function orderList(request: FakeRequest, problems: string[]): FakeReply {
+    if (request.headers["x-api-key"] !== token) {
+      return { status: 401, body: { success: false, message: "Wrong API key" } };
+    }
+    const now = Date.now();
+    listedAt.push(now);
+    if (listedAt.filter((at) => at > now - 60_000).length > SALESDRIVE_LIST_PER_MINUTE) {
+      return { status: 429, body: { success: false, message: "Too many requests" } };
+    }
+    const query = new URL(request.path, "http://salesdrive.test").searchParams;
+    const limit = Number(query.get("limit") ?? 50);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) problems.push("limit");
+    const from = query.get("filter[orderTime][from]");
+    if (from !== null && !/^\d{4}-\d\d-\d\d( \d\d:\d\d:\d\d)?$/.test(from)) {
+      problems.push("filter[orderTime][from]");
+    }
+    const externalId = query.get("filter[externalId]");
+    const found = orders.filter(
+      (order) =>
+        (externalId === null || order.externalId === externalId) &&
+        (from === null || String(order.orderTime) >= from),
+    );
+    return {
+      status: 200,
+      body: {
+        status: "success",
+        data: found.slice(0, limit),
+        pagination: { currentPage: 1, pageCount: 1, perPage: limit, total: found.length },
+      },
+    };
+  }
+
   return {
     token,
     subdomain,
+    orders,
     /** Which key the handler checks (the form key in the body by default). */
     authBy(way: "form" | "header") {
       auth = way;
+    },
+    answerLate(ms: number | null) {
+      lateMs = ms;
     },
     ...(await fake<Json>(
       (base) => `${base}/{subdomain}`,
@@ -214,6 +262,9 @@ export async function startFakeSalesdrive() {
           return request.headers["x-api-key"] === token
             ? { status: 200, body: { success: true, data: [{ id: 1, name: "New" }] } }
             : { status: 401, body: { success: false, message: "Wrong API key" } };
+        }
+        if (request.method === "GET" && path.startsWith("/api/order/list/?")) {
+          return orderList(request, problems);
         }
         if (request.method !== "POST" || path !== "/handler/") {
           return { status: 404, body: { success: false, message: "Not found" } };
@@ -238,7 +289,14 @@ export async function startFakeSalesdrive() {
           problems.push("utm naming");
         }
         accepted.push(order);
-        return { status: 200, body: { success: true, data: { orderId: 700 + accepted.length } } };
+        const id = 700 + accepted.length;
+        const orderTime = new Date().toISOString().slice(0, 19).replace("T", " ");
+        orders.push({ id, externalId: order.externalId, orderTime, fName: order.fName });
+        return {
+          status: 200,
+          body: { success: true, data: { orderId: id } },
+          ...(lateMs ? { delayMs: lateMs } : {}),
+        };
       },
       { status: 429, headers: { "retry-after": "30" }, body: { error: "Too many requests" } },
     )),

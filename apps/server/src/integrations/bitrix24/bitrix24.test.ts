@@ -1,5 +1,6 @@
 import { apiPaths } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { manualClock, testDeliveryWorker } from "../../test-support/delivery-fixtures";
 import { type FakeBitrix24, startFakeBitrix24 } from "../../test-support/fake-bitrix24";
 import { startTargetHarness, type TargetHarness } from "../../test-support/target-harness";
 
@@ -74,6 +75,38 @@ describe("Bitrix24", () => {
     expect(waiting).toMatchObject({ status: "retrying", lastStatusCode: 503 });
     expect(waiting?.lastError).toContain("QUERY_LIMIT_EXCEEDED");
     expect(done?.status).toBe("delivered");
+  });
+
+  it("a method blocked for its operating time waits for the operating_reset_at it last named", async () => {
+    const clock = manualClock();
+    const worker = testDeliveryWorker(h.harness, clock);
+    const resetAt = Math.floor(clock.now().getTime() / 1000) + 20 * 60;
+    portal.operating(resetAt, null);
+    const first = await h.submitLead();
+    clock.set(new Date());
+    await worker.runOnce();
+    expect(await h.deliveryOf(first)).toMatchObject({ status: "delivered" });
+
+    portal.operating(resetAt, "crm.lead.add");
+    const second = await h.submitLead();
+    clock.set(new Date());
+    try {
+      await worker.runOnce();
+    } finally {
+      portal.operating(null, null);
+    }
+    const blocked = await h.deliveryOf(second);
+    expect(blocked).toMatchObject({
+      status: "retrying",
+      lastStatusCode: 429,
+      lastError: "OPERATION_TIME_LIMIT: Method is blocked due to operation time limit.",
+    });
+    // Not the 30 s backoff of a first try: the reset the portal's last answer named.
+    expect(blocked?.nextAttemptAt.getTime()).toBe(resetAt * 1000);
+
+    clock.set(new Date(resetAt * 1000));
+    await worker.runOnce();
+    expect(await h.deliveryOf(second)).toMatchObject({ status: "delivered" });
   });
 
   it("a test lead answers what the portal said; disconnecting leaves 404", async () => {

@@ -57,8 +57,14 @@ describe("KeyCRM", () => {
   });
 
   it("retries while rate limited and stops on a refused key", async () => {
-    const { limited, after } = await h.throughRateLimit(keycrm);
-    expect(limited).toMatchObject({ status: "retrying", lastStatusCode: 429 });
+    const { limited, after, tried } = await h.throughRateLimit(keycrm);
+    // KeyCRM's own words, and not before its Retry-After (42 s; the first backoff is 30 s).
+    expect(limited).toMatchObject({
+      status: "retrying",
+      lastStatusCode: 429,
+      lastError: "HTTP 429: Too Many Attempts.",
+    });
+    expect(limited?.nextAttemptAt.getTime()).toBe(tried + 42_000);
     expect(after?.status).toBe("delivered");
 
     const test = await h.call(

@@ -1,7 +1,15 @@
 import { outcomeOfResponse } from "../http/http-outcome";
-import type { OutgoingHttp } from "../http/outgoing-http";
+import type { OutgoingHttp, OutgoingResponse } from "../http/outgoing-http";
 import { summaryText } from "../summary-text";
-import { checkWith, compactPhone, jsonOf, nameParts, sendingOutcome } from "../target-call";
+import {
+  checkWith,
+  compactPhone,
+  inTargetWords,
+  jsonOf,
+  nameParts,
+  sendingOutcome,
+  unreadableList,
+} from "../target-call";
 import type { DeliveryAdapter, DeliveryLead, SendOutcome } from "../types";
 
 /** Our UTM names → SalesDrive's order fields. */
@@ -63,6 +71,12 @@ export function salesdriveOrder(lead: DeliveryLead, formToken: string) {
   return order;
 }
 
+/** SalesDrive's own error text in a body (`error` or `message`), or null. */
+function errorText(answer: { error?: unknown; message?: unknown } | undefined): string | null {
+  const text = [answer?.error, answer?.message].find((v) => typeof v === "string");
+  return typeof text === "string" && text ? text : null;
+}
+
 /**
  * SalesDrive can answer 200 with an error in the body: `{success: false, …}`,
  * `{status: "error", message}` or `{error}`; only `success: true` is a success.
@@ -73,19 +87,38 @@ function bodyError(body: string): string | null {
     | undefined;
   if (!answer || typeof answer !== "object") return "the answer is not JSON";
   if (answer.success === true) return null;
-  const text = [answer.error, answer.message].find((v) => typeof v === "string");
-  return typeof text === "string" ? text : "the order was not accepted";
+  return errorText(answer) ?? "the order was not accepted";
+}
+
+/**
+ * Order lists are limited to 10 requests a minute (and 100 an hour, 1000 a day); a 429
+ * without `Retry-After` waits that minute.
+ */
+const RATE_WINDOW_MS = 60_000;
+
+/** The outcome of an answer by its status, with SalesDrive's own text in the error. */
+function outcomeOf(response: OutgoingResponse, now: Date, id: string | null = null): SendOutcome {
+  const text = errorText(jsonOf(response.body) as { error?: unknown; message?: unknown });
+  return inTargetWords(outcomeOfResponse(response, now, id), response, text, RATE_WINDOW_MS);
+}
+
+/** A day before `at` as SalesDrive's date filters take it (`YYYY-MM-DD HH:MM:SS`). */
+function dayBefore(at: string): string {
+  const time = new Date(Date.parse(at) - 24 * 60 * 60 * 1000);
+  return time.toISOString().slice(0, 19).replace("T", " ");
 }
 
 /**
  * Adds an order per lead through the account's form handler (docs/delivery.md,
  * "SalesDrive"). The key goes both ways SalesDrive authenticates: as `form` in the body (the
  * form handler of older accounts) and as the `X-Api-Key` header (the current API). The
- * order's id is kept.
+ * order's id is kept. A retry after a try that may have landed first asks the order list for
+ * an order with our `externalId` (created since the day before the lead, the account's time
+ * zone being unknown) and adds only when there is none.
  */
 export function createSalesdriveAdapter(http: OutgoingHttp, template: string): DeliveryAdapter {
   return {
-    retrySafety: "none",
+    retrySafety: "lookup",
     send: ({ lead, settings, secrets, now }) =>
       sendingOutcome(async (): Promise<SendOutcome> => {
         const token = secrets.form_token ?? "";
@@ -97,7 +130,7 @@ export function createSalesdriveAdapter(http: OutgoingHttp, template: string): D
         });
         const orderId = (jsonOf(response.body) as { data?: { orderId?: unknown } } | undefined)
           ?.data?.orderId;
-        const outcome = outcomeOfResponse(
+        const outcome = outcomeOf(
           response,
           now,
           typeof orderId === "number" || typeof orderId === "string" ? String(orderId) : null,
@@ -107,6 +140,43 @@ export function createSalesdriveAdapter(http: OutgoingHttp, template: string): D
         return error
           ? { kind: "failed", statusCode: response.status, error, disable: false }
           : outcome;
+      }),
+    findExisting: ({ lead, settings, secrets, now }) =>
+      sendingOutcome(async (): Promise<SendOutcome | null> => {
+        const query = new URLSearchParams({
+          page: "1",
+          limit: "100",
+          "filter[externalId]": String(lead.id),
+          "filter[orderTime][from]": dayBefore(lead.created_at),
+        });
+        const response = await http.request({
+          method: "GET",
+          url: `${salesdriveBase(template, settings.subdomain ?? "")}/api/order/list/?${query}`,
+          headers: headers(secrets.form_token ?? ""),
+        });
+        const outcome = outcomeOf(response, now);
+        if (outcome.kind !== "delivered") return outcome;
+        const answer = jsonOf(response.body) as
+          | {
+              status?: unknown;
+              success?: unknown;
+              data?: unknown;
+              error?: unknown;
+              message?: unknown;
+            }
+          | undefined;
+        if (answer?.status === "error" || answer?.success === false) {
+          const error = errorText(answer) ?? "the order list was refused";
+          return { kind: "failed", statusCode: response.status, error, disable: false };
+        }
+        if (!Array.isArray(answer?.data)) return unreadableList(response.status, "order/list");
+        const order = (answer.data as { id?: unknown; externalId?: unknown }[]).find(
+          (o) => String(o.externalId) === String(lead.id),
+        );
+        const id = order?.id;
+        return typeof id === "number" || typeof id === "string"
+          ? { ...outcome, remoteId: String(id) }
+          : null;
       }),
   };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleDeliveryLead } from "../../test-support/fake-target";
 import { startFakeSalesdrive } from "../../test-support/fake-targets";
 import { startTargetHarness, type TargetHarness } from "../../test-support/target-harness";
+import { sendOnce } from "../exactly-once";
 import { createOutgoingHttp } from "../http/outgoing-http";
 import { createSalesdriveAdapter } from "./salesdrive.adapter";
 
@@ -152,5 +153,46 @@ describe("SalesDrive", () => {
     expect(refused).toMatchObject({ kind: "failed", statusCode: 200, error: "Form not found" });
     expect((await h.call("DELETE", apiPaths.salesdriveOfQuiz(h.quiz.id))).statusCode).toBe(204);
     expect((await h.call("GET", apiPaths.salesdriveOfQuiz(h.quiz.id))).statusCode).toBe(404);
+  });
+
+  it("a retry whose order lookup is refused adds nothing, and the list's minute limit waits", async () => {
+    const adapter = createSalesdriveAdapter(
+      createOutgoingHttp({ allowPrivateNetworks: true }),
+      salesdrive.url,
+    );
+    const retry = (token: string, id: number) =>
+      sendOnce(adapter, {
+        eventId: `e${id}`,
+        lead: sampleDeliveryLead({ id }),
+        settings: { subdomain: salesdrive.subdomain },
+        secrets: { form_token: token },
+        language: "en",
+        now: new Date(),
+        test: false,
+        mayHaveLanded: true,
+      });
+    const before = salesdrive.orders.length;
+    // A key the order list does not take: SalesDrive's words, and no blind create.
+    expect(await retry("old-key", 9001)).toMatchObject({
+      kind: "failed",
+      statusCode: 401,
+      error: "HTTP 401: Wrong API key",
+    });
+    expect(salesdrive.orders.length).toBe(before);
+
+    // 10 lists a minute (one was made by the rate-limit test above): then a retry waits a
+    // minute, as the 429 names no Retry-After.
+    const outcomes = [];
+    for (let id = 9002; id < 9013; id += 1) outcomes.push(await retry(salesdrive.token, id));
+    const delivered = outcomes.filter((o) => o.kind === "delivered").length;
+    expect(delivered).toBeGreaterThanOrEqual(9);
+    expect(delivered).toBeLessThanOrEqual(10);
+    expect(outcomes[delivered]).toMatchObject({
+      kind: "retry",
+      statusCode: 429,
+      error: "HTTP 429: Too many requests",
+      retryAfterMs: 60_000,
+    });
+    expect(salesdrive.orders.length).toBe(before + delivered);
   });
 });
