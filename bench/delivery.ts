@@ -154,18 +154,7 @@ export async function measureSlowTarget(options: {
   );
   const receiver = await startSlowReceiver(settings.targetDelayMs);
   try {
-    const created = await fetch(`${base}${API_PREFIX}${apiPaths.webhookIntegrations}`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        authorization: `Bearer ${quiz.session.token()}`,
-      },
-      body: JSON.stringify({ quiz: quiz.quizId, url: receiver.url }),
-    });
-    if (created.status !== 201) {
-      throw new Error(`the webhook was refused: ${created.status} ${await created.text()}`);
-    }
-    const { id } = (await created.json()) as { id: number };
+    const { id } = await connectWebhook(base, quiz, receiver.url);
     // Let the worker pick up its first deliveries before anything is measured.
     await sleep(1000);
     const withTarget = await fixedRateLoad("slow target", leadUrl, body, settings);
@@ -193,6 +182,26 @@ export async function measureSlowTarget(options: {
   } finally {
     await receiver.close();
   }
+}
+
+/** Connects a webhook to `url` on the quiz (`POST webhook-integration/`): its id and secret. */
+export async function connectWebhook(
+  base: string,
+  quiz: TypicalQuiz,
+  url: string,
+): Promise<{ id: number; secret: string }> {
+  const created = await fetch(`${base}${API_PREFIX}${apiPaths.webhookIntegrations}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      authorization: `Bearer ${quiz.session.token()}`,
+    },
+    body: JSON.stringify({ quiz: quiz.quizId, url }),
+  });
+  if (created.status !== 201) {
+    throw new Error(`the webhook was refused: ${created.status} ${await created.text()}`);
+  }
+  return (await created.json()) as { id: number; secret: string };
 }
 
 /** The report's section. */

@@ -1,6 +1,7 @@
 import { type AnalyticsBenchResults, renderAnalytics } from "./analytics";
 import type { CpuPerRequest } from "./cpu";
 import { type DeliveryBenchResults, type FixedRateRun, renderSlowTarget } from "./delivery";
+import { type DrainBenchResults, renderDrain } from "./drain";
 import { type EditorSpeedResult, LINE } from "./editor-speed";
 import type { PaintResult } from "./fcp";
 import { MOBILE_PROFILE } from "./fcp";
@@ -79,6 +80,8 @@ export interface BenchResults {
   leadInbox?: LeadInboxResults;
   analytics?: AnalyticsBenchResults;
   delivery?: DeliveryBenchResults;
+  /** Issue 39: a backlog of leads delivered to a webhook that came back, beside the floor. */
+  drain?: DrainBenchResults;
   /** Parts that failed, with why (the run exits non-zero when any did). */
   failures: { part: string; reason: string }[];
   /** How long each part took (seconds), in the order they ran. */
@@ -353,6 +356,7 @@ export function renderReport(r: BenchResults): string {
   if (r.leadInbox) add(...renderLeadInbox(r.leadInbox, r.machine.cpus));
   if (r.analytics) add(...renderAnalytics(r.analytics, r.machine.cpus));
   if (r.delivery) add(...renderSlowTarget(r.delivery));
+  if (r.drain) add(...renderDrain(r.drain));
   return `${lines.join("\n")}\n`;
 }
 

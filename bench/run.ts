@@ -2,9 +2,10 @@
  * `npm run bench`: sizes, first contentful paint and lead throughput of Leadquiz, written
  * to bench/results/latest.md (+ latest.json). See bench/README.md.
  *
- * Options: --only sizes,fcp,host,leads,quizread,preview,editor,inbox,analytics,delivery (default all)
+ * Options: --only sizes,fcp,host,leads,quizread,preview,editor,inbox,analytics,delivery,drain (default all)
  * --duration 10 --connections 20 --warmup 3 --fcp-runs 11 --host-runs 7 --preview-runs 5 --editor-runs 5
- * --inbox-sizes 100000,1000000 --delivery-rate 100 --delivery-duration 30 --delivery-delay 9.
+ * --inbox-sizes 100000,1000000 --delivery-rate 100 --delivery-duration 30 --delivery-delay 9
+ * --drain-leads 10000.
  * Environment: BENCH_ADMIN_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/test: a fresh database lq_bench_… is made from it and
  * dropped afterwards), CHROMIUM_PATH (default /usr/bin/chromium).
@@ -19,6 +20,7 @@ import { measureAnalytics } from "./analytics";
 import { EARLIER_LEADS, seedEarlierLeads } from "./campaign";
 import { type CpuSpent, perRequest, waitForQuietCpu, withCpu } from "./cpu";
 import { fixedRateLoad, measureSlowTarget } from "./delivery";
+import { measureDrain } from "./drain";
 import { measureEditorSpeed } from "./editor-speed";
 import { measureFirstPaint, measureFirstPaints } from "./fcp";
 import { measureHostPage, productPopupSnippet } from "./host-page";
@@ -60,6 +62,7 @@ const PARTS = [
   "inbox",
   "analytics",
   "delivery",
+  "drain",
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -78,6 +81,7 @@ const { values: args } = parseArgs({
     "delivery-rate": { type: "string", default: "100" },
     "delivery-duration": { type: "string", default: "30" },
     "delivery-delay": { type: "string", default: "9" },
+    "drain-leads": { type: "string", default: "10000" },
   },
 });
 const only = new Set(
@@ -520,6 +524,23 @@ async function main(): Promise<number> {
       );
       if (failed.length > 0) {
         throw new Error(`lead answers that were not 201: ${JSON.stringify(failed)}`);
+      }
+    });
+  }
+  if (only.has("drain")) {
+    await part("delivery drain", async () => {
+      // Servers of its own (PGlite, then a PostgreSQL database of its own): the bench's
+      // server stays idle meanwhile.
+      log(`CPU idle before the part: ${Math.round((await waitForQuietCpu()) * 100)} %`);
+      const drain = await measureDrain({
+        leads: positive(args["drain-leads"], "drain-leads"),
+        adminUrl: ADMIN_DATABASE_URL,
+        workDir,
+      });
+      results.drain = drain;
+      const short = drain.runs.filter((run) => run.delivered < run.leads || run.badSignatures > 0);
+      if (short.length > 0) {
+        throw new Error(`leads not delivered, or badly signed: ${JSON.stringify(short)}`);
       }
     });
   }

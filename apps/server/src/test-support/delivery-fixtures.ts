@@ -10,6 +10,7 @@ import {
   type Clock,
   createDeliveryWorker,
   type DeliveryAdapters,
+  type DeliveryWorkerOptions,
 } from "../modules/delivery/delivery-worker";
 import { insertIntegration } from "../modules/delivery/integrations.repository";
 import { createLeadsHarness, type LeadsHarness, type PublishedQuiz } from "./leads-fixtures";
@@ -34,6 +35,12 @@ export function manualClock(start = new Date()): ManualClock {
   };
 }
 
+/** How many sends a test worker keeps in flight (the defaults unless a test says). */
+export type WorkerSlots = Pick<
+  DeliveryWorkerOptions,
+  "concurrency" | "perTarget" | "initialPerTarget" | "fastAnswerMs"
+>;
+
 /** The real adapters of the harness's configuration (`http`: another outgoing client). */
 export function testDeliveryAdapters(harness: LeadsHarness, http?: OutgoingHttp) {
   const { t } = harness;
@@ -50,6 +57,7 @@ export function testDeliveryWorker(
   clock: Clock,
   onTargetFailing?: (target: FailingTarget) => void,
   adapters: DeliveryAdapters = testDeliveryAdapters(harness),
+  slots: WorkerSlots = {},
 ) {
   const { t } = harness;
   return createDeliveryWorker({
@@ -61,6 +69,7 @@ export function testDeliveryWorker(
     // No jitter: the schedule a test reads is the policy's own.
     random: () => 0.5,
     ...(onTargetFailing ? { onTargetFailing } : {}),
+    ...slots,
   });
 }
 

@@ -8,12 +8,17 @@ import { createOutgoingHttp, OutgoingRequestError, type Resolve } from "./outgoi
 let decoy: Server;
 let port = 0;
 let received = 0;
+/** TCP connections the server accepted. */
+let connections = 0;
 let answer: (res: import("node:http").ServerResponse) => void = (res) => res.end("ok");
 
 beforeAll(async () => {
   decoy = createServer((_req, res) => {
     received += 1;
     answer(res);
+  });
+  decoy.on("connection", () => {
+    connections += 1;
   });
   await new Promise<void>((resolve) => decoy.listen(0, "127.0.0.1", resolve));
   port = (decoy.address() as AddressInfo).port;
@@ -119,6 +124,39 @@ describe("outgoing requests of integrations", () => {
         open.request({ method: "GET", url: `http://127.0.0.1:${port}/slow?key=secret` }),
       ),
     ).toBe("timeout");
+    answer = (res) => res.end("ok");
+  });
+
+  it("keeps a connection for the next call to the host, resolving and checking each new one", async () => {
+    let resolved = 0;
+    const counting: Resolve = (hostname, callback) => {
+      resolved += 1;
+      pointingAt("127.0.0.1")(hostname, callback);
+    };
+    const open = createOutgoingHttp({ allowPrivateNetworks: true, resolve: counting });
+    const call = () =>
+      open.request({ method: "POST", url: `http://hooks.test:${port}/`, body: "{}" });
+    const before = connections;
+    for (let i = 0; i < 3; i += 1) expect((await call()).status).toBe(200);
+    // One after the other: one connection, one look-up.
+    expect(connections - before).toBe(1);
+    expect(resolved).toBe(1);
+    // At once: a new connection per call the kept one cannot take, each resolved (and
+    // checked, where the policy applies) before it connects.
+    await Promise.all([call(), call(), call()]);
+    expect(connections - before).toBeGreaterThan(1);
+    expect(resolved).toBe(connections - before);
+  });
+
+  it("lets a call last its whole time-out on a kept connection", async () => {
+    const open = createOutgoingHttp({ allowPrivateNetworks: true, idleSocketMs: 50 });
+    expect((await open.request({ method: "GET", url: `http://127.0.0.1:${port}/` })).status).toBe(
+      200,
+    );
+    // Longer than an idle connection is kept: the call in progress is not cut.
+    answer = (res) => setTimeout(() => res.end("late"), 200);
+    const late = await open.request({ method: "GET", url: `http://127.0.0.1:${port}/` });
+    expect(late.body).toBe("late");
     answer = (res) => res.end("ok");
   });
 

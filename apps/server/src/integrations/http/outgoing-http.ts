@@ -11,6 +11,9 @@ import { isForbiddenAddress } from "./address-policy";
  * - the name is resolved by the socket's own `lookup` and every address it gives is checked
  *   before connecting, so the address checked is the address connected to (no window for
  *   DNS rebinding); IP literals are checked before the request starts;
+ * - connections are kept open between calls to one host (at most 64 at once, an idle one
+ *   closed after 4 s or sooner when the server says so): the address check runs on each
+ *   new connection, and a kept one goes on to the address checked when it opened;
  * - redirects are answered, never followed; the response body is capped; one time-out
  *   covers the whole call;
  * - errors name the host, never the full URL (paths and queries can hold keys).
@@ -66,6 +69,8 @@ export interface OutgoingHttpOptions {
   maxBodyBytes?: number;
   /** Name resolution; the system resolver by default. */
   resolve?: Resolve;
+  /** How long an idle kept connection stays open (4 s by default). */
+  idleSocketMs?: number;
   userAgent?: string;
 }
 
@@ -75,6 +80,10 @@ export interface OutgoingHttp {
 
 export const OUTGOING_TIMEOUT_MS = 10_000;
 const MAX_BODY_BYTES = 64 * 1024;
+/** Connections open at once to one host (above the delivery worker's 32 per target). */
+export const MAX_SOCKETS_PER_HOST = 64;
+/** An idle kept connection is closed after this (below the 5 s of common servers). */
+const IDLE_SOCKET_MS = 4_000;
 
 const systemResolve: Resolve = (hostname, callback) =>
   dnsLookup(hostname, { all: true, verbatim: true }, callback);
@@ -86,7 +95,17 @@ export function createOutgoingHttp(options: OutgoingHttpOptions): OutgoingHttp {
     maxBodyBytes = MAX_BODY_BYTES,
     resolve = systemResolve,
     userAgent = "Leadquiz-Webhooks/1.0",
+    idleSocketMs = IDLE_SOCKET_MS,
   } = options;
+  // Kept connections, per host (the agents' own pools). Every new one gets `guardedLookup`.
+  const agentOptions = {
+    keepAlive: true,
+    maxSockets: MAX_SOCKETS_PER_HOST,
+    maxFreeSockets: MAX_SOCKETS_PER_HOST,
+    timeout: idleSocketMs,
+    scheduling: "lifo" as const,
+  };
+  const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
 
   /** The socket's lookup: resolves, then refuses the whole name if any address is forbidden. */
   function guardedLookup(hostname: string, lookupOptions: LookupOptions, callback: LookupCallback) {
@@ -137,7 +156,8 @@ export function createOutgoingHttp(options: OutgoingHttpOptions): OutgoingHttp {
             new OutgoingRequestError("forbidden_address", `${host} is a forbidden address`),
           );
         }
-        const transport = url.protocol === "https:" ? https : http;
+        const secure = url.protocol === "https:";
+        const transport = secure ? https : http;
         const body = request.body === undefined ? undefined : Buffer.from(request.body, "utf8");
         const headers: Record<string, string> = {
           "user-agent": userAgent,
@@ -153,7 +173,12 @@ export function createOutgoingHttp(options: OutgoingHttpOptions): OutgoingHttp {
         };
         const outgoing = transport.request(
           url,
-          { method: request.method, headers, lookup: guardedLookup as never, agent: false },
+          {
+            method: request.method,
+            headers,
+            lookup: guardedLookup as never,
+            agent: secure ? agents.https : agents.http,
+          },
           (response) => {
             const chunks: Buffer[] = [];
             let size = 0;

@@ -15,8 +15,10 @@ import {
   disableIntegration,
   type FailingTarget,
   loadDeliveryWork,
+  postponeTarget,
   recordTargetHealth,
-  recordTry,
+  recordTries,
+  type TryRecord,
 } from "./delivery.repository";
 import { deliveryLeadOf } from "./delivery-lead";
 import { integrationCredentials } from "./integration-secrets.repository";
@@ -38,8 +40,19 @@ export interface DeliveryWorkerOptions {
   clock?: Clock;
   /** Deliveries in flight at once (each waits up to the 10 s time-out of its target). */
   concurrency?: number;
-  /** Of those, at most this many to one integration: a slow target cannot take them all. */
+  /**
+   * Of those, at most this many to one integration, however well it answers: a slow target
+   * cannot take them all, and no receiver gets more at once.
+   */
   perTarget?: number;
+  /**
+   * Where each integration's own limit starts: it grows by one with each answer that came
+   * within a second, up to `perTarget`, and halves on an answer to try later (429, 5xx, a
+   * time-out): docs/delivery.md "The pipeline".
+   */
+  initialPerTarget?: number;
+  /** An answer within this long lets its target's limit grow (1 s). */
+  fastAnswerMs?: number;
   /** How long a claim holds: longer than the 10 s time-out of a send. */
   leaseMs?: number;
   /** Pause between looks at the outbox when it had nothing due. */
@@ -52,6 +65,13 @@ export interface DeliveryWorkerOptions {
 /** How long a target fails before its owner is told (once, not per lead). */
 export const NOTIFY_FAILING_AFTER_MS = 60 * 60 * 1000;
 
+/**
+ * Targets sent one lead at a time: Telegram shows a chat's messages in the order they were
+ * sent and limits a bot to about one message a second per chat (docs/delivery.md
+ * "The pipeline").
+ */
+export const ONE_AT_A_TIME: readonly IntegrationType[] = ["telegram"];
+
 export interface DeliveryWorker {
   /** Claims what is due now (up to the concurrency) and sends it; answers how many were sent. */
   runOnce(): Promise<number>;
@@ -61,13 +81,38 @@ export interface DeliveryWorker {
   stop(): Promise<void>;
 }
 
+/** What this worker knows of one integration it sends to. */
+interface TargetState {
+  /** How many of its deliveries may be in flight now (adaptive, 1 … perTarget). */
+  limit: number;
+  inFlight: number;
+  /** No send before this (clock ms): the target asked to wait (Retry-After). */
+  pausedUntil: number;
+  /** When this worker last sent to it (clock ms), to forget targets long unused. */
+  usedAt: number;
+}
+
+/** A try that ended, waiting to be written with the others that ended meanwhile. */
+interface EndedTry {
+  work: DeliveryWork;
+  outcome: SendOutcome;
+  record: TryRecord;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+/** A target this worker has not sent to for this long is forgotten (its limit starts again). */
+const FORGET_TARGET_AFTER_MS = 10 * 60 * 1000;
+
 /**
  * The delivery worker (docs/delivery.md, "Pipeline"): claims due rows of the outbox, sends
  * each through its target's adapter and records the outcome with the retry policy. A lead
  * not yet released is released first (one request) or its delivery waits for requests; the
  * waiting ones of accounts that have requests again are made due before each claim. Up to
- * `concurrency` sends are in flight, at most `perTarget` of them to one integration; a
- * free slot is filled at once, so a send that takes 10 s holds up only its own slot.
+ * `concurrency` sends are in flight, at most each integration's own limit (adaptive, never
+ * above `perTarget`) to one integration; free slots are filled by one claim, so a send that
+ * takes 10 s holds up only its own slot. The tries that end while the previous ones are
+ * being written are written together, in one statement.
  */
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const {
@@ -76,20 +121,49 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     adapters,
     box,
     clock = systemClock,
-    concurrency = 32,
-    perTarget = 8,
+    concurrency = 64,
+    perTarget = 32,
     leaseMs = 30_000,
     idleMs = 1_000,
+    fastAnswerMs = 1_000,
     random,
     onTargetFailing,
   } = options;
+  const initialPerTarget = Math.min(options.initialPerTarget ?? 8, perTarget);
   let running = false;
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
 
+  const targets = new Map<number, TargetState>();
+  function targetOf(work: DeliveryWork): TargetState {
+    const id = work.integration.id;
+    let target = targets.get(id);
+    if (!target) {
+      const one = ONE_AT_A_TIME.includes(work.integration.type);
+      target = { limit: one ? 1 : initialPerTarget, inFlight: 0, pausedUntil: 0, usedAt: 0 };
+      targets.set(id, target);
+    }
+    return target;
+  }
+
+  /** A target's limit after an answer: one more after a quick success, half after "later". */
+  function adapt(work: DeliveryWork, outcome: SendOutcome, tookMs: number, at: Date): void {
+    const target = targetOf(work);
+    if (ONE_AT_A_TIME.includes(work.integration.type)) target.limit = 1;
+    else if (outcome.kind === "delivered" && tookMs < fastAnswerMs) {
+      target.limit = Math.min(target.limit + 1, perTarget);
+    } else if (outcome.kind === "retry") {
+      target.limit = Math.max(1, Math.floor(target.limit / 2));
+    }
+    if (outcome.kind === "retry" && outcome.retryAfterMs) {
+      target.pausedUntil = Math.max(target.pausedUntil, at.getTime() + outcome.retryAfterMs);
+    }
+  }
+
   async function sendOne(work: DeliveryWork, gate: DeliveryGate): Promise<void> {
     const { delivery, integration } = work;
     const now = clock.now();
+    const started = performance.now();
     let outcome: SendOutcome;
     if (!integration.isEnabled) {
       outcome = { kind: "failed", statusCode: null, error: "integration_disabled", disable: false };
@@ -115,39 +189,123 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       }
     }
     const after = clock.now();
+    adapt(work, outcome, performance.now() - started, after);
     const state = nextState(outcome, delivery, after, random);
-    await recordTry(db, delivery.id, {
-      status: state.status,
-      nextAttemptAt: state.nextAttemptAt,
-      statusCode: outcome.statusCode,
-      error: state.error,
-      remoteId: outcome.kind === "delivered" ? outcome.remoteId : null,
-      at: after,
+    await new Promise<void>((resolve, reject) => {
+      ended.push({
+        work,
+        outcome,
+        record: {
+          status: state.status,
+          nextAttemptAt: state.nextAttemptAt,
+          statusCode: outcome.statusCode,
+          error: state.error,
+          remoteId: outcome.kind === "delivered" ? outcome.remoteId : null,
+          at: after,
+        },
+        resolve,
+        reject,
+      });
+      if (!writing) {
+        writing = true;
+        void writeEnded();
+      }
     });
-    if (outcome.kind === "failed" && outcome.disable) {
-      await disableIntegration(db, integration.id, "gone");
+  }
+
+  /** Tries that ended and are not written yet, and the write under way. */
+  const ended: EndedTry[] = [];
+  let writing = false;
+
+  /**
+   * Writes the ended tries, all those that ended meanwhile at each turn, until none is left
+   * (it never throws: a failed write fails the sends of its batch).
+   */
+  async function writeEnded(): Promise<void> {
+    // After the answers that came in meanwhile are read (the I/O of this turn of the event
+    // loop), so they are written together.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    while (ended.length > 0) {
+      const batch = ended.splice(0);
+      try {
+        await writeTries(batch);
+        for (const entry of batch) entry.resolve();
+      } catch (error) {
+        for (const entry of batch) entry.reject(error);
+      }
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
-    // A skipped lead says nothing about the target's health: the failing stretch stays as is.
-    if (integration.isEnabled && outcome.kind !== "skipped") {
+    writing = false;
+  }
+
+  /**
+   * One statement for the tries, then per integration of the batch: switched off on a 410,
+   * every delivery of it postponed when it asked to wait, and its health as of its last try.
+   */
+  async function writeTries(batch: readonly EndedTry[]): Promise<void> {
+    await recordTries(
+      db,
+      batch.map((entry) => ({ ...entry.record, id: entry.work.delivery.id })),
+    );
+    const byIntegration = new Map<number, EndedTry[]>();
+    for (const entry of batch) {
+      const id = entry.work.integration.id;
+      byIntegration.set(id, [...(byIntegration.get(id) ?? []), entry]);
+    }
+    for (const [id, entries] of byIntegration) {
+      if (entries.some((e) => e.outcome.kind === "failed" && e.outcome.disable)) {
+        await disableIntegration(db, id, "gone");
+      }
+      const waitUntil = Math.max(
+        0,
+        ...entries.map((e) =>
+          e.outcome.kind === "retry" && e.outcome.retryAfterMs
+            ? e.record.at.getTime() + e.outcome.retryAfterMs
+            : 0,
+        ),
+      );
+      if (waitUntil > 0) await postponeTarget(db, id, new Date(waitUntil), clock.now());
+      await recordHealth(id, entries);
+      for (const { work, record, outcome } of entries) {
+        log.info(
+          {
+            delivery: work.delivery.id,
+            integration: id,
+            target: work.integration.type,
+            status: record.status,
+            statusCode: outcome.statusCode,
+          },
+          "delivery tried",
+        );
+      }
+    }
+  }
+
+  /**
+   * The failing stretch of an integration after its tries of one batch, in the order they
+   * ended: as if each had been recorded on its own (a success ends the stretch, a failure
+   * after it starts a new one). A skipped lead says nothing about the target's health.
+   */
+  async function recordHealth(id: number, entries: readonly EndedTry[]): Promise<void> {
+    const counted = entries.filter(
+      (e) => e.work.integration.isEnabled && e.outcome.kind !== "skipped",
+    );
+    const lastOk = counted.findLastIndex((e) => e.outcome.kind === "delivered");
+    const lastOkEntry = counted[lastOk];
+    if (lastOkEntry) {
+      await recordTargetHealth(db, id, true, lastOkEntry.record.at, NOTIFY_FAILING_AFTER_MS);
+    }
+    const lastFailure = counted.length > lastOk + 1 ? counted.at(-1) : undefined;
+    if (lastFailure) {
       const failing = await recordTargetHealth(
         db,
-        integration.id,
-        outcome.kind === "delivered",
-        after,
+        id,
+        false,
+        lastFailure.record.at,
         NOTIFY_FAILING_AFTER_MS,
       );
       if (failing) onTargetFailing?.(failing);
     }
-    log.info(
-      {
-        delivery: delivery.id,
-        integration: integration.id,
-        target: integration.type,
-        status: state.status,
-        statusCode: outcome.statusCode,
-      },
-      "delivery tried",
-    );
   }
 
   /** When the waiting deliveries were last looked at (at most once per `idleMs` while busy). */
@@ -156,6 +314,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   /** Makes the waiting deliveries of accounts that have requests again due now. */
   async function resume(): Promise<void> {
     resumedAt = Date.now();
+    forgetUnusedTargets();
     try {
       const due = await resumeAwaitingDeliveries(db, clock.now());
       if (due > 0) log.info({ due }, "deliveries waiting for requests are due");
@@ -164,33 +323,56 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     }
   }
 
-  /** Sends in flight, and how many of them go to each integration. */
+  function forgetUnusedTargets(): void {
+    const now = clock.now().getTime();
+    for (const [id, target] of targets) {
+      if (
+        target.inFlight === 0 &&
+        target.pausedUntil <= now &&
+        now - target.usedAt > FORGET_TARGET_AFTER_MS
+      ) {
+        targets.delete(id);
+      }
+    }
+  }
+
+  /** Sends in flight (each until its try is written). */
   const inFlight = new Set<Promise<void>>();
-  const perIntegration = new Map<number, number>();
 
   function track(work: DeliveryWork, gate: DeliveryGate): Promise<void> {
-    const id = work.integration.id;
-    perIntegration.set(id, (perIntegration.get(id) ?? 0) + 1);
+    const target = targetOf(work);
+    target.inFlight += 1;
+    target.usedAt = clock.now().getTime();
     const send: Promise<void> = sendOne(work, gate)
       .catch((error: unknown) => {
         log.error({ err: error, delivery: work.delivery.id }, "a delivery could not be recorded");
       })
       .finally(() => {
         inFlight.delete(send);
-        const left = (perIntegration.get(id) ?? 1) - 1;
-        if (left === 0) perIntegration.delete(id);
-        else perIntegration.set(id, left);
+        target.inFlight -= 1;
       });
     inFlight.add(send);
     return send;
   }
 
-  /** Claims up to the free slots, skipping integrations that already have all theirs. */
-  async function claim(): Promise<Promise<void>[]> {
+  /**
+   * Claims up to the free slots, each integration up to its room (its limit less what is in
+   * flight to it; none while it asked to wait). Answers the sends started, and how many rows
+   * were asked for and claimed.
+   */
+  async function claim(): Promise<{ sends: Promise<void>[]; asked: number; claimed: number }> {
     const free = concurrency - inFlight.size;
-    if (free <= 0) return [];
-    const busy = [...perIntegration].filter(([, n]) => n >= perTarget).map(([id]) => id);
-    const ids = await claimDueDeliveries(db, clock.now(), free, leaseMs, { perTarget, busy });
+    if (free <= 0) return { sends: [], asked: 0, claimed: 0 };
+    const now = clock.now();
+    const rooms = new Map<number, number>();
+    for (const [id, target] of targets) {
+      rooms.set(id, target.pausedUntil > now.getTime() ? 0 : target.limit - target.inFlight);
+    }
+    const ids = await claimDueDeliveries(db, now, free, leaseMs, {
+      perTarget: initialPerTarget,
+      rooms,
+      oneAtATime: ONE_AT_A_TIME,
+    });
     const work = await loadDeliveryWork(db, ids);
     // The oldest lead's send starts first (the claim's rows come back in no set order).
     work.sort((x, y) => x.delivery.id - y.delivery.id);
@@ -209,12 +391,12 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         log.info({ delivery: w.delivery.id }, "a delivery waits for a request");
       else sends.push(track(w, gate));
     }
-    return sends;
+    return { sends, asked: free, claimed: ids.length };
   }
 
   async function runOnce(): Promise<number> {
     await resume();
-    const sends = await claim();
+    const { sends } = await claim();
     await Promise.all(sends);
     return sends.length;
   }
@@ -234,14 +416,21 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   async function work() {
     while (running) {
       if (Date.now() - resumedAt >= idleMs) await resume();
-      let claimed = 0;
+      let full = false;
       try {
-        claimed = (await claim()).length;
+        const { asked, claimed } = await claim();
+        full = asked > 0 && claimed === asked;
       } catch (error) {
         log.error({ err: error }, "the delivery worker could not read the outbox");
       }
-      // Nothing new due, or every slot taken: wait for a slot or the next look.
-      if (claimed === 0 && running) await pause(idleMs);
+      // Fewer due than slots asked for (nothing more due, or no room left at the targets
+      // that have more): wait for a send to end or the next look.
+      if (!full && running) {
+        await pause(idleMs);
+        // The sends written with the one that woke the loop end in the same turn: let them
+        // all free their slots, so one claim fills them together.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
       wakeUp = undefined;
     }
     await Promise.all(inFlight);

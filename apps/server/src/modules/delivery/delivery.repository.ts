@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import {
   type DeliveryStatus,
@@ -26,6 +26,29 @@ export function leadDeliveriesOf(newLeads: SQL): SQL {
 }
 
 /**
+ * How many more deliveries of one integration a claim may take: `room` for the integrations
+ * named in `rooms` (0 for one whose slots are all taken or that is paused), `perTarget` for
+ * any other.
+ */
+export interface ClaimFairness {
+  perTarget: number;
+  rooms: ReadonlyMap<number, number>;
+  /** Target types sent one delivery at a time (their room is 1 unless `rooms` says less). */
+  oneAtATime?: readonly string[];
+}
+
+/** Postgres array literal of integers (drizzle would spread a JS array into a list). */
+function intArray(values: Iterable<number>): string {
+  return `{${[...values].map((v) => Math.trunc(v)).join(",")}}`;
+}
+
+/** Postgres array literal of plain names (letters, digits, `_`: target types). */
+function textArray(values: readonly string[]): string {
+  if (values.some((v) => !/^\w+$/.test(v))) throw new Error("not a plain name");
+  return `{${values.join(",")}}`;
+}
+
+/**
  * Claims up to `limit` due deliveries for `leaseMs`: a row another worker claimed first is
  * skipped, so several processes can work one outbox. A claim whose worker died runs out at
  * `locked_until` and the row is claimed again.
@@ -35,34 +58,44 @@ export async function claimDueDeliveries(
   now: Date,
   limit: number,
   leaseMs: number,
-  fairness: { perTarget: number; busy: readonly number[] } = { perTarget: limit, busy: [] },
+  fairness: ClaimFairness = { perTarget: limit, rooms: new Map() },
 ): Promise<number[]> {
   const until = new Date(now.getTime() + leaseMs);
   const at = sql`${now.toISOString()}::timestamptz`;
-  const busy = fairness.busy.length === 0 ? [0] : fairness.busy;
-  // The oldest due rows, at most `perTarget` of one integration and none of an integration
-  // the worker already sends `perTarget` deliveries to (docs/delivery.md "The pipeline"):
+  const full = [...fairness.rooms].filter(([, room]) => room <= 0).map(([id]) => id);
+  const open = [...fairness.rooms].filter(([, room]) => room > 0);
+  // The oldest due rows, at most the room of each integration (what this worker may still
+  // send to it: docs/delivery.md "The pipeline") and none of an integration without room:
   // a slow or dead target cannot take every slot. No FOR UPDATE here (window functions
   // refuse it); the UPDATE re-checks the lease on the row it locks, so a row another
   // worker claimed meanwhile is skipped, never sent twice.
+  // The widest room any integration can have: rows ranked beyond it are dropped before
+  // each remaining row's integration is looked up (for its type).
+  const widest = Math.max(fairness.perTarget, 1, ...open.map(([, room]) => room));
   const result = await db.execute(sql`
     update deliveries set locked_until = ${until.toISOString()}::timestamptz,
       attempts = attempts + 1
     where id in (
-      select id from (
-        select id, next_attempt_at,
+      select ranked.id from (
+        select id, integration_id, next_attempt_at,
           row_number() over (partition by integration_id order by next_attempt_at, id) as n
         from (
           select id, integration_id, next_attempt_at from deliveries
           where status in ('pending', 'retrying')
             and next_attempt_at <= ${at}
             and (locked_until is null or locked_until <= ${at})
-            and integration_id <> all(${`{${busy.join(",")}}`}::int[])
+            and integration_id <> all(${intArray(full.length === 0 ? [0] : full)}::int[])
           order by next_attempt_at
           limit ${limit * CLAIM_SCAN_FACTOR}) due
         ) ranked
-      where n <= ${fairness.perTarget}
-      order by next_attempt_at
+      join integrations i on i.id = ranked.integration_id
+      left join unnest(${intArray(open.map(([id]) => id))}::int[],
+        ${intArray(open.map(([, room]) => room))}::int[]) as room(integration, n)
+        on room.integration = ranked.integration_id
+      where ranked.n <= ${widest}
+        and ranked.n <= coalesce(room.n, case when i.type = any(${textArray(fairness.oneAtATime ?? [])}::text[])
+          then 1 else ${fairness.perTarget} end)
+      order by ranked.next_attempt_at
       limit ${limit})
       and (locked_until is null or locked_until <= ${at})
     returning id`);
@@ -115,24 +148,69 @@ export interface TryRecord {
 }
 
 /**
- * Records a try and releases the claim. A delivery already delivered is never changed
- * (at most once after a confirmed success).
+ * Records tries and releases their claims, in one statement however many (the worker
+ * writes the tries that ended while the previous write ran together). A delivery already
+ * delivered is never changed (at most once after a confirmed success).
  */
-export async function recordTry(db: DbOrTx, id: number, record: TryRecord): Promise<void> {
+export async function recordTries(
+  db: DbOrTx,
+  tries: readonly (TryRecord & { id: number })[],
+): Promise<void> {
+  if (tries.length === 0) return;
+  const rows = JSON.stringify(
+    tries.map((t) => ({
+      id: t.id,
+      status: t.status,
+      next_attempt_at: t.nextAttemptAt.toISOString(),
+      status_code: t.statusCode,
+      error: t.error,
+      remote_id: t.remoteId,
+      at: t.at.toISOString(),
+    })),
+  );
+  await db.execute(sql`
+    update deliveries d set status = t.status,
+      next_attempt_at = t.next_attempt_at,
+      locked_until = null,
+      last_status_code = t.status_code,
+      last_error = t.error,
+      last_attempt_at = t.at,
+      delivered_at = case when t.status = 'delivered' then t.at else d.delivered_at end,
+      remote_id = case when t.status = 'delivered' then t.remote_id else d.remote_id end
+    from jsonb_to_recordset(${rows}::jsonb) as t(id bigint, status text,
+      next_attempt_at timestamptz, status_code smallint, error text, remote_id text,
+      at timestamptz)
+    where d.id = t.id and d.status <> 'delivered'`);
+}
+
+/** Records one try and releases its claim (`recordTries` of one). */
+export function recordTry(db: DbOrTx, id: number, record: TryRecord): Promise<void> {
+  return recordTries(db, [{ ...record, id }]);
+}
+
+/**
+ * A target asked to be left alone until `until` (a `Retry-After`, a service's quota reset):
+ * every due or sooner-due delivery of the integration not held by a worker waits until
+ * then, so no worker of any process sends to it before (docs/delivery.md "The pipeline").
+ * Their order stays (oldest first at `until`).
+ */
+export async function postponeTarget(
+  db: DbOrTx,
+  integrationId: number,
+  until: Date,
+  now: Date,
+): Promise<void> {
   await db
     .update(deliveries)
-    .set({
-      status: record.status,
-      nextAttemptAt: record.nextAttemptAt,
-      lockedUntil: null,
-      lastStatusCode: record.statusCode,
-      lastError: record.error,
-      lastAttemptAt: record.at,
-      ...(record.status === "delivered"
-        ? { deliveredAt: record.at, remoteId: record.remoteId }
-        : {}),
-    })
-    .where(and(eq(deliveries.id, id), ne(deliveries.status, "delivered")));
+    .set({ nextAttemptAt: until })
+    .where(
+      and(
+        eq(deliveries.integrationId, integrationId),
+        inArray(deliveries.status, ["pending", "retrying"]),
+        lt(deliveries.nextAttemptAt, until),
+        or(isNull(deliveries.lockedUntil), lte(deliveries.lockedUntil, now)),
+      ),
+    );
 }
 
 /** Switches an integration off for the reason the pipeline saw (a webhook answering 410). */
