@@ -18,6 +18,8 @@ const PLACEHOLDERS: Record<string, string> = {
   "bitrix24.webhook_url": "https://example.bitrix24.ua/rest/1/…/",
   "salesdrive.subdomain": "acme",
   "mailchimp.api_key": "…-us21",
+  "getresponse.enterprise_domain": "example.com",
+  "getresponse.enterprise_region": "com",
 };
 
 /** A value as the API takes it: integers as numbers, an empty optional field as null. */
