@@ -176,3 +176,39 @@ test("a connected webhook's address shows masked in English, Russian and Ukraini
     if (me) await ownerCall("PATCH", `/userinfo/${me.id}/`, { language_code: "en" });
   }
 });
+
+test("GetResponse's connect form shows the MAX account's two fields, labelled in en, ru and uk, within a phone", async ({
+  page,
+}) => {
+  const quiz = await publishBranchingQuiz();
+  await openAsQuizOwner(page, `/quiz/${quiz.id}/integration`);
+  const [me] = await ownerCall<{ id: number }[]>("GET", "/userinfo/");
+  try {
+    for (const [language, name, domainLabel] of [
+      ["en", "English", "GetResponse MAX domain"],
+      ["ru", "Русский", "Домен GetResponse MAX"],
+      ["uk", "Українська", "Домен GetResponse MAX"],
+    ] as const) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await chooseLanguage(page, name);
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.getByTestId("tile-getresponse").getByRole("button").click();
+        const dialog = page.getByRole("dialog", { name: "GetResponse" });
+        const domain = dialog.getByLabel(domainLabel, { exact: false });
+        await expect(domain).toBeVisible();
+        await expect(domain).toHaveAttribute("placeholder", "example.com");
+        const box = await dialog.getByRole("textbox").last().boundingBox();
+        expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
+        await expectNoViolations(page, `getresponse card ${language} ${width}`);
+        await dialog.screenshot({
+          path: test.info().outputPath(`getresponse-card-${language}-${width}.png`),
+        });
+        await page.keyboard.press("Escape");
+        await expect(dialog).toHaveCount(0);
+      }
+    }
+  } finally {
+    if (me) await ownerCall("PATCH", `/userinfo/${me.id}/`, { language_code: "en" });
+  }
+});
