@@ -1,5 +1,6 @@
 // `npm start`: builds what is not built (or is older than its sources), then runs the
 // server in this process: API, web app and static assets on one port (PORT, default 3000).
+// `node scripts/start.mjs --build-only` (`npm run build:stale`) builds what is stale and exits.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -77,6 +78,8 @@ if (runtimeOutputs.some((output) => isStale(at(output), runtimeSources))) {
 if (isStale(at("apps/server/dist/main.js"), serverSources)) {
   run("building the server", ["run", "build", "-w", "@leadquiz/server"]);
 }
+
+if (process.argv.includes("--build-only")) process.exit(0);
 
 process.env.NODE_ENV ??= "production";
 await import(pathToFileURL(at("apps/server/dist/main.js")).href);
