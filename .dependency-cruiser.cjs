@@ -86,7 +86,7 @@ module.exports = {
       comment:
         "plugins/ import only the faces of accounts and api-keys (authentication asks them who " +
         "is calling) and of media and profiles (the OpenAPI document's upload fields): " +
-        "docs/boundaries.md \"Plugins\". Any other module stays out of plugins.",
+        'docs/boundaries.md "Plugins". Any other module stays out of plugins.',
       from: { path: `${SERVER}plugins/`, pathNot: TESTS },
       to: {
         path: MODULES,
