@@ -72,6 +72,28 @@ module.exports = {
       },
     },
     {
+      name: "shared-knows-no-module",
+      severity: "error",
+      comment:
+        "policies/, lib/, db/, storage/ and mail/ sit below every module and import none: " +
+        "what they need of a module is handed to them (docs/boundaries.md).",
+      from: { path: `${SERVER}(policies|lib|db|storage|mail)/`, pathNot: TESTS },
+      to: { path: MODULES },
+    },
+    {
+      name: "plugins-know-listed-modules",
+      severity: "error",
+      comment:
+        "plugins/ import only the faces of accounts and api-keys (authentication asks them who " +
+        "is calling) and of media and profiles (the OpenAPI document's upload fields): " +
+        'docs/boundaries.md "Plugins". Any other module stays out of plugins.',
+      from: { path: `${SERVER}plugins/`, pathNot: TESTS },
+      to: {
+        path: MODULES,
+        pathNot: `${MODULES}(accounts|api-keys|media|profiles)/index\\.ts$`,
+      },
+    },
+    {
       name: "sql-in-repositories",
       severity: "error",
       comment:

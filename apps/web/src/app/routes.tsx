@@ -1,10 +1,10 @@
 import { lazy, Suspense } from "react";
 import { Navigate, Outlet, type RouteObject } from "react-router";
+import { routePatterns } from "@/shared/routing/paths";
 import { PageLoader } from "@/shared/ui/page-loader";
 import { RequireAnonymous } from "./guards/require-anonymous";
 import { RequireAuth } from "./guards/require-auth";
 import { mantineLayer } from "./mantine-chunk";
-import { routePatterns } from "./paths";
 
 /**
  * The error page comes with Mantine's provider (loaded before any route renders), so a page
@@ -117,7 +117,7 @@ export const appRoutes: RouteObject[] = [
               {
                 path: routePatterns.referralSystem,
                 lazy: async () => ({
-                  Component: (await import("../features/money/pages/referral-page")).ReferralPage,
+                  Component: (await import("../features/tariffs/pages/referral-page")).ReferralPage,
                 }),
               },
               {
@@ -147,10 +147,14 @@ export const appRoutes: RouteObject[] = [
               { path: routePatterns.certificate, ...comingSoon("layout:nav.certificate") },
               {
                 path: routePatterns.settings,
-                lazy: async () => ({
-                  Component: (await import("../features/settings/pages/settings-page"))
-                    .SettingsPage,
-                }),
+                // The settings page shows the tariffs feature's summary in its tariff section.
+                lazy: async () => {
+                  const [{ SettingsPage }, { TariffSummary }] = await Promise.all([
+                    import("../features/settings/pages/settings-page"),
+                    import("../features/tariffs/components/tariff-summary"),
+                  ]);
+                  return { element: <SettingsPage tariff={<TariffSummary />} /> };
+                },
               },
               {
                 path: routePatterns.support,
@@ -186,21 +190,21 @@ export const appRoutes: RouteObject[] = [
                       {
                         index: true,
                         lazy: async () => ({
-                          Component: (await import("../features/courses/pages/profile-page"))
+                          Component: (await import("../features/profiles/pages/profile-page"))
                             .ProfilePage,
                         }),
                       },
                       {
                         path: "portfolio",
                         lazy: async () => ({
-                          Component: (await import("../features/courses/pages/portfolio-page"))
+                          Component: (await import("../features/profiles/pages/portfolio-page"))
                             .PortfolioPage,
                         }),
                       },
                       {
                         path: "rating",
                         lazy: async () => ({
-                          Component: (await import("../features/courses/pages/rating-page"))
+                          Component: (await import("../features/profiles/pages/rating-page"))
                             .RatingPage,
                         }),
                       },
@@ -216,20 +220,21 @@ export const appRoutes: RouteObject[] = [
                   {
                     path: "pay",
                     lazy: async () => ({
-                      Component: (await import("../features/money/pages/pay-page")).PayPage,
+                      Component: (await import("../features/tariffs/pages/pay-page")).PayPage,
                     }),
                   },
                   {
                     path: "pay/manual",
                     lazy: async () => ({
-                      Component: (await import("../features/money/pages/manual-payment-page"))
+                      Component: (await import("../features/tariffs/pages/manual-payment-page"))
                         .ManualPaymentPage,
                     }),
                   },
                   {
                     path: "my-rate",
                     lazy: async () => ({
-                      Component: (await import("../features/money/pages/my-rate-page")).MyRatePage,
+                      Component: (await import("../features/tariffs/pages/my-rate-page"))
+                        .MyRatePage,
                     }),
                   },
                 ],

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from "react-router";
 import { useSession } from "@/shared/api/services-context";
-import { afterLoginTarget } from "../paths";
+import { afterLoginTarget } from "@/shared/routing/paths";
 
 /**
  * Public auth routes: a signed-in user goes to redirectUrl (or /). Signing in on one of

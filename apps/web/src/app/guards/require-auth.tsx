@@ -6,7 +6,7 @@ import { useSession } from "@/shared/api/services-context";
 import { useCurrentUser } from "@/shared/api/user-queries";
 import { clearPendingLanguage, pendingLanguage } from "@/shared/i18n/pending-profile-language";
 import { useSaveProfileLanguage } from "@/shared/i18n/save-profile-language";
-import { loginRedirect } from "../paths";
+import { loginRedirect } from "@/shared/routing/paths";
 
 /**
  * Protected routes: an anonymous visitor goes to /login with the current query string and

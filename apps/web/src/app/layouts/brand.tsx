@@ -1,6 +1,6 @@
 import { Anchor, Text } from "@mantine/core";
 import { Link } from "react-router";
-import { paths } from "../paths";
+import { paths } from "@/shared/routing/paths";
 
 /** The product name, linking to the dashboard. */
 export function Brand() {

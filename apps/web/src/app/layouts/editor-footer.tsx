@@ -2,7 +2,7 @@ import type { Quiz } from "@leadquiz/contract";
 import { Badge, Box, Button, Group } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "../../features/dashboard/components/format-date";
+import { formatDateTime } from "@/shared/i18n/format-date";
 import { useEditorPreview } from "../../features/quiz-preview/editor-preview";
 import { usePublicationStatus } from "../../features/quiz-shell/components/publish-modal";
 import { UsageInstructions } from "../../features/quiz-shell/components/usage-instructions";

@@ -1,7 +1,7 @@
 import { Box, Divider, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { configActionSections, paths, type QuizEditorSection } from "../paths";
+import { configActionSections, paths, type QuizEditorSection } from "@/shared/routing/paths";
 import classes from "./editor-navbar.module.css";
 import { MenuLink } from "./menu-link";
 

@@ -6,7 +6,7 @@ import { Outlet } from "react-router";
 import { ProfileLanguageSwitch } from "@/shared/i18n/profile-language-switch";
 import { PageLoader } from "@/shared/ui/page-loader";
 import { VerifyEmailBanner } from "../../features/auth/components/verify-email-banner";
-import { TariffExpiredBanner } from "../../features/money/components/tariff-expired-banner";
+import { TariffExpiredBanner } from "../../features/tariffs/components/tariff-expired-banner";
 import { Brand } from "./brand";
 import { MainNavbar } from "./main-navbar";
 import { UserMenu } from "./user-menu";

@@ -1,7 +1,7 @@
 import { Divider, NavLink, ScrollArea, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { paths } from "../paths";
+import { paths } from "@/shared/routing/paths";
 import { MenuLink } from "./menu-link";
 
 /** The main menu: every entry and submenu of docs/product.md "Pages and menus". */

@@ -7,31 +7,29 @@ import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation, useParams } from "react-router";
 import { isApiError } from "@/shared/api/api-error";
 import { errorMessage } from "@/shared/api/error-message";
+import { parseQuizId, useQuiz } from "@/shared/api/quiz-queries";
 import { useApiClient } from "@/shared/api/services-context";
+import { paths } from "@/shared/routing/paths";
 import { AfterFirstRender } from "@/shared/ui/after-first-render";
 import { PageLoader } from "@/shared/ui/page-loader";
+import type { QuizEditorContext } from "../../features/quiz-editor/editor-context";
 import { questionListQuery } from "../../features/quiz-editor/questions/api/question-queries";
 import { editorAddress } from "../../features/quiz-editor/read-ahead";
-import { EditorWritesProvider } from "../../features/quiz-editor/state/editor-writes";
+import {
+  EditorWritesProvider,
+  useWritesSettled,
+} from "../../features/quiz-editor/state/editor-writes";
 import { PreviewPanel } from "../../features/quiz-preview/components/preview-panel";
 import {
   EditorPreviewProvider,
   useEditorPreview,
 } from "../../features/quiz-preview/editor-preview";
 import type { PreviewDevice } from "../../features/quiz-preview/preview-settings";
-import { parseQuizId, useQuiz } from "../../features/quiz-shell/api/quiz-queries";
-import { paths } from "../paths";
 import { EditorFooter } from "./editor-footer";
 import { EditorNavbar } from "./editor-navbar";
 import { EditorTopBar } from "./editor-top-bar";
 
 export type { PreviewDevice };
-
-/** Context handed to the editor's pages through the Outlet. */
-export interface QuizEditorContext {
-  quizId: string;
-  previewDevice: PreviewDevice;
-}
 
 /** `/quiz/{id}` of no quiz of the account (or no id at all): says so, with a way back. */
 function QuizNotFound({ message }: { message?: string }) {
@@ -104,6 +102,7 @@ const PREVIEW_WIDTH = { base: 420, lg: 460, xl: 560 };
 function EditorFrame({ quiz, quizId }: { quiz: Quiz; quizId: string }) {
   const [opened, { toggle, close }] = useDisclosure();
   const preview = useEditorPreview();
+  const writesSettled = useWritesSettled();
   const context: QuizEditorContext = { quizId, previewDevice: preview.device };
   return (
     <AppShell
@@ -137,6 +136,7 @@ function EditorFrame({ quiz, quizId }: { quiz: Quiz; quizId: string }) {
               version={preview.version}
               onShowDraft={() => preview.showVersion(null)}
               onHide={() => preview.setOpened(false)}
+              writesSettled={writesSettled}
             />
           </AfterFirstRender>
         </AppShell.Aside>

@@ -2,7 +2,7 @@ import { Avatar, Button, Loader, Menu, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCurrentUser } from "@/shared/api/user-queries";
-import { paths } from "../paths";
+import { paths } from "@/shared/routing/paths";
 
 /**
  * The header's account menu: shows the user's e-mail (compact: its first letter, the

@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { paths } from "../../app/paths";
+import { paths } from "@/shared/routing/paths";
 
 export function NotFoundPage() {
   const { t } = useTranslation();

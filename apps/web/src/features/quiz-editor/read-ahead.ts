@@ -1,8 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { matchPath } from "react-router";
 import type { ApiClient } from "@/shared/api/api-client";
-import { routePatterns } from "../../app/paths";
-import { parseQuizId, quizQuery } from "../quiz-shell/api/quiz-queries";
+import { parseQuizId, quizQuery } from "@/shared/api/quiz-queries";
+import { routePatterns } from "@/shared/routing/paths";
 import { questionListQuery } from "./questions/api/question-queries";
 import { preloadQuestionEditor } from "./questions/lazy-parts";
 

@@ -1,6 +1,7 @@
 import { useLocalStorage } from "@mantine/hooks";
+import type { PreviewDevice } from "@/shared/ui/preview-frame";
 
-export type PreviewDevice = "desktop" | "mobile";
+export type { PreviewDevice };
 
 /** What the owner chose for the editor's preview; kept in this browser. */
 export interface PreviewSettings {

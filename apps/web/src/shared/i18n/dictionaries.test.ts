@@ -1,7 +1,7 @@
 import { interfaceLanguages, resources } from "@leadquiz/i18n";
 import { describe, expect, it } from "vitest";
 import { testI18n } from "@/test/test-i18n";
-import { configActionSections } from "../../app/paths";
+import { configActionSections } from "../routing/paths";
 
 /** The UI namespaces this app owns (validation and errors come from their own authors). */
 const uiNamespaces = ["common", "auth", "layout", "settings", "leads"] as const;

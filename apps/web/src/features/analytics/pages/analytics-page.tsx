@@ -19,8 +19,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { errorMessage } from "@/shared/api/error-message";
-import { paths } from "../../../app/paths";
-import { useProjects } from "../../dashboard/api/projects-queries";
+import { useProjects } from "@/shared/api/projects-queries";
+import { paths } from "@/shared/routing/paths";
 import { type DayRange, lastDays, useAnalytics } from "../api/analytics-queries";
 import {
   DaysTable,

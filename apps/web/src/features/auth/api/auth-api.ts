@@ -74,12 +74,3 @@ export async function resendVerification(api: ApiClient): Promise<string> {
   const answer = await api.post(apiPaths.emailVerifyResend, {}, { schema: detailResponseSchema });
   return answer.detail;
 }
-
-/** POST email/change/: asks to move the account to a new address (password required). */
-export async function requestEmailChange(
-  api: ApiClient,
-  body: { email: string; password: string },
-): Promise<string> {
-  const answer = await api.post(apiPaths.emailChange, body, { schema: detailResponseSchema });
-  return answer.detail;
-}

@@ -9,8 +9,8 @@ import { isApiError } from "@/shared/api/api-error";
 import { errorMessage } from "@/shared/api/error-message";
 import { useApiClient, useSessionStore } from "@/shared/api/services-context";
 import { useFieldProps } from "@/shared/forms/use-field-props";
+import { paths, safeRedirect } from "@/shared/routing/paths";
 import { PageLoader } from "@/shared/ui/page-loader";
-import { paths, safeRedirect } from "../../../app/paths";
 import { exchangeSocialCode } from "../api/auth-api";
 import { AuthTitle } from "../components/auth-title";
 

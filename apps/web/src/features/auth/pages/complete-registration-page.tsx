@@ -5,8 +5,8 @@ import { Link, useNavigate, useParams } from "react-router";
 import { isApiError } from "@/shared/api/api-error";
 import { errorMessage } from "@/shared/api/error-message";
 import { useApiClient, useSessionStore } from "@/shared/api/services-context";
+import { paths } from "@/shared/routing/paths";
 import { PageLoader } from "@/shared/ui/page-loader";
-import { paths } from "../../../app/paths";
 import { completeRegistration } from "../api/auth-api";
 import { AuthTitle } from "../components/auth-title";
 

@@ -7,8 +7,8 @@ import { isApiError } from "@/shared/api/api-error";
 import { errorMessage } from "@/shared/api/error-message";
 import { useApiClient, useSession } from "@/shared/api/services-context";
 import { userQueryKey } from "@/shared/api/user-queries";
+import { paths } from "@/shared/routing/paths";
 import { PageLoader } from "@/shared/ui/page-loader";
-import { paths } from "../../../app/paths";
 import { followEmailLink } from "../api/auth-api";
 import { AuthTitle } from "../components/auth-title";
 

@@ -7,7 +7,7 @@ import { Link, useLocation } from "react-router";
 import { useApiClient } from "@/shared/api/services-context";
 import { useFieldProps } from "@/shared/forms/use-field-props";
 import { emailRule } from "@/shared/forms/validators";
-import { paths } from "../../../app/paths";
+import { paths } from "@/shared/routing/paths";
 import { requestPasswordReset } from "../api/auth-api";
 import { AuthTitle } from "../components/auth-title";
 

@@ -9,7 +9,7 @@ import { errorMessage } from "@/shared/api/error-message";
 import { useApiClient, useSessionStore } from "@/shared/api/services-context";
 import { useFieldProps } from "@/shared/forms/use-field-props";
 import { passwordRule, repeatRule } from "@/shared/forms/validators";
-import { paths } from "../../../app/paths";
+import { paths } from "@/shared/routing/paths";
 import { confirmPasswordReset } from "../api/auth-api";
 import { AuthTitle } from "../components/auth-title";
 

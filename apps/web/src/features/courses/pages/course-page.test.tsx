@@ -1,8 +1,9 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { jsonResponse, renderApp, testOwner as user } from "../../../test/render-app";
+import { jsonResponse, renderApp, testJwt, testOwner as user } from "../../../test/render-app";
 import { courseLessons } from "../course-data";
-import { session } from "./test-profile";
+
+const session = { access: testJwt(600), refresh: "r" };
 
 function renderCourse(settings: Record<string, unknown>) {
   return renderApp({

@@ -16,7 +16,7 @@ import { useDocumentTitle } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { usePublicSettings } from "@/shared/api/public-settings";
-import { paths } from "../../../app/paths";
+import { paths } from "@/shared/routing/paths";
 import { courseLength, courseLessons } from "../course-data";
 
 /**

@@ -2,8 +2,8 @@ import type { Project, QuizSummary } from "@leadquiz/contract";
 import { Anchor, Box, Button, Group, Menu, Paper, Pill, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { paths } from "@/shared/routing/paths";
 import { MoreActionsButton } from "@/shared/ui/more-actions-button";
-import { paths } from "../../../app/paths";
 import { QuizRow } from "./quiz-row";
 
 export interface ProjectCardActions {

@@ -3,8 +3,8 @@ import { Button, Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { paths } from "@/shared/routing/paths";
 import { DialogModal } from "@/shared/ui/dialog-modal";
-import { paths } from "../../../app/paths";
 
 const projectOptions = (projects: readonly Project[]) =>
   projects.map((p) => ({ value: String(p.id), label: p.title }));

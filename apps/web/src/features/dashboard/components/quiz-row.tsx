@@ -2,10 +2,10 @@ import type { QuizSummary } from "@leadquiz/contract";
 import { Anchor, Badge, Box, Button, Group, Menu, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { formatDateTime } from "@/shared/i18n/format-date";
+import { paths } from "@/shared/routing/paths";
 import { CopyTextButton } from "@/shared/ui/copy-text-button";
 import { MoreActionsButton } from "@/shared/ui/more-actions-button";
-import { paths } from "../../../app/paths";
-import { formatDateTime } from "./format-date";
 
 interface QuizRowProps {
   quiz: QuizSummary;

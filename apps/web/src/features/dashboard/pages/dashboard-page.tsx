@@ -10,12 +10,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { errorMessage } from "@/shared/api/error-message";
+import { countQuizzes } from "@/shared/api/projects-cache";
+import { useDashboardActions, useProjects } from "@/shared/api/projects-queries";
+import { paths } from "@/shared/routing/paths";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
+import { TariffLimitPrompt } from "@/shared/ui/tariff-limit-prompt";
 import { TextPromptModal } from "@/shared/ui/text-prompt-modal";
-import { paths } from "../../../app/paths";
-import { TariffLimitPrompt } from "../../money/components/tariff-limit-prompt";
-import { countQuizzes } from "../api/projects-cache";
-import { useDashboardActions, useProjects } from "../api/projects-queries";
 import { ProjectCard, type ProjectCardActions } from "../components/project-card";
 import { MoveQuizModal, NewQuizModal } from "../components/quiz-dialogs";
 

@@ -2,7 +2,7 @@ import { Box, Container, Stack, Text, Title } from "@mantine/core";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { parseQuizId } from "../../quiz-shell/api/quiz-queries";
+import { parseQuizId } from "@/shared/api/quiz-queries";
 import { useConnections } from "../api/use-connections";
 import type { TargetName } from "../catalog";
 import { ConnectedList } from "../components/connected-list";

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { paths } from "../../../app/paths";
+import { paths } from "@/shared/routing/paths";
 
 /**
  * Says how many deliveries of the account's leads wait for requests (docs/leads.md

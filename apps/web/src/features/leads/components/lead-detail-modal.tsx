@@ -17,8 +17,8 @@ import { notifications } from "@mantine/notifications";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/shared/api/error-message";
+import { formatDateTime } from "@/shared/i18n/format-date";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
-import { formatDateTime } from "../../dashboard/components/format-date";
 import { useEraseLead, useLeadDetail, useUpdateLead } from "../api/leads-queries";
 
 interface LeadDetailModalProps {

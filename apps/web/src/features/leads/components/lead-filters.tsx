@@ -1,7 +1,7 @@
 import { type LeadFilters, leadFlags, leadStatuses } from "@leadquiz/contract";
 import { Button, Select, SimpleGrid, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { useProjects } from "../../dashboard/api/projects-queries";
+import { useProjects } from "@/shared/api/projects-queries";
 
 interface LeadFiltersBarProps {
   filters: LeadFilters;

@@ -1,7 +1,7 @@
 import { type LeadListItem, type LeadStatus, leadStatuses } from "@leadquiz/contract";
 import { Badge, Button, Group, NativeSelect, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "../../dashboard/components/format-date";
+import { formatDateTime } from "@/shared/i18n/format-date";
 
 interface LeadRowProps {
   lead: LeadListItem;

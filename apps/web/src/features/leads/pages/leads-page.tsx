@@ -18,9 +18,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { isApiError } from "@/shared/api/api-error";
 import { errorMessage } from "@/shared/api/error-message";
+import { paths } from "@/shared/routing/paths";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
-import { paths } from "../../../app/paths";
-import { TariffLimitPrompt } from "../../money/components/tariff-limit-prompt";
+import { TariffLimitPrompt } from "@/shared/ui/tariff-limit-prompt";
 import {
   useExportLeads,
   useLeadPages,

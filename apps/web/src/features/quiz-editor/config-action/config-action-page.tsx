@@ -3,7 +3,7 @@ import { Alert, Button, Loader, Paper, Stack, Switch, Text, Title } from "@manti
 import { useDocumentTitle } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { type ConfigActionSection, configActionSections } from "../../../app/paths";
+import { type ConfigActionSection, configActionSections } from "@/shared/routing/paths";
 import { useEditorQuiz } from "../fields/use-editor-quiz";
 import { AddressesCard } from "./addresses-card";
 import { sectionOf } from "./config-defaults";

@@ -1,7 +1,7 @@
 import type { Quiz } from "@leadquiz/contract";
 import { useOutletContext } from "react-router";
-import type { QuizEditorContext } from "../../../app/layouts/quiz-editor-layout";
-import { parseQuizId, useQuiz } from "../../quiz-shell/api/quiz-queries";
+import { parseQuizId, useQuiz } from "@/shared/api/quiz-queries";
+import type { QuizEditorContext } from "../editor-context";
 
 /** The quiz of an editor page (the layout has loaded it before the page renders). */
 export function useEditorQuiz(): { quizId: number; quiz: Quiz | undefined } {

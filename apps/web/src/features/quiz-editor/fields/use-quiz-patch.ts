@@ -1,5 +1,5 @@
 import { apiPaths, type Quiz } from "@leadquiz/contract";
-import { quizQueryKey } from "../../quiz-shell/api/quiz-queries";
+import { quizQueryKey } from "@/shared/api/quiz-queries";
 import { usePatchEdit } from "./use-patch-edit";
 
 type Section = "contact_form" | "results_settings" | "design" | "analytics";

@@ -1,7 +1,7 @@
 import { apiPaths, type VideoCompressTask, videoCompressTaskListSchema } from "@leadquiz/contract";
 import { useQuery } from "@tanstack/react-query";
+import { EDITOR_READ_FRESH_MS } from "@/shared/api/quiz-queries";
 import { useApiClient } from "@/shared/api/services-context";
-import { EDITOR_READ_FRESH_MS } from "../../quiz-shell/api/quiz-queries";
 import type { MediaTarget } from "./media-target";
 
 export const videoTasksQueryKey = (quizId: number) =>

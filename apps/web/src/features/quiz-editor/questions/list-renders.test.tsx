@@ -2,9 +2,9 @@ import { type Question, QuestionType } from "@leadquiz/contract";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { quizQueryKey } from "@/shared/api/quiz-queries";
 import { testQuestion, testQuiz, testSession } from "../../../test/quiz-fixtures";
 import { type FakeHandler, jsonResponse, renderApp, testOwner } from "../../../test/render-app";
-import { quizQueryKey } from "../../quiz-shell/api/quiz-queries";
 
 const session = testSession();
 const quiz = testQuiz();

@@ -2,8 +2,8 @@ import { Loader, Stack, Tabs } from "@mantine/core";
 import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useOutletContext, useSearchParams } from "react-router";
-import type { QuizEditorContext } from "../../../app/layouts/quiz-editor-layout";
-import { parseQuizId, useQuiz } from "../../quiz-shell/api/quiz-queries";
+import { parseQuizId, useQuiz } from "@/shared/api/quiz-queries";
+import type { QuizEditorContext } from "../editor-context";
 import { LogicSetup, StartPageForm } from "./lazy-parts";
 import { QuestionList } from "./list/question-list";
 

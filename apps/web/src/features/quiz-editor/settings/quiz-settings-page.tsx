@@ -9,7 +9,7 @@ import {
 import { Loader, Paper, Select, SimpleGrid, Stack, TagsInput, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
-import { quizQueryKey } from "../../quiz-shell/api/quiz-queries";
+import { quizQueryKey } from "@/shared/api/quiz-queries";
 import { CommittedTextInput } from "../fields/committed-text-input";
 import { useEditorQuiz } from "../fields/use-editor-quiz";
 import { usePatchEdit } from "../fields/use-patch-edit";

@@ -14,7 +14,7 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/shared/api/error-message";
-import { quizQueryKey } from "../../quiz-shell/api/quiz-queries";
+import { quizQueryKey } from "@/shared/api/quiz-queries";
 import { EditHistory, type HistoryState } from "./edit-history";
 import { RecreatedIds } from "./recreated-ids";
 

@@ -15,8 +15,8 @@ import {
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/shared/api/error-message";
+import { quizQueryKey } from "@/shared/api/quiz-queries";
 import { useApiClient } from "@/shared/api/services-context";
-import { quizQueryKey } from "../../quiz-shell/api/quiz-queries";
 
 /** The first element of this feature's query keys (never a reason to refresh the preview). */
 const OWN_KEYS = new Set(["quiz-preview", "quiz-publications"]);

@@ -3,10 +3,9 @@ import { useIsFetching } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/shared/api/error-message";
-import { useWritesSettled } from "../../quiz-editor/state/editor-writes";
+import { PreviewFrame } from "@/shared/ui/preview-frame";
 import { useDraftSnapshot, usePreviewRefresh, useVersionSnapshot } from "../api/preview-queries";
 import type { PreviewDevice } from "../preview-settings";
-import { PreviewFrame } from "./preview-frame";
 
 interface PreviewPanelProps {
   quizId: number;
@@ -15,6 +14,11 @@ interface PreviewPanelProps {
   version: number | null;
   onShowDraft: () => void;
   onHide: () => void;
+  /**
+   * Subscribes to "every editor write has ended", when the draft is read again (the editor's
+   * `useWritesSettled`, handed over by the frame that holds both: app/layouts).
+   */
+  writesSettled?: (listener: () => void) => () => void;
 }
 
 /** Longest wait, from the panel's mount, before the preview starts anyway. */
@@ -89,12 +93,19 @@ function useStartWhenSettled(): boolean {
  * The editor's live preview: the draft (re-read whenever the editor's data changes) or a
  * published version, in the real runtime, with "Start over" and "Hide".
  */
-export function PreviewPanel({ quizId, device, version, onShowDraft, onHide }: PreviewPanelProps) {
+export function PreviewPanel({
+  quizId,
+  device,
+  version,
+  onShowDraft,
+  onHide,
+  writesSettled,
+}: PreviewPanelProps) {
   const { t } = useTranslation();
   const [restart, setRestart] = useState(0);
   const started = useStartWhenSettled();
   const draft = useDraftSnapshot(quizId, started && version === null);
-  usePreviewRefresh(quizId, started && version === null, useWritesSettled());
+  usePreviewRefresh(quizId, started && version === null, writesSettled);
   const published = useVersionSnapshot(quizId, version);
   const shown = version === null ? draft : published;
   return (

@@ -2,9 +2,9 @@ import { Alert, Badge, Button, Card, Drawer, Group, Loader, Stack, Text } from "
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/shared/api/error-message";
+import { formatDateTime } from "@/shared/i18n/format-date";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
 import { useMountOnOpen } from "@/shared/ui/mount-on-open";
-import { formatDateTime } from "../../dashboard/components/format-date";
 import { usePublicationVersions, useRestoreVersion } from "../api/preview-queries";
 import { useEditorPreview } from "../editor-preview";
 

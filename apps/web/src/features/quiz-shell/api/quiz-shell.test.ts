@@ -1,7 +1,7 @@
 import { isSiteAddress } from "@leadquiz/contract";
 import { describe, expect, it } from "vitest";
+import { parseQuizId, publicationState } from "@/shared/api/quiz-queries";
 import { embedSnippet } from "../components/usage-instructions";
-import { parseQuizId, publicationState } from "./quiz-queries";
 
 describe("the editor frame's rules", () => {
   it("takes only a possible quiz id from the address", () => {

@@ -2,7 +2,7 @@ import type { Quiz } from "@leadquiz/contract";
 import { Button, Popover, Tooltip } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { publicationState } from "../api/quiz-queries";
+import { publicationState } from "@/shared/api/quiz-queries";
 import { PublicLink } from "./public-link";
 import { PublishModal } from "./publish-modal";
 

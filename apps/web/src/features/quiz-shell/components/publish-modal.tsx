@@ -5,12 +5,12 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { isApiError } from "@/shared/api/api-error";
+import { publicationState, quizQueryKey, usePublication } from "@/shared/api/quiz-queries";
+import { tariffInfoQueryKey, useTariffInfo } from "@/shared/api/tariff-info";
+import { formatDateTime } from "@/shared/i18n/format-date";
+import { paths } from "@/shared/routing/paths";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
 import { useMountOnOpen } from "@/shared/ui/mount-on-open";
-import { paths } from "../../../app/paths";
-import { formatDateTime } from "../../dashboard/components/format-date";
-import { tariffInfoQueryKey, useTariffInfo } from "../../money/api/money-queries";
-import { publicationState, quizQueryKey, usePublication } from "../api/quiz-queries";
 import { PublicLink } from "./public-link";
 
 interface PublishModalProps {

@@ -8,6 +8,7 @@ import {
   type ChangePasswordRequest,
   type ChangePasswordResponse,
   changePasswordResponseSchema,
+  detailResponseSchema,
   type User,
   type UserinfoPatch,
   userSchema,
@@ -47,3 +48,12 @@ export const apiKeysApi = {
   revoke: (api: ApiClient, id: number) =>
     api.request(apiPaths.apiKeyById(id), { method: "DELETE" }),
 };
+
+/** POST email/change/: asks to move the account to a new address (password required). */
+export async function requestEmailChange(
+  api: ApiClient,
+  body: { email: string; password: string },
+): Promise<string> {
+  const answer = await api.post(apiPaths.emailChange, body, { schema: detailResponseSchema });
+  return answer.detail;
+}

@@ -5,7 +5,7 @@ import { useApiClient } from "@/shared/api/services-context";
 import { useServerForm } from "@/shared/forms/use-server-form";
 import { emailRule, nonEmptyRule } from "@/shared/forms/validators";
 import { FormAlert } from "@/shared/ui/form-alert";
-import { requestEmailChange } from "../../auth/api/auth-api";
+import { requestEmailChange } from "../api/settings-api";
 
 type EmailValues = {
   email: string;

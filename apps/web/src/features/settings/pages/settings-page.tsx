@@ -1,11 +1,11 @@
 import { Alert, Button, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/shared/api/error-message";
 import { useCurrentUser } from "@/shared/api/user-queries";
 import { PageLoader } from "@/shared/ui/page-loader";
 import { Section } from "@/shared/ui/section";
-import { TariffSummary } from "../../money/components/tariff-summary";
 import { ApiKeysSection } from "../components/api-keys-section";
 import { EmailForm } from "../components/email-form";
 import { LanguageSetting } from "../components/language-setting";
@@ -13,8 +13,11 @@ import { PasswordForm } from "../components/password-form";
 import { ProfileForm } from "../components/profile-form";
 import { SessionsSection } from "../components/sessions-section";
 
-/** /settings: profile, e-mail, password, sessions, interface language, tariff, API keys. */
-export function SettingsPage() {
+/**
+ * /settings: profile, e-mail, password, sessions, interface language, tariff, API keys.
+ * `tariff` is the tariffs feature's summary, put in by the route (app/routes.tsx).
+ */
+export function SettingsPage({ tariff }: { tariff: ReactNode }) {
   const { t } = useTranslation();
   const { data: user, error, isPending, refetch } = useCurrentUser();
   useDocumentTitle(`${t("settings:title")} · Leadquiz`);
@@ -52,7 +55,7 @@ export function SettingsPage() {
         <LanguageSetting />
       </Section>
       <Section title={t("settings:tariff.title")} testId="settings-tariff">
-        <TariffSummary />
+        {tariff}
       </Section>
       <Section title={t("settings:apiKeys.title")} testId="settings-api-keys">
         <ApiKeysSection />

@@ -5,8 +5,8 @@ import { useTranslation } from "react-i18next";
 import { useApiClient } from "@/shared/api/services-context";
 import { useServerForm } from "@/shared/forms/use-server-form";
 import { requiredRule } from "@/shared/forms/validators";
+import { formatDateTime } from "@/shared/i18n/format-date";
 import { FormAlert } from "@/shared/ui/form-alert";
-import { formatDateTime } from "../../dashboard/components/format-date";
 import { saveReview } from "../api/support-api";
 import { LengthCounter, maxLengthRule } from "./length-counter";
 

@@ -15,8 +15,8 @@ import { useDocumentTitle } from "@mantine/hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/shared/api/error-message";
+import { formatDateTime } from "@/shared/i18n/format-date";
 import { PageLoader } from "@/shared/ui/page-loader";
-import { formatDateTime } from "../../dashboard/components/format-date";
 import { useRefreshReviews, useReviews } from "../api/support-api";
 import { ReviewForm } from "../components/review-form";
 

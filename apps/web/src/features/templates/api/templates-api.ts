@@ -10,8 +10,8 @@ import {
   templatePageSchema,
 } from "@leadquiz/contract";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { projectsQueryKey } from "@/shared/api/projects-queries";
 import { useApiClient } from "@/shared/api/services-context";
-import { projectsQueryKey } from "../../dashboard/api/projects-queries";
 
 export type TemplateFilters = Omit<TemplateListQuery, "cursor">;
 

@@ -2,7 +2,7 @@ import type { TemplateSummary } from "@leadquiz/contract";
 import { Box, Button, Center, Group, Loader, Modal, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
-import { PreviewFrame } from "../../quiz-preview/components/preview-frame";
+import { PreviewFrame } from "@/shared/ui/preview-frame";
 import { useTemplateSnapshot } from "../api/templates-api";
 
 /**

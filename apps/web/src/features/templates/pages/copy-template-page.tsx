@@ -4,11 +4,11 @@ import { useDocumentTitle } from "@mantine/hooks";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
-import { paths } from "@/app/paths";
 import { isApiError } from "@/shared/api/api-error";
 import { errorMessage } from "@/shared/api/error-message";
+import { useProjects } from "@/shared/api/projects-queries";
+import { paths } from "@/shared/routing/paths";
 import { PageLoader } from "@/shared/ui/page-loader";
-import { useProjects } from "../../dashboard/api/projects-queries";
 import { useCopyTemplate } from "../api/templates-api";
 
 /** A clear dead end that leads somewhere: the template is unknown or there is no project. */

@@ -18,11 +18,11 @@ import { useDebouncedValue, useDocumentTitle } from "@mantine/hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
-import { paths } from "@/app/paths";
 import { errorMessage } from "@/shared/api/error-message";
+import { useProjects } from "@/shared/api/projects-queries";
 import { useCurrentUser } from "@/shared/api/user-queries";
+import { paths } from "@/shared/routing/paths";
 import { PageLoader } from "@/shared/ui/page-loader";
-import { useProjects } from "../../dashboard/api/projects-queries";
 import {
   type TemplateFilters,
   useCopyTemplate,

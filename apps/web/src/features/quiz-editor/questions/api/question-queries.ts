@@ -19,8 +19,8 @@ import {
 import { type QueryKey, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { ApiClient } from "@/shared/api/api-client";
+import { EDITOR_READ_FRESH_MS } from "@/shared/api/quiz-queries";
 import { useApiClient } from "@/shared/api/services-context";
-import { EDITOR_READ_FRESH_MS } from "../../../quiz-shell/api/quiz-queries";
 import { answersQueryKey } from "../../results/api/result-queries";
 
 /** Query keys of the questions tab: one query per list (docs/editor.md "Questions and logic"). */

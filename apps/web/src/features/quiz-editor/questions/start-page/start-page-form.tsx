@@ -9,8 +9,8 @@ import {
 } from "@leadquiz/contract";
 import { Paper, Stack, Switch, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { quizQueryKey } from "@/shared/api/quiz-queries";
 import { useApiClient } from "@/shared/api/services-context";
-import { quizQueryKey } from "../../../quiz-shell/api/quiz-queries";
 import { MediaField } from "../../media/media-field";
 import { mediaTargets } from "../../media/media-target";
 import { cacheUpdate, useEditorWrites } from "../../state/editor-writes";

@@ -1,9 +1,9 @@
 import { Anchor, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { paths } from "../../../app/paths";
-import { formatDateTime } from "../../dashboard/components/format-date";
-import { useTariffInfo } from "../api/money-queries";
+import { useTariffInfo } from "@/shared/api/tariff-info";
+import { formatDateTime } from "@/shared/i18n/format-date";
+import { paths } from "@/shared/routing/paths";
 
 /** The current tariff and its end date, with the way to the tariff page (settings). */
 export function TariffSummary() {

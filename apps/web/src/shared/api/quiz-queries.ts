@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { ApiClient } from "@/shared/api/api-client";
 import { errorMessage } from "@/shared/api/error-message";
 import { useApiClient } from "@/shared/api/services-context";
-import { projectsQueryKey } from "../../dashboard/api/projects-queries";
+import { projectsQueryKey } from "./projects-queries";
 
 export const quizQueryKey = (id: number) => ["quiz", id] as const;
 

@@ -7,7 +7,9 @@ import {
 import { Box } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { PreviewDevice } from "../preview-settings";
+
+/** The device the preview lays the quiz out for. */
+export type PreviewDevice = "desktop" | "mobile";
 
 /** The runtime's preview page (served by the server next to `/q/{key}`). */
 export const PREVIEW_PAGE = "/q/-/preview";

@@ -15,7 +15,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { useServerForm } from "@/shared/forms/use-server-form";
 import { FormAlert } from "@/shared/ui/form-alert";
-import { usePaymentLinks, usePaymentProviders } from "../api/money-queries";
+import { usePaymentLinks, usePaymentProviders } from "../api/tariff-queries";
 import { amountRule } from "../components/amount-rule";
 
 /** The providers this page can name (docs/money.md "Payments"). */

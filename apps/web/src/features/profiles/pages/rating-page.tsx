@@ -25,7 +25,7 @@ import { useDocumentTitle } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { currentLanguage } from "@/shared/i18n/i18n";
-import { paths } from "../../../app/paths";
+import { paths } from "@/shared/routing/paths";
 import { useRating } from "../api/profile-api";
 import { LoadFailed, WithProfile } from "../components/page-parts";
 import { countryName } from "../components/place-names";

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { paths } from "../../../app/paths";
-import { useTariffInfo } from "../api/money-queries";
+import { useTariffInfo } from "@/shared/api/tariff-info";
+import { paths } from "@/shared/routing/paths";
 
 /**
  * Above every signed-in page once the tariff has ended (docs/money.md "Limits"): the quizzes

@@ -3,10 +3,10 @@ import { useDocumentTitle } from "@mantine/hooks";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/shared/api/error-message";
+import { formatDateTime } from "@/shared/i18n/format-date";
 import { CopyTextButton } from "@/shared/ui/copy-text-button";
 import { PageLoader } from "@/shared/ui/page-loader";
-import { formatDateTime } from "../../dashboard/components/format-date";
-import { useReferral } from "../api/money-queries";
+import { useReferral } from "../api/tariff-queries";
 import { formatUsd } from "../components/format-usd";
 import { TransferForm, WithdrawalForm } from "../components/referral-forms";
 

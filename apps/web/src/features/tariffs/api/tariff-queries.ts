@@ -11,41 +11,14 @@ import {
   withdrawalSchema,
 } from "@leadquiz/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { useApiClient } from "@/shared/api/services-context";
-
-export const moneyQueryKey = ["money"] as const;
-
-/** The cache key of `GET tariffinfo/`. */
-export const tariffInfoQueryKey = [...moneyQueryKey, "info"] as const;
-
-/** `GET tariffinfo/` (operation `getTariffInfo`); `enabled: false` reads nothing yet. */
-export function useTariffInfo({
-  enabled = true,
-  refetchWhile = 0,
-}: {
-  enabled?: boolean;
-  /** Read again every few seconds for this long (ms) after the first read; 0: never. */
-  refetchWhile?: number;
-} = {}) {
-  const api = useApiClient();
-  const [since] = useState(Date.now);
-  return useQuery({
-    queryKey: tariffInfoQueryKey,
-    queryFn: ({ signal }) => api.get(apiPaths.tariffInfo, tariffInfoSchema, { signal }),
-    enabled,
-    refetchInterval: () => (Date.now() - since < refetchWhile ? TARIFF_REFETCH_MS : false),
-  });
-}
-
-/** How often the balance is read again while a payment is awaited. */
-const TARIFF_REFETCH_MS = 3_000;
+import { tariffInfoQueryKey, tariffsQueryKey } from "@/shared/api/tariff-info";
 
 /** `GET tariffs/` (operation `listTariffs`). */
 export function useTariffs() {
   const api = useApiClient();
   return useQuery({
-    queryKey: [...moneyQueryKey, "tariffs"],
+    queryKey: [...tariffsQueryKey, "tariffs"],
     queryFn: ({ signal }) => api.get(apiPaths.tariffs, tariffListSchema, { signal }),
   });
 }
@@ -76,7 +49,7 @@ export function usePaymentLinks() {
 export function usePaymentProviders() {
   const api = useApiClient();
   return useQuery({
-    queryKey: [...moneyQueryKey, "providers"],
+    queryKey: [...tariffsQueryKey, "providers"],
     queryFn: ({ signal }) => api.get(apiPaths.paymentProviders, paymentProvidersSchema, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -86,7 +59,7 @@ export function usePaymentProviders() {
 export function useReferral() {
   const api = useApiClient();
   return useQuery({
-    queryKey: [...moneyQueryKey, "referral"],
+    queryKey: [...tariffsQueryKey, "referral"],
     queryFn: ({ signal }) => api.get(apiPaths.referral, referralInfoSchema, { signal }),
   });
 }
@@ -95,7 +68,7 @@ export function useReferral() {
 export function useReferralCalls() {
   const api = useApiClient();
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: moneyQueryKey });
+  const refresh = () => client.invalidateQueries({ queryKey: tariffsQueryKey });
   return {
     transfer: (amount: string) =>
       api

@@ -6,7 +6,7 @@ import { usePublicSettings } from "@/shared/api/public-settings";
 import { useServerForm } from "@/shared/forms/use-server-form";
 import { emailRule, requiredRule } from "@/shared/forms/validators";
 import { FormAlert } from "@/shared/ui/form-alert";
-import { useReferralCalls } from "../api/money-queries";
+import { useReferralCalls } from "../api/tariff-queries";
 import { amountRule } from "./amount-rule";
 
 /** `PUT transfer_referral_balance/`: bonus funds into the balance. */

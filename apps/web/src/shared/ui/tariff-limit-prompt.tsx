@@ -1,8 +1,8 @@
 import { Button, Group, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { paths } from "@/shared/routing/paths";
 import { DialogModal } from "@/shared/ui/dialog-modal";
-import { paths } from "../../../app/paths";
 
 export type TariffLimitKind = "project" | "lead";
 

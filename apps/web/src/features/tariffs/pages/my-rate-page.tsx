@@ -15,10 +15,11 @@ import { useDocumentTitle } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { errorMessage } from "@/shared/api/error-message";
+import { useTariffInfo } from "@/shared/api/tariff-info";
+import { formatDateTime } from "@/shared/i18n/format-date";
+import { paths } from "@/shared/routing/paths";
 import { PageLoader } from "@/shared/ui/page-loader";
-import { paths } from "../../../app/paths";
-import { formatDateTime } from "../../dashboard/components/format-date";
-import { useBuyTariff, useTariffInfo, useTariffs } from "../api/money-queries";
+import { useBuyTariff, useTariffs } from "../api/tariff-queries";
 import { formatUsd } from "../components/format-usd";
 
 function Usage({ label, used, limit }: { label: string; used: number; limit: number }) {

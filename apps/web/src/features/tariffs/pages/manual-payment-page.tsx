@@ -3,8 +3,8 @@ import { useDocumentTitle } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { useCurrentUser } from "@/shared/api/user-queries";
-import { paths } from "../../../app/paths";
-import { usePaymentProviders } from "../api/money-queries";
+import { paths } from "@/shared/routing/paths";
+import { usePaymentProviders } from "../api/tariff-queries";
 
 /**
  * /balance/pay/manual: the manual provider's payment page (docs/money.md "Payments"): how
