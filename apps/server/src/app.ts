@@ -7,6 +7,8 @@ import { apiRoutes } from "./api";
 import type { AppContext } from "./app-context";
 import type { AppConfig } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/client";
+import { type BackgroundWork, startBackgroundWork } from "./jobs/background-work";
+import { createJobQueue } from "./jobs/queue";
 import { serializeRequest } from "./lib/log-redaction";
 import { createSecretBox } from "./lib/secret-box";
 import { rejectUnsafeText } from "./lib/unsafe-text";
@@ -139,8 +141,23 @@ export async function buildApp(
   // The owner app and owners' content on their own origins (docs/adr/0016-visitor-origin.md).
   await app.register(originSurfacesPlugin, { config });
   await app.register(openApiPlugin);
+  // The job queue (media uploads send video compressions on it) and, with JOBS_IN_PROCESS,
+  // every background job, started when the server is ready and stopped when it closes,
+  // before the mailer and the database (docs/ARCHITECTURE.md "Background work").
+  const storage = createStorage(config);
+  const queue = createJobQueue(database, app.log.child({ module: "jobs" }));
+  let work: BackgroundWork | undefined;
+  if (config.jobsInProcess) {
+    app.addHook("onReady", async () => {
+      work = await startBackgroundWork({ ...context, queue, storage });
+    });
+  }
+  app.addHook("onClose", async () => (work ? work.stop(10_000) : queue.stop()));
+  // Which jobs run in this process (tests look).
+  app.decorate("backgroundJobs", () => work?.running() ?? []);
+
   // Before the routes: the multipart parser and upload hooks apply to their PATCH routes.
-  await app.register(mediaPlugin, { context });
+  await app.register(mediaPlugin, { context, storage, queue });
   await app.register(apiRoutes, { prefix: API_PREFIX, context });
   // Visitors' pages (/q/…, /l/…, /embed.js, /runtime/assets/…), before the catch-all.
   await app.register(publicPagesPlugin, { context });
