@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import pino from "pino";
+import { type DatabaseHandle, openDatabase } from "../db/client";
 
 export interface TestDatabase {
   /** DATABASE_URL for the app: a fresh PostgreSQL database, or `memory://` for PGlite. */
@@ -36,6 +38,30 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       } finally {
         await client.end();
       }
+    },
+  };
+}
+
+/**
+ * A fresh test database (`createTestDatabase`) opened and migrated, without an app: for tests
+ * of the schema itself. `close` closes it and drops it.
+ */
+export async function openMigratedTestDatabase(): Promise<{
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}> {
+  const testDatabase = await createTestDatabase();
+  const database = openDatabase({
+    databaseUrl: testDatabase.url,
+    dataDir: "unused",
+    log: pino({ level: "silent" }),
+  });
+  await database.migrate();
+  return {
+    database,
+    async close() {
+      await database.close();
+      await testDatabase.drop();
     },
   };
 }

@@ -18,8 +18,9 @@ import type { LeadListRow } from "./lead-inbox.repository";
  * SELECT in keyset batches.
  *
  * CSV lines are joined from cells stored with each lead when it was written (trigger
- * `leads_export_cells`, migration 0024, whose SQL functions `lq_csv_cell`,
- * `lq_export_messengers` and `lq_export_results` are the one definition of a cell).
+ * `leads_export_row`, db/sql-rules/lead-export-row.sql, whose SQL functions `lq_csv_cell`,
+ * `lq_export_messengers` and `lq_export_results`, db/sql-rules/, are the one definition of
+ * a cell).
  */
 
 /** One question column: its header and the question ids whose answers it holds. */
