@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client";
 import { type FakeTelegram, startFakeTelegram } from "../test-support/fake-telegram";
 import { createTestApp } from "../test-support/test-app";
+import { createMigratedTestDatabase } from "../test-support/test-database";
 import { backgroundJobs } from "./background-work";
 import { startWorkerProcess } from "./worker-process";
 
@@ -76,24 +77,27 @@ describe("background work", () => {
     }
   });
 
-  it("the worker process starts every job and stops them on close", async () => {
-    // The worker's own database handle: the test app's database on PostgreSQL, a new one
-    // in memory on PGlite; migrated as `npm run worker` does with MIGRATE_ON_START.
+  it("the worker process starts every job and stops them on close", {
+    timeout: 120_000,
+  }, async () => {
     const t = await createTestApp({ ...withBot(), JOBS_IN_PROCESS: "false" });
+    // The worker's own handle on a migrated database (as `npm run worker` after migrating).
+    const testDatabase = await createMigratedTestDatabase();
     const log = pino({ level: "silent" });
     const database = openDatabase({
-      databaseUrl: t.config.databaseUrl,
+      databaseUrl: testDatabase.url,
       dataDir: t.dataDir,
       log,
+      ...(testDatabase.pgliteDataDir ? { pgliteDataDir: testDatabase.pgliteDataDir } : {}),
     });
     try {
-      await database.migrate();
       const worker = await startWorkerProcess(t.config, database, log);
       expect(worker.work.running()).toEqual(EVERY_JOB);
       await worker.close();
       expect(worker.work.running()).toEqual([]);
     } finally {
       await database.close();
+      await testDatabase.drop();
       await t.close();
     }
   });
