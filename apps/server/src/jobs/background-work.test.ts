@@ -46,7 +46,9 @@ describe("background work", () => {
     for (const job of backgroundJobs) expect(job.schedule.length).toBeGreaterThan(10);
   });
 
-  it("the web process with JOBS_IN_PROCESS starts every job when ready and stops them on close", async () => {
+  it("the web process with JOBS_IN_PROCESS starts every job when ready and stops them on close", {
+    timeout: 120_000,
+  }, async () => {
     const t = await createTestApp(withBot());
     let closed = false;
     try {
@@ -59,7 +61,7 @@ describe("background work", () => {
     }
   });
 
-  it("the web process without JOBS_IN_PROCESS starts none", async () => {
+  it("the web process without JOBS_IN_PROCESS starts none", { timeout: 120_000 }, async () => {
     const t = await createTestApp({ ...withBot(), JOBS_IN_PROCESS: "false" });
     try {
       expect(t.app.backgroundJobs()).toEqual([]);
@@ -68,7 +70,9 @@ describe("background work", () => {
     }
   });
 
-  it("a job its configuration leaves off (the bot without TELEGRAM_BOT_TOKEN) does not run", async () => {
+  it("a job its configuration leaves off (the bot without TELEGRAM_BOT_TOKEN) does not run", {
+    timeout: 120_000,
+  }, async () => {
     const t = await createTestApp();
     try {
       expect(t.app.backgroundJobs()).toEqual(EVERY_JOB.filter((name) => name !== "telegram-bot"));
