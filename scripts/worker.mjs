@@ -1,6 +1,6 @@
 // `npm run worker`: builds the server if it is not built (or is older than its sources), then
-// works background jobs (video compression) in this process. Run web processes with
-// JOBS_IN_PROCESS=false and as many workers as needed, all on the same DATABASE_URL.
+// works every background job (docs/ARCHITECTURE.md "Background work") in this process. Run
+// web processes with JOBS_IN_PROCESS=false and as many workers as needed, all on the same DATABASE_URL.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";

@@ -7,6 +7,8 @@ import { apiRoutes } from "./api";
 import type { AppContext } from "./app-context";
 import type { AppConfig } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/client";
+import { type BackgroundWork, startBackgroundWork } from "./jobs/background-work";
+import { createJobQueue, type JobQueue } from "./jobs/queue";
 import { serializeRequest } from "./lib/log-redaction";
 import { createSecretBox } from "./lib/secret-box";
 import { rejectUnsafeText } from "./lib/unsafe-text";
@@ -25,7 +27,7 @@ import { originSurfacesPlugin } from "./plugins/origin-surfaces";
 import { helmetHeaders, securityHeadersPlugin } from "./plugins/security-headers";
 import { webAppPlugin } from "./plugins/web-app";
 import { type AppSecrets, resolveSecrets } from "./secrets";
-import { createStorage } from "./storage/storage";
+import { createStorage, type Storage } from "./storage/storage";
 import { seedTemplates } from "./workflows/template-catalogue";
 
 export interface BuildAppOptions {
@@ -139,8 +141,9 @@ export async function buildApp(
   // The owner app and owners' content on their own origins (docs/adr/0016-visitor-origin.md).
   await app.register(originSurfacesPlugin, { config });
   await app.register(openApiPlugin);
+  const { storage, queue } = registerBackgroundWork(app, context);
   // Before the routes: the multipart parser and upload hooks apply to their PATCH routes.
-  await app.register(mediaPlugin, { context });
+  await app.register(mediaPlugin, { context, storage, queue });
   await app.register(apiRoutes, { prefix: API_PREFIX, context });
   // Visitors' pages (/q/…, /l/…, /embed.js, /runtime/assets/…), before the catch-all.
   await app.register(publicPagesPlugin, { context });
@@ -150,4 +153,27 @@ export async function buildApp(
   await app.register(fontsPlugin);
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;
+}
+
+/**
+ * The job queue and storage (media uploads send video compressions on the queue) and, with
+ * JOBS_IN_PROCESS, every background job, started when the server is ready and stopped when
+ * it closes, before the mailer and the database (docs/ARCHITECTURE.md "Background work").
+ */
+function registerBackgroundWork(
+  app: FastifyInstance,
+  context: AppContext,
+): { storage: Storage; queue: JobQueue } {
+  const storage = createStorage(context.config);
+  const queue = createJobQueue(context.database, context.log.child({ module: "jobs" }));
+  let work: BackgroundWork | undefined;
+  if (context.config.jobsInProcess) {
+    app.addHook("onReady", async () => {
+      work = await startBackgroundWork({ ...context, queue, storage });
+    });
+  }
+  app.addHook("onClose", async () => (work ? work.stop(10_000) : queue.stop()));
+  // Which jobs run in this process (tests look).
+  app.decorate("backgroundJobs", () => work?.running() ?? []);
+  return { storage, queue };
 }

@@ -2,21 +2,12 @@ import closeWithGrace from "close-with-grace";
 import pino from "pino";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
-import { startLeadRetention } from "./jobs/lead-retention";
-import { startProfileRating } from "./jobs/profile-rating";
-import { createJobQueue } from "./jobs/queue";
-import { startTariffReminders } from "./jobs/tariff-reminders";
-import { createVideoCompressHandler, startWorking } from "./jobs/video-compress";
-import { createMailer } from "./mail/mailer";
-import { createDeliveryRunner, outgoingHttpFor, telegramBotOf } from "./modules/delivery";
-import { scheduleMediaSweep } from "./modules/media";
-import { resolveSecrets } from "./secrets";
-import { createStorage } from "./storage/storage";
+import { startWorkerProcess, type WorkerProcess } from "./jobs/worker-process";
 
 /**
- * `npm run worker`: works background jobs (video compression, lead delivery, lead retention) in a process of its own, for
- * deployments that run the web processes with JOBS_IN_PROCESS=false. Same configuration as
- * the server; the queue is in the shared PostgreSQL database, so this needs DATABASE_URL
+ * `npm run worker`: works every background job (jobs/background-work.ts, docs/ARCHITECTURE.md
+ * "Background work") in a process of its own, for deployments that run the web processes
+ * with JOBS_IN_PROCESS=false. Same configuration as the server; the queue is in the shared PostgreSQL database, so this needs DATABASE_URL
  * (an embedded PGlite database belongs to the one process that opened it).
  */
 async function main() {
@@ -40,61 +31,15 @@ async function main() {
   const log = pino({ level: config.logLevel, base: { process: "worker" } });
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
   if (config.migrateOnStart) await database.migrate();
-  const storage = createStorage(config);
-  const queue = createJobQueue(database, log.child({ module: "jobs" }));
-  const shutdown = new AbortController();
-  const handler = createVideoCompressHandler({
-    db: database.db,
-    storage,
-    log: log.child({ module: "video-compress" }),
-    ffmpegPath: config.ffmpegPath,
-    dataDir: config.dataDir,
-    signal: shutdown.signal,
-  });
-  const mailer = createMailer({ config, log: log.child({ module: "mail" }) });
-  const secrets = resolveSecrets(config);
-  const telegramBot = telegramBotOf(
-    { config, db: database.db, log, secrets },
-    outgoingHttpFor(config),
-  );
-  const deliveries = createDeliveryRunner({
-    config,
-    secrets,
-    db: database.db,
-    log: log.child({ module: "delivery" }),
-    mailer,
-  });
+  let worker: WorkerProcess | undefined;
   closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {
     if (err) log.error({ err }, "stopping after an error");
     else log.info({ signal }, "stopping: the job in hand goes back to the queue");
-    shutdown.abort();
-    stopSweeping();
-    await Promise.all([
-      queue.stop({ graceful: true, timeoutMs: 20_000 }),
-      deliveries.stop(),
-      telegramBot?.stop(),
-    ]);
-    await mailer.close();
+    await worker?.close();
     await database.close();
   });
-  await startWorking(queue, database.db, handler);
-  await startLeadRetention(queue, database.db, log.child({ module: "lead-retention" }));
-  await startProfileRating(queue, database.db, log.child({ module: "profile-rating" }));
-  await startTariffReminders(
-    queue,
-    { db: database.db, mailer, publicUrl: config.publicUrl },
-    log.child({ module: "tariff-reminders" }),
-  );
-  deliveries.start();
-  telegramBot?.start();
-  const stopSweeping = scheduleMediaSweep({
-    db: database.db,
-    storage,
-    log: log.child({ module: "media-sweep" }),
-  });
-  log.info(
-    "worker ready: working video compressions, lead deliveries, lead retention, the profile rating, tariff reminders and the media sweep",
-  );
+  worker = await startWorkerProcess(config, database, log);
+  log.info({ jobs: worker.work.running() }, "worker ready");
   process.stdout.write("\nLeadquiz worker is running\n\n");
 }
 

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import pino from "pino";
-import { dumpPgliteDataDir, openDatabase } from "../db/client";
+import { type DatabaseHandle, dumpPgliteDataDir, openDatabase } from "../db/client";
 import { migrationsFolder } from "../paths";
 
 export interface TestDatabase {
@@ -137,4 +137,28 @@ function migrationsDigest(): string {
   walk(migrationsFolder);
   digest = hash.digest("hex").slice(0, 16);
   return digest;
+}
+
+/**
+ * A fresh test database (`createTestDatabase`) opened and migrated, without an app: for tests
+ * of the schema itself. `close` closes it and drops it.
+ */
+export async function openMigratedTestDatabase(): Promise<{
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}> {
+  const testDatabase = await createTestDatabase();
+  const database = openDatabase({
+    databaseUrl: testDatabase.url,
+    dataDir: "unused",
+    log: pino({ level: "silent" }),
+  });
+  await database.migrate();
+  return {
+    database,
+    async close() {
+      await database.close();
+      await testDatabase.drop();
+    },
+  };
 }

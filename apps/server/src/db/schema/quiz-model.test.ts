@@ -1,8 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../test-support/test-database";
-import { type DatabaseHandle, openDatabase } from "../client";
+import { openMigratedTestDatabase } from "../../test-support/test-database";
+import type { DatabaseHandle } from "../client";
 import {
   answers,
   projects,
@@ -15,23 +14,14 @@ import {
 } from "./index";
 
 describe("quiz model schema", () => {
-  let testDatabase: TestDatabase;
   let database: DatabaseHandle;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    testDatabase = await createTestDatabase();
-    database = openDatabase({
-      databaseUrl: testDatabase.url,
-      dataDir: "unused",
-      log: pino({ level: "silent" }),
-    });
-    await database.migrate();
+    ({ database, close } = await openMigratedTestDatabase());
   });
 
-  afterAll(async () => {
-    await database.close();
-    await testDatabase.drop();
-  });
+  afterAll(async () => close());
 
   async function newQuiz(email: string) {
     const { db } = database;

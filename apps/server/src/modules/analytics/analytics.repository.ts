@@ -2,18 +2,13 @@ import type { QuizEventType } from "@leadquiz/contract";
 import { ANALYTICS_SOURCE_MAX_LENGTH } from "@leadquiz/contract";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { queryRows } from "../../db/rows";
 import { projects, questions, quizzes } from "../../db/schema";
 import { uuidOrNull } from "../../lib/uuid";
 import { projectOwnedBy, quizOwnedBy } from "../../policies/ownership";
 
 /** Rows per roll-up key (docs/analytics.md "Storage"): spreads a busy quiz's upserts. */
 const ANALYTICS_SHARDS = 16;
-
-/** Both drivers answer `{rows}`; drizzle types the result per driver. */
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
-}
 
 /** A funnel event as the visitor-sessions module hands it over. */
 export interface FunnelEvent {
@@ -213,7 +208,7 @@ export interface RollupRow {
  */
 export async function readRollup(db: DbOrTx, filter: RangeFilter): Promise<RollupRow[]> {
   if (filter.quizIds.length === 0) return [];
-  const rows = await rowsOf<{
+  const rows = await queryRows<{
     day: string | Date;
     source: string;
     step: string;
@@ -249,7 +244,7 @@ export async function readLeads(
 ): Promise<{ day: string; source: string; leads: number }[]> {
   if (filter.quizIds.length === 0) return [];
   const source = sql`left(coalesce(utm ->> 'utm_source', ''), ${ANALYTICS_SOURCE_MAX_LENGTH})`;
-  const rows = await rowsOf<{ day: string; source: string; leads: string | number }>(
+  const rows = await queryRows<{ day: string; source: string; leads: string | number }>(
     db,
     sql`select (created_at at time zone 'UTC')::date::text as day, ${source} as source,
         count(distinct coalesce(session_id, submission_id))::bigint as leads

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { rowsOf } from "../../db/rows";
 import {
   type DeliveryStatus,
   deliveries,
@@ -99,8 +100,7 @@ export async function claimDueDeliveries(
       limit ${limit})
       and (locked_until is null or locked_until <= ${at})
     returning id`);
-  // Both drivers answer `{rows}`; drizzle types the result per driver.
-  return (result as unknown as { rows: { id: number | string }[] }).rows.map((r) => Number(r.id));
+  return rowsOf<{ id: number | string }>(result).map((r) => Number(r.id));
 }
 
 /** How many due rows one claim looks at to find `limit` spread over targets. */

@@ -10,7 +10,6 @@ import { createDeliveryAdapters, outgoingHttpFor } from "./delivery-adapters";
 import { deliveryLogRoutes } from "./delivery-log.routes";
 import { createDeliveryLogService } from "./delivery-log.service";
 import type { DeliveryRouteDeps, DeliveryRouteScope } from "./delivery-route-kit";
-import { createDeliveryRunner } from "./delivery-runner";
 import { emailTargetRoutes } from "./email-targets.routes";
 import { createIntegrationsService } from "./integrations.service";
 import { telegramRoutes } from "./telegram.routes";
@@ -35,19 +34,10 @@ const ROUTES_OF_KIND: Partial<
 
 /**
  * Lead delivery (operations `createWebhookIntegration`, `listQuizDeliveries`, …): the
- * integrations and the delivery log of a quiz, and — when this process works jobs
- * (JOBS_IN_PROCESS, the default) — the delivery worker, started when the server is ready
- * and stopped, after the sends in hand, when it closes.
+ * integrations and the delivery log of a quiz. The delivery worker is a background job
+ * (jobs/background-work.ts).
  */
 export async function deliveryRoutes(app: FastifyInstance, { context }: ApiOptions) {
-  if (context.config.jobsInProcess) {
-    const worker = createDeliveryRunner({
-      ...context,
-      log: context.log.child({ module: "delivery" }),
-    });
-    app.addHook("onReady", async () => worker.start());
-    app.addHook("onClose", async () => worker.stop());
-  }
   const http = outgoingHttpFor(context.config);
   const integrations = createIntegrationsService({
     db: context.db,

@@ -25,8 +25,8 @@ const answers = { 400: validationErrorBodySchema, 401: errorBodySchema, 404: err
 
 /**
  * `telegram-integration/` (operations `getTelegramIntegration`, …) and the bot's webhook
- * `telegram/webhook/`; when this process works jobs, the bot's polling (or its setWebhook)
- * starts with the server and stops when it closes.
+ * `telegram/webhook/`. The bot's polling (or its setWebhook) is a background job
+ * (jobs/background-work.ts).
  */
 export async function telegramRoutes(
   app: FastifyInstance,
@@ -35,10 +35,6 @@ export async function telegramRoutes(
   integrations: Pick<ReturnType<typeof createIntegrationsService>, "recordOf">,
 ) {
   const bot = telegramBotOf(context, http);
-  if (bot && context.config.jobsInProcess) {
-    app.addHook("onReady", async () => bot.start());
-    app.addHook("onClose", async () => bot.stop());
-  }
   const service = createTelegramService({ db: context.db, bot, integrations });
 
   app.withTypeProvider<ZodTypeProvider>().post(

@@ -1,7 +1,7 @@
 /**
  * An export cell written in TypeScript (headers, status labels, quiz titles): the same rules
- * as the SQL function `lq_csv_cell` of migration 0024 that writes the leads' cells
- * (docs/leads.md "Export").
+ * as the SQL function `lq_csv_cell` (db/sql-rules/csv-cell.sql) that writes the leads'
+ * cells (docs/leads.md "Export"); csv-cell.property.test.ts checks that they agree.
  */
 
 const FORMULA_START = /^[=+\-@\t\r]/;

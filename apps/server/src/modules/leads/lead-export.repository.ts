@@ -5,6 +5,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import type { Database, DbOrTx } from "../../db/client";
+import { rowsOf } from "../../db/rows";
 import { leadExportRows, leads, quizPublications, quizzes } from "../../db/schema";
 import { csvCell } from "./export-cells";
 import type { LeadListRow } from "./lead-inbox.repository";
@@ -17,8 +18,9 @@ import type { LeadListRow } from "./lead-inbox.repository";
  * SELECT in keyset batches.
  *
  * CSV lines are joined from cells stored with each lead when it was written (trigger
- * `leads_export_cells`, migration 0024, whose SQL functions `lq_csv_cell`,
- * `lq_export_messengers` and `lq_export_results` are the one definition of a cell).
+ * `leads_export_row`, db/sql-rules/lead-export-row.sql, whose SQL functions `lq_csv_cell`,
+ * `lq_export_messengers` and `lq_export_results`, db/sql-rules/, are the one definition of
+ * a cell).
  */
 
 /** One question column: its header and the question ids whose answers it holds. */
@@ -293,8 +295,7 @@ async function* batchLines(
     const result: unknown = await db.execute(
       csvLinesQuery(selection, layout, { before, limit: size }),
     );
-    // Both drivers answer `{rows}`; drizzle types the result per driver.
-    const rows = (result as { rows: { id: number; line: string }[] }).rows;
+    const rows = rowsOf<{ id: number; line: string }>(result);
     if (rows.length > 0) yield rows.map((row) => row.line).join("");
     const last = rows.at(-1);
     if (rows.length < size || !last) return;
@@ -332,11 +333,6 @@ export async function* exportLines(
     // A COPY cut short leaves the connection mid-protocol: dropped, not reused.
     connection.release(!finished);
   }
-}
-
-/** Both drivers answer `{rows}`; drizzle types the result per driver. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /**

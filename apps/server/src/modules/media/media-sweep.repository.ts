@@ -1,11 +1,8 @@
 import { and, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { rowsOf } from "../../db/rows";
 import { storedFiles } from "../../db/schema";
 import { storageExtensions } from "../../storage/storage-keys";
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /** A storage key anywhere in a row's text (a `/media/…` path, with or without an origin). */
 const KEY_IN_TEXT = `([0-9a-f]{2}/[0-9a-f]{32}\\.(?:${storageExtensions.join("|")}))`;

@@ -2,20 +2,15 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AppContext } from "../../app-context";
-import { startLeadRetention } from "../../jobs/lead-retention";
-import { startProfileRating } from "../../jobs/profile-rating";
-import { createJobQueue, type JobQueue } from "../../jobs/queue";
-import { startTariffReminders } from "../../jobs/tariff-reminders";
-import { createVideoCompressHandler, startWorking } from "../../jobs/video-compress";
+import type { JobQueue } from "../../jobs/queue";
 import { AppError, FieldErrors } from "../../lib/app-error";
 import { rejectUnsafeText } from "../../lib/unsafe-text";
-import { createStorage, type Storage } from "../../storage/storage";
+import type { Storage } from "../../storage/storage";
 import { isStorageKey } from "../../storage/storage-keys";
 import { requireOwnedQuiz } from "../quiz-access";
 import { findStoredFile, quizIdOfEntity } from "./media.repository";
 import { type Attachment, createMediaService, type PendingUpload } from "./media.service";
 import { MEDIA_ROUTE_PREFIX } from "./media-paths";
-import { scheduleMediaSweep } from "./media-sweep";
 import { type MediaTarget, normalisePattern, targets } from "./media-targets";
 import { coerceTextFields } from "./multipart-fields";
 import { MAX_UPLOAD_BYTES, receiveUpload } from "./receive-upload";
@@ -50,7 +45,8 @@ function multipartError(error: unknown): unknown {
 
 /**
  * Media (ADR 0006): the multipart parser app-wide, the file half of every media-owning
- * PATCH, `/media/{key}` serving, and the video job runner when JOBS_IN_PROCESS is true.
+ * PATCH and `/media/{key}` serving. Uploads go to `storage` and video compressions to `queue`,
+ * both app.ts's: the jobs that work them start in jobs/background-work.ts.
  *
  * A multipart PATCH to a route of `targets` goes: preValidation — the caller must own the
  * entity's quiz (else 404 before a byte is stored), each file part is streamed, checked and
@@ -60,10 +56,11 @@ function multipartError(error: unknown): unknown {
  * and the new files removed. The routes' handlers never see a file.
  */
 export const mediaPlugin = fp(
-  async function media(app: FastifyInstance, { context }: { context: AppContext }) {
+  async function media(
+    app: FastifyInstance,
+    { context, storage, queue }: { context: AppContext; storage: Storage; queue: JobQueue },
+  ) {
     const { config, db, log } = context;
-    const storage = createStorage(config);
-    const queue = createJobQueue(context.database, log.child({ module: "jobs" }));
     const service = createMediaService({ db, storage, queue, log });
     app.decorate("media", { storage, queue });
     app.decorateRequest("mediaState", null);
@@ -205,41 +202,6 @@ export const mediaPlugin = fp(
         return reply.send(object.body);
       },
     );
-
-    if (config.jobsInProcess) {
-      const shutdown = new AbortController();
-      const handler = createVideoCompressHandler({
-        db,
-        storage,
-        log: log.child({ module: "video-compress" }),
-        ffmpegPath: config.ffmpegPath,
-        dataDir: config.dataDir,
-        signal: shutdown.signal,
-      });
-      let stopSweeping = () => {};
-      app.addHook("onReady", async () => {
-        await startWorking(queue, db, handler);
-        stopSweeping = scheduleMediaSweep({
-          db,
-          storage,
-          log: log.child({ module: "media-sweep" }),
-        });
-        await startLeadRetention(queue, db, log.child({ module: "lead-retention" }));
-        await startProfileRating(queue, db, log.child({ module: "profile-rating" }));
-        await startTariffReminders(
-          queue,
-          { db, mailer: context.mailer, publicUrl: config.publicUrl },
-          log.child({ module: "tariff-reminders" }),
-        );
-      });
-      app.addHook("onClose", async () => {
-        stopSweeping();
-        shutdown.abort();
-        await queue.stop({ graceful: true, timeoutMs: 10_000 });
-      });
-    } else {
-      app.addHook("onClose", async () => queue.stop());
-    }
   },
   { name: "media" },
 );

@@ -1,6 +1,7 @@
 import type { MediaEntity, VideoCompressTask } from "@leadquiz/contract";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { rowsOf } from "../../db/rows";
 import { quizzes, storedFiles, videoCompressTasks } from "../../db/schema";
 
 /**
@@ -34,10 +35,6 @@ function locationOf(entity: MediaEntity, field: string): FieldLocation {
   const location = locations[entity][field];
   if (!location) throw new Error(`no file field ${entity}.${field}`);
   return location;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** The quiz an entity belongs to (whether or not it is live), or undefined when none. */

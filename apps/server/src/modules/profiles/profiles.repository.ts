@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { queryRows } from "../../db/rows";
 import { leads, portfolioItems, quizzes, specialistProfiles, storedFiles } from "../../db/schema";
 
 export type ProfileRow = typeof specialistProfiles.$inferSelect;
@@ -242,11 +243,6 @@ function rankedOf(row: Record<string, unknown>): RankedRow {
   };
 }
 
-async function rows(db: DbOrTx, query: SQL): Promise<Record<string, unknown>[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: Record<string, unknown>[] }).rows;
-}
-
 /** A page of a scope: positions after `afterPosition`, `limit` at most. */
 export async function rankedPage(
   db: DbOrTx,
@@ -254,7 +250,7 @@ export async function rankedPage(
   afterPosition: number,
   limit: number,
 ): Promise<RankedRow[]> {
-  const found = await rows(
+  const found = await queryRows<Record<string, unknown>>(
     db,
     sql`select * from ${ranked(place)} where position > ${afterPosition}
       order by position limit ${limit}`,
@@ -268,7 +264,10 @@ export async function rankedEntryOf(
   place: { country?: string | undefined; city?: string | undefined },
   userId: number,
 ): Promise<RankedRow | undefined> {
-  const [row] = await rows(db, sql`select * from ${ranked(place)} where user_id = ${userId}`);
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select * from ${ranked(place)} where user_id = ${userId}`,
+  );
   return row ? rankedOf(row) : undefined;
 }
 
@@ -276,7 +275,7 @@ export async function countRanked(
   db: DbOrTx,
   place: { country?: string | undefined; city?: string | undefined },
 ): Promise<number> {
-  const [row] = await rows(
+  const [row] = await queryRows<Record<string, unknown>>(
     db,
     sql`select count(*) as n from specialist_profiles where ${scopeFilter(place)}`,
   );

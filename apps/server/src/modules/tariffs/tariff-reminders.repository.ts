@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { rowsOf } from "../../db/rows";
 
 export interface DueReminder {
   userId: number;
@@ -29,7 +30,7 @@ export async function claimDueReminders(db: DbOrTx, now: Date): Promise<DueRemin
       and a.ends_at <= ${at}::timestamptz + interval '3 days'
       and (a.reminded_for_ends_at is distinct from a.ends_at or a.reminded_days_left > ${stage})
     returning a.user_id, u.email, u.language_code, t.title, a.ends_at, a.reminded_days_left`);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const rows = rowsOf<Record<string, unknown>>(result);
   return rows.map((row) => ({
     userId: Number(row.user_id),
     email: String(row.email),
