@@ -5,7 +5,7 @@ import type {
   Messenger,
   PublicQuiz,
 } from "@leadquiz/contract";
-import { phoneMessengers, QuestionType } from "@leadquiz/contract/codes";
+import { phoneMessengers, questionTypeTraits } from "@leadquiz/contract/codes";
 import { type AnswerMap, type AnswerValue, type Question, quizState } from "@leadquiz/engine";
 import type { ContactValues } from "./contact-values";
 import type { PageContext } from "./page-context";
@@ -38,7 +38,7 @@ export function toLeadAnswer(question: Question, value: AnswerValue): LeadAnswer
       ...(text === "" ? {} : { text }),
     };
   }
-  if (question.type === QuestionType.Text && typeof value === "string")
+  if (questionTypeTraits[question.type].value === "text" && typeof value === "string")
     return { question: question.id, text: value };
   if (Array.isArray(value)) {
     const [from, to] = value;

@@ -20,6 +20,132 @@ export const QuestionType = {
 } as const;
 export type QuestionType = CodeOf<typeof QuestionType>;
 
+/**
+ * What an answer to a question type is, as the engine reads it (`readAnswer`): the value
+ * the lead carries, the condition kinds it supports, the answers a template check tries.
+ */
+export type AnswerValueKind = "choice" | "text" | "rating" | "date" | "slider";
+
+/** The input the visitor runtime shows for a question type (apps/runtime/src/questions). */
+export type QuestionLayout = "list" | "cards" | "select" | "text" | "rating" | "date" | "slider";
+
+/**
+ * The `config` options the editor offers for a type; the other keys of `config` are set
+ * elsewhere (`image_position` and `video_consultant` by every type's media,
+ * `conditions_match` by its logic).
+ */
+export type QuestionOption =
+  | "multi_answers"
+  | "yes_no"
+  | "own_answer"
+  | "image_format"
+  | "placeholder"
+  | "quantity_of_answers"
+  | "range"
+  | "two_sided"
+  | "unit"
+  | "date_range"
+  | "time";
+
+/** What each place that handles questions needs to know of a question type. */
+export interface QuestionTypeTraits {
+  /** Its name: a template file's `type` and the editor's texts (`questions:types.<key>`). */
+  key: string;
+  /**
+   * Whether its questions have answer rows: a new question gets two, a type change away
+   * deletes them, and `answers` conditions refer to them.
+   */
+  hasAnswers: boolean;
+  /** What an answer is (see `AnswerValueKind`). */
+  value: AnswerValueKind;
+  /** The visitor runtime's input. */
+  layout: QuestionLayout;
+  /** Whether a click on an answer moves on by itself (`design.auto_advance`, one answer). */
+  autoAdvance: boolean;
+  /** Whether the editor offers an image for each answer. */
+  answerImages: boolean;
+  /** The `config` options the editor offers, in its order (docs/editor.md). */
+  editorOptions: readonly QuestionOption[];
+}
+
+/**
+ * Every question type's traits, in the order the editor's "Add question" menu offers them.
+ * A new `QuestionType` fails to compile until it has its entry here; the places that still
+ * switch over a type or a trait end in `assertNever` (CONTRIBUTING.md "Adding a question
+ * type").
+ */
+export const questionTypeTraits = {
+  [QuestionType.List]: {
+    key: "list",
+    hasAnswers: true,
+    value: "choice",
+    layout: "list",
+    autoAdvance: true,
+    answerImages: true,
+    editorOptions: ["multi_answers", "yes_no", "own_answer", "image_format"],
+  },
+  [QuestionType.Cards]: {
+    key: "cards",
+    hasAnswers: true,
+    value: "choice",
+    layout: "cards",
+    autoAdvance: true,
+    answerImages: true,
+    editorOptions: ["multi_answers", "yes_no", "own_answer", "image_format"],
+  },
+  [QuestionType.Select]: {
+    key: "select",
+    hasAnswers: true,
+    value: "choice",
+    layout: "select",
+    autoAdvance: false,
+    answerImages: false,
+    editorOptions: ["multi_answers", "own_answer", "placeholder"],
+  },
+  [QuestionType.Text]: {
+    key: "text",
+    hasAnswers: false,
+    value: "text",
+    layout: "text",
+    autoAdvance: false,
+    answerImages: false,
+    editorOptions: ["placeholder"],
+  },
+  [QuestionType.Rating]: {
+    key: "rating",
+    hasAnswers: false,
+    value: "rating",
+    layout: "rating",
+    autoAdvance: false,
+    answerImages: false,
+    editorOptions: ["quantity_of_answers"],
+  },
+  [QuestionType.Date]: {
+    key: "date",
+    hasAnswers: false,
+    value: "date",
+    layout: "date",
+    autoAdvance: false,
+    answerImages: false,
+    editorOptions: ["date_range", "time"],
+  },
+  [QuestionType.Slider]: {
+    key: "slider",
+    hasAnswers: false,
+    value: "slider",
+    layout: "slider",
+    autoAdvance: false,
+    answerImages: false,
+    editorOptions: ["range", "two_sided", "unit"],
+  },
+} as const satisfies Record<QuestionType, QuestionTypeTraits>;
+
+/** A question type's name (`questionTypeTraits[type].key`). */
+export type QuestionTypeKey = (typeof questionTypeTraits)[QuestionType]["key"];
+
+/** Every question type, in the order of `questionTypeTraits`. */
+export const questionTypes: readonly QuestionType[] = Object.values(QuestionType);
+
 /** `kind` of a formula element: a number, an operator or a question's value. */
 export const FormulaElementKind = {
   Number: 1,

@@ -1,3 +1,4 @@
+export { assertNever } from "./assert-never";
 export * from "./codes";
 export { ANSWERS_MAX, ANSWERS_MIN, validateAnswerCount } from "./validation/answers";
 export {

@@ -1,6 +1,6 @@
 import type { PublicQuestion } from "@leadquiz/contract";
-import { QuestionType } from "@leadquiz/contract/codes";
-import type { AnswerValue, ChoiceAnswer } from "@leadquiz/engine";
+import { questionTypeTraits } from "@leadquiz/contract/codes";
+import { type AnswerValue, assertNever, type ChoiceAnswer } from "@leadquiz/engine";
 
 /** What every answer input of a question takes. */
 export interface AnswerInputProps {
@@ -31,7 +31,7 @@ export function shownAnswer(
   question: PublicQuestion,
   value: AnswerValue | undefined,
 ): AnswerValue | undefined {
-  if (question.type !== QuestionType.Slider || value !== undefined) return value;
+  if (questionTypeTraits[question.type].value !== "slider" || value !== undefined) return value;
   const min = question.config.min ?? SLIDER_DEFAULTS.min;
   const max = question.config.max ?? SLIDER_DEFAULTS.max;
   return question.config.two_sided ? [min, max] : min;
@@ -39,11 +39,19 @@ export function shownAnswer(
 
 /** Questions whose input is a group of options (a fieldset with the title as legend). */
 export function isGroup(question: PublicQuestion): boolean {
-  if (
-    question.type === QuestionType.List ||
-    question.type === QuestionType.Cards ||
-    question.type === QuestionType.Rating
-  )
-    return true;
-  return question.type === QuestionType.Select && question.config.multi_answers === true;
+  const layout = questionTypeTraits[question.type].layout;
+  switch (layout) {
+    case "list":
+    case "cards":
+    case "rating":
+      return true;
+    case "select":
+      return question.config.multi_answers === true;
+    case "text":
+    case "date":
+    case "slider":
+      return false;
+    default:
+      return assertNever(layout);
+  }
 }

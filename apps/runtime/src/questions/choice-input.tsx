@@ -1,4 +1,4 @@
-import { QuestionType } from "@leadquiz/contract/codes";
+import { questionTypeTraits } from "@leadquiz/contract/codes";
 import { bySort } from "@leadquiz/engine";
 import { useState } from "react";
 import { useTexts } from "../texts";
@@ -25,7 +25,11 @@ export function ChoiceInput({ question, value, onChange, idBase }: AnswerInputPr
   const [ownDraft, setOwnDraft] = useState(choice.own_text ?? "");
   const format = config.image_format ?? "square";
   const [width, height] = IMAGE_SIZES[format];
-  const layout = config.yes_no ? "yesno" : question.type === QuestionType.Cards ? "cards" : "list";
+  const layout = config.yes_no
+    ? "yesno"
+    : questionTypeTraits[question.type].layout === "cards"
+      ? "cards"
+      : "list";
   const name = `${idBase}-choice`;
 
   const emit = (ids: readonly number[], own: boolean, text: string) =>

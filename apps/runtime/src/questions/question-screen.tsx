@@ -1,6 +1,6 @@
 import type { PublicQuestion, PublicQuiz } from "@leadquiz/contract";
-import { QuestionType } from "@leadquiz/contract/codes";
-import { type AnswerValue, answerProblem, canProceed } from "@leadquiz/engine";
+import { questionTypeTraits } from "@leadquiz/contract/codes";
+import { type AnswerValue, answerProblem, assertNever, canProceed } from "@leadquiz/engine";
 import { useEffect, useRef, useState } from "react";
 import { Media } from "../player/media";
 import { Nav, PrimaryButton } from "../player/nav";
@@ -32,12 +32,12 @@ const POINTER_WINDOW_MS = 1_000;
 
 /**
  * Whether the question moves on by itself once an answer is clicked: the quiz's
- * `design.auto_advance`, on a List or Cards question with one answer.
+ * `design.auto_advance`, on a question of a type that allows it (List, Cards) with one answer.
  */
 function autoAdvances(quiz: PublicQuiz, question: PublicQuestion): boolean {
   return (
     quiz.design.auto_advance === true &&
-    (question.type === QuestionType.List || question.type === QuestionType.Cards) &&
+    questionTypeTraits[question.type].autoAdvance &&
     question.config.multi_answers !== true
   );
 }
@@ -189,23 +189,26 @@ export function QuestionScreen(props: QuestionScreenProps) {
 
 function renderInput(quiz: PublicQuiz, props: AnswerInputProps) {
   const { question } = props;
-  switch (question.type) {
-    case QuestionType.List:
-    case QuestionType.Cards:
+  const layout = questionTypeTraits[question.type].layout;
+  switch (layout) {
+    case "list":
+    case "cards":
       return <ChoiceInput {...props} />;
-    case QuestionType.Select:
+    case "select":
       return question.config.multi_answers ? (
         <ChoiceInput {...props} />
       ) : (
         <SelectInput {...props} />
       );
-    case QuestionType.Text:
+    case "text":
       return <TextInput {...props} />;
-    case QuestionType.Rating:
+    case "rating":
       return <RatingInput {...props} />;
-    case QuestionType.Date:
+    case "date":
       return <DateInput {...props} />;
-    case QuestionType.Slider:
+    case "slider":
       return <SliderInput {...props} language={quiz.language} currency={quiz.currency} />;
+    default:
+      return assertNever(layout);
   }
 }

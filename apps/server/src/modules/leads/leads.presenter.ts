@@ -1,10 +1,11 @@
-import { type LeadResult, type PublicQuiz, QuestionType } from "@leadquiz/contract";
+import type { LeadResult, PublicQuiz } from "@leadquiz/contract";
 import {
   type AnswerMap,
   type AnswerValue,
   answerText,
   type ChoiceAnswer,
   flowSteps,
+  questionTypeTraits,
   quizState,
   type ShownResult,
 } from "@leadquiz/engine";
@@ -30,7 +31,7 @@ export function storedAnswers(snapshot: PublicQuiz, answers: AnswerMap): StoredL
     };
     if (isChoice(value)) {
       stored.answer_ids = [...value.answers];
-    } else if (question.type !== QuestionType.Text && value !== undefined) {
+    } else if (questionTypeTraits[question.type].value !== "text" && value !== undefined) {
       stored.value = value as Exclude<StoredLeadAnswer["value"], undefined>;
     }
     return stored;
