@@ -1,6 +1,5 @@
-import { validateAnswerCount, validateNumberStep } from "@leadquiz/engine";
+import { questionTypes, validateAnswerCount, validateNumberStep } from "@leadquiz/engine";
 import { z } from "zod";
-import { questionTypes } from "./codes";
 import {
   conditionsMatchSchema,
   descriptionText,

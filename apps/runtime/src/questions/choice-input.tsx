@@ -1,8 +1,7 @@
-import { questionTypeTraits } from "@leadquiz/contract/codes";
 import { bySort } from "@leadquiz/engine";
 import { useState } from "react";
 import { useTexts } from "../texts";
-import { type AnswerInputProps, asChoice } from "./answer-input";
+import { type AnswerInputProps, asChoice, inputLayout } from "./answer-input";
 
 const IMAGE_SIZES = {
   square: [240, 240],
@@ -27,7 +26,7 @@ export function ChoiceInput({ question, value, onChange, idBase }: AnswerInputPr
   const [width, height] = IMAGE_SIZES[format];
   const layout = config.yes_no
     ? "yesno"
-    : questionTypeTraits[question.type].layout === "cards"
+    : inputLayout(question.type) === "cards"
       ? "cards"
       : "list";
   const name = `${idBase}-choice`;

@@ -1,12 +1,17 @@
 import type { PublicQuestion, PublicQuiz } from "@leadquiz/contract";
-import { questionTypeTraits } from "@leadquiz/contract/codes";
 import { type AnswerValue, answerProblem, assertNever, canProceed } from "@leadquiz/engine";
 import { useEffect, useRef, useState } from "react";
 import { Media } from "../player/media";
 import { Nav, PrimaryButton } from "../player/nav";
 import { YouTube } from "../player/youtube";
 import { useTexts } from "../texts";
-import { type AnswerInputProps, isChoiceValue, isGroup, shownAnswer } from "./answer-input";
+import {
+  type AnswerInputProps,
+  inputLayout,
+  isChoiceValue,
+  isGroup,
+  shownAnswer,
+} from "./answer-input";
 import { ChoiceInput } from "./choice-input";
 import { DateInput } from "./date-input";
 import { RatingInput } from "./rating-input";
@@ -32,12 +37,13 @@ const POINTER_WINDOW_MS = 1_000;
 
 /**
  * Whether the question moves on by itself once an answer is clicked: the quiz's
- * `design.auto_advance`, on a question of a type that allows it (List, Cards) with one answer.
+ * `design.auto_advance`, on a List or Cards question with one answer.
  */
 function autoAdvances(quiz: PublicQuiz, question: PublicQuestion): boolean {
+  const layout = inputLayout(question.type);
   return (
     quiz.design.auto_advance === true &&
-    questionTypeTraits[question.type].autoAdvance &&
+    (layout === "list" || layout === "cards") &&
     question.config.multi_answers !== true
   );
 }
@@ -189,7 +195,7 @@ export function QuestionScreen(props: QuestionScreenProps) {
 
 function renderInput(quiz: PublicQuiz, props: AnswerInputProps) {
   const { question } = props;
-  const layout = questionTypeTraits[question.type].layout;
+  const layout = inputLayout(question.type);
   switch (layout) {
     case "list":
     case "cards":

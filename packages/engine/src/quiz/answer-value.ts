@@ -1,5 +1,5 @@
 import { assertNever } from "../assert-never";
-import { questionTypeTraits } from "../codes";
+import { answerValueKind } from "../question-types";
 import { parseInstant } from "./instant";
 import type { AnswerValue, ChoiceAnswer, Pair, Question } from "./types";
 
@@ -84,7 +84,7 @@ function readSlider(question: Question, value: AnswerValue): Read {
 }
 
 function read(question: Question, value: AnswerValue): Read {
-  const kind = questionTypeTraits[question.type].value;
+  const kind = answerValueKind(question.type);
   switch (kind) {
     case "choice":
       return readChoice(question, value);
@@ -134,7 +134,7 @@ export function isAnswered(question: Question, value: AnswerValue | undefined): 
 export function hasNumericValue(
   question: Pick<Question, "type"> & { config: Pick<Question["config"], "two_sided"> },
 ): boolean {
-  const kind = questionTypeTraits[question.type].value;
+  const kind = answerValueKind(question.type);
   switch (kind) {
     case "choice":
     case "rating":
@@ -151,7 +151,7 @@ export function hasNumericValue(
 
 /** Whether answers to the question are an interval for range conditions (Date, Slider). */
 export function hasRangeValue(question: Pick<Question, "type">): boolean {
-  const kind = questionTypeTraits[question.type].value;
+  const kind = answerValueKind(question.type);
   switch (kind) {
     case "date":
     case "slider":

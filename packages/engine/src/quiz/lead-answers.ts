@@ -1,5 +1,5 @@
 import { assertNever } from "../assert-never";
-import { questionTypeTraits } from "../codes";
+import { answerValueKind } from "../question-types";
 import { type AnswerProblem, answerProblem, readAnswer } from "./answer-value";
 import { bySort } from "./sort";
 import type { AnswerValue, Question } from "./types";
@@ -28,7 +28,7 @@ export function fromLeadAnswer(
   question: Question,
   answer: LeadAnswerInput,
 ): AnswerValue | "wrong_shape" {
-  const kind = questionTypeTraits[question.type].value;
+  const kind = answerValueKind(question.type);
   switch (kind) {
     case "choice":
       if (answer.value !== undefined) return "wrong_shape";

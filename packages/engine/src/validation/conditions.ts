@@ -1,4 +1,4 @@
-import { questionTypeTraits } from "../codes";
+import { answerValueKind, questionTypeTraits } from "../question-types";
 import { hasNumericValue, hasRangeValue } from "../quiz/answer-value";
 import { parseInstant } from "../quiz/instant";
 import { bySort } from "../quiz/sort";
@@ -148,7 +148,7 @@ function boundFits(
   bound: number | string | null | undefined,
 ): boolean {
   if (bound === null || bound === undefined) return true;
-  if (questionTypeTraits[ref.type].value === "date")
+  if (answerValueKind(ref.type) === "date")
     return typeof bound === "string" && parseInstant(bound) !== null;
   return typeof bound === "number" && Number.isFinite(bound);
 }

@@ -3,9 +3,9 @@ import {
   type AnswerMap,
   type AnswerValue,
   answerText,
+  answerValueKind,
   type ChoiceAnswer,
   flowSteps,
-  questionTypeTraits,
   quizState,
   type ShownResult,
 } from "@leadquiz/engine";
@@ -31,7 +31,7 @@ export function storedAnswers(snapshot: PublicQuiz, answers: AnswerMap): StoredL
     };
     if (isChoice(value)) {
       stored.answer_ids = [...value.answers];
-    } else if (questionTypeTraits[question.type].value !== "text" && value !== undefined) {
+    } else if (answerValueKind(question.type) !== "text" && value !== undefined) {
       stored.value = value as Exclude<StoredLeadAnswer["value"], undefined>;
     }
     return stored;

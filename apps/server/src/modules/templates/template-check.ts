@@ -3,11 +3,11 @@ import path, { join } from "node:path";
 import {
   type AnswerMap,
   type AnswerValue,
+  answerValueKind,
   assertNever,
   flowSteps,
   type Question,
   type QuizSnapshot,
-  questionTypeTraits,
   ResultType,
   shownResults,
   supportedConditionKinds,
@@ -64,7 +64,7 @@ function pick<T>(items: readonly T[], next: () => number): T {
 /** A plausible answer a visitor could give to the question. */
 function someAnswer(question: Question, next: () => number): AnswerValue {
   const config = question.config;
-  const kind = questionTypeTraits[question.type].value;
+  const kind = answerValueKind(question.type);
   switch (kind) {
     case "choice": {
       const ids = question.answers.map((answer) => answer.id);
@@ -104,7 +104,7 @@ function someAnswer(question: Question, next: () => number): AnswerValue {
  */
 function extremeAnswer(question: Question, end: "high" | "low", next: () => number): AnswerValue {
   const config = question.config;
-  const kind = questionTypeTraits[question.type].value;
+  const kind = answerValueKind(question.type);
   switch (kind) {
     case "choice": {
       const points = (id: number) => question.answers.find((a) => a.id === id)?.points ?? 0;
@@ -228,7 +228,7 @@ export function templateProblems(file: TemplateFile): string[] {
       problems.push(`question "${question.key}" (${question.type}) cannot have answers`);
     }
     const config = question.config ?? {};
-    if (questionTypeTraits[questionTypeCodes[question.type]].value === "slider") {
+    if (answerValueKind(questionTypeCodes[question.type]) === "slider") {
       const step = validateNumberStep({
         min: config.min ?? 0,
         max: config.max ?? 100,

@@ -1,5 +1,5 @@
 import type { Question } from "@leadquiz/contract";
-import { questionTypeTraits, supportedConditionKinds } from "@leadquiz/engine";
+import { answerValueKind, supportedConditionKinds } from "@leadquiz/engine";
 import {
   Button,
   Group,
@@ -55,7 +55,7 @@ const emptyDraft: Draft = {
 const asNumber = (value: number | string) => (typeof value === "number" ? value : null);
 const asBound = (text: string, question: Question | undefined) => {
   if (text.trim() === "") return null;
-  return question && questionTypeTraits[question.type].value === "date" ? text : Number(text);
+  return question && answerValueKind(question.type) === "date" ? text : Number(text);
 };
 
 /**
@@ -113,7 +113,7 @@ export function ConditionForm({
     }
   };
 
-  const dateInput = question !== undefined && questionTypeTraits[question.type].value === "date";
+  const dateInput = question !== undefined && answerValueKind(question.type) === "date";
   return (
     <Paper withBorder p="sm" radius="md" bg="gray.0" data-testid="condition-form">
       <Stack gap="xs">

@@ -3,7 +3,7 @@ import {
   numberOperatorSchema,
   rangeOperatorSchema,
 } from "@leadquiz/contract";
-import { type ConditionKind, questionTypeTraits } from "@leadquiz/engine";
+import { answerValueKind, type ConditionKind } from "@leadquiz/engine";
 import { MultiSelect, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { WriteResult } from "../../state/editor-writes";
@@ -158,7 +158,7 @@ export function ConditionFields({
       </SimpleGrid>
     );
   }
-  const isDate = questionTypeTraits[ref.type].value === "date";
+  const isDate = answerValueKind(ref.type) === "date";
   const withTime = configValue(ref, "time");
   const bound = (key: "range_from" | "range_to") => {
     const label = t(key === "range_from" ? "questions:logic.from" : "questions:logic.to");
