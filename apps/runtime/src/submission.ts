@@ -5,8 +5,14 @@ import type {
   Messenger,
   PublicQuiz,
 } from "@leadquiz/contract";
-import { phoneMessengers, QuestionType } from "@leadquiz/contract/codes";
-import { type AnswerMap, type AnswerValue, type Question, quizState } from "@leadquiz/engine";
+import { phoneMessengers } from "@leadquiz/contract/codes";
+import {
+  type AnswerMap,
+  type AnswerValue,
+  answerValueKind,
+  type Question,
+  quizState,
+} from "@leadquiz/engine";
 import type { ContactValues } from "./contact-values";
 import type { PageContext } from "./page-context";
 import { isChoiceValue } from "./questions/answer-input";
@@ -38,7 +44,7 @@ export function toLeadAnswer(question: Question, value: AnswerValue): LeadAnswer
       ...(text === "" ? {} : { text }),
     };
   }
-  if (question.type === QuestionType.Text && typeof value === "string")
+  if (answerValueKind(question.type) === "text" && typeof value === "string")
     return { question: question.id, text: value };
   if (Array.isArray(value)) {
     const [from, to] = value;

@@ -1,6 +1,5 @@
-import { validateAnswerCount, validateNumberStep } from "@leadquiz/engine";
+import { questionTypes, validateAnswerCount, validateNumberStep } from "@leadquiz/engine";
 import { z } from "zod";
-import { QuestionType } from "./codes";
 import {
   conditionsMatchSchema,
   descriptionText,
@@ -16,15 +15,8 @@ import {
   youTubeUrlField,
 } from "./quiz-common";
 
-export const questionTypeSchema = z.union([
-  z.literal(QuestionType.List),
-  z.literal(QuestionType.Cards),
-  z.literal(QuestionType.Select),
-  z.literal(QuestionType.Text),
-  z.literal(QuestionType.Rating),
-  z.literal(QuestionType.Date),
-  z.literal(QuestionType.Slider),
-]);
+/** One of the engine's `questionTypes` (a literal each, as the OpenAPI document lists them). */
+export const questionTypeSchema = z.union(questionTypes.map((type) => z.literal(type)));
 
 export const imageFormatSchema = z.enum(["square", "portrait", "landscape"]);
 export const imagePositionSchema = z.enum(["left", "right", "top", "bottom", "background"]);

@@ -1,4 +1,6 @@
+export { assertNever } from "./assert-never";
 export * from "./codes";
+export * from "./question-types";
 export { ANSWERS_MAX, ANSWERS_MIN, validateAnswerCount } from "./validation/answers";
 export {
   type ConditionErrorField,

@@ -1,6 +1,11 @@
 import type { PublicQuestion } from "@leadquiz/contract";
 import { QuestionType } from "@leadquiz/contract/codes";
-import type { AnswerValue, ChoiceAnswer } from "@leadquiz/engine";
+import {
+  type AnswerValue,
+  answerValueKind,
+  assertNever,
+  type ChoiceAnswer,
+} from "@leadquiz/engine";
 
 /** What every answer input of a question takes. */
 export interface AnswerInputProps {
@@ -31,19 +36,55 @@ export function shownAnswer(
   question: PublicQuestion,
   value: AnswerValue | undefined,
 ): AnswerValue | undefined {
-  if (question.type !== QuestionType.Slider || value !== undefined) return value;
+  if (answerValueKind(question.type) !== "slider" || value !== undefined) return value;
   const min = question.config.min ?? SLIDER_DEFAULTS.min;
   const max = question.config.max ?? SLIDER_DEFAULTS.max;
   return question.config.two_sided ? [min, max] : min;
 }
 
+/**
+ * The input of a question type. The visitor's side maps types with switches rather than
+ * the engine's `questionTypeTraits`, which would weigh on the first load (docs/adr/0011).
+ */
+export type InputLayout = "list" | "cards" | "select" | "text" | "rating" | "date" | "slider";
+
+/** The input a question of the type shows. */
+export function inputLayout(type: QuestionType): InputLayout {
+  switch (type) {
+    case QuestionType.List:
+      return "list";
+    case QuestionType.Cards:
+      return "cards";
+    case QuestionType.Select:
+      return "select";
+    case QuestionType.Text:
+      return "text";
+    case QuestionType.Rating:
+      return "rating";
+    case QuestionType.Date:
+      return "date";
+    case QuestionType.Slider:
+      return "slider";
+    default:
+      return assertNever(type);
+  }
+}
+
 /** Questions whose input is a group of options (a fieldset with the title as legend). */
 export function isGroup(question: PublicQuestion): boolean {
-  if (
-    question.type === QuestionType.List ||
-    question.type === QuestionType.Cards ||
-    question.type === QuestionType.Rating
-  )
-    return true;
-  return question.type === QuestionType.Select && question.config.multi_answers === true;
+  const layout = inputLayout(question.type);
+  switch (layout) {
+    case "list":
+    case "cards":
+    case "rating":
+      return true;
+    case "select":
+      return question.config.multi_answers === true;
+    case "text":
+    case "date":
+    case "slider":
+      return false;
+    default:
+      return assertNever(layout);
+  }
 }

@@ -1,8 +1,7 @@
-import { QuestionType } from "@leadquiz/contract/codes";
 import { bySort } from "@leadquiz/engine";
 import { useState } from "react";
 import { useTexts } from "../texts";
-import { type AnswerInputProps, asChoice } from "./answer-input";
+import { type AnswerInputProps, asChoice, inputLayout } from "./answer-input";
 
 const IMAGE_SIZES = {
   square: [240, 240],
@@ -25,7 +24,11 @@ export function ChoiceInput({ question, value, onChange, idBase }: AnswerInputPr
   const [ownDraft, setOwnDraft] = useState(choice.own_text ?? "");
   const format = config.image_format ?? "square";
   const [width, height] = IMAGE_SIZES[format];
-  const layout = config.yes_no ? "yesno" : question.type === QuestionType.Cards ? "cards" : "list";
+  const layout = config.yes_no
+    ? "yesno"
+    : inputLayout(question.type) === "cards"
+      ? "cards"
+      : "list";
   const name = `${idBase}-choice`;
 
   const emit = (ids: readonly number[], own: boolean, text: string) =>

@@ -1,12 +1,17 @@
 import type { PublicQuestion, PublicQuiz } from "@leadquiz/contract";
-import { QuestionType } from "@leadquiz/contract/codes";
-import { type AnswerValue, answerProblem, canProceed } from "@leadquiz/engine";
+import { type AnswerValue, answerProblem, assertNever, canProceed } from "@leadquiz/engine";
 import { useEffect, useRef, useState } from "react";
 import { Media } from "../player/media";
 import { Nav, PrimaryButton } from "../player/nav";
 import { YouTube } from "../player/youtube";
 import { useTexts } from "../texts";
-import { type AnswerInputProps, isChoiceValue, isGroup, shownAnswer } from "./answer-input";
+import {
+  type AnswerInputProps,
+  inputLayout,
+  isChoiceValue,
+  isGroup,
+  shownAnswer,
+} from "./answer-input";
 import { ChoiceInput } from "./choice-input";
 import { DateInput } from "./date-input";
 import { RatingInput } from "./rating-input";
@@ -35,9 +40,10 @@ const POINTER_WINDOW_MS = 1_000;
  * `design.auto_advance`, on a List or Cards question with one answer.
  */
 function autoAdvances(quiz: PublicQuiz, question: PublicQuestion): boolean {
+  const layout = inputLayout(question.type);
   return (
     quiz.design.auto_advance === true &&
-    (question.type === QuestionType.List || question.type === QuestionType.Cards) &&
+    (layout === "list" || layout === "cards") &&
     question.config.multi_answers !== true
   );
 }
@@ -189,23 +195,26 @@ export function QuestionScreen(props: QuestionScreenProps) {
 
 function renderInput(quiz: PublicQuiz, props: AnswerInputProps) {
   const { question } = props;
-  switch (question.type) {
-    case QuestionType.List:
-    case QuestionType.Cards:
+  const layout = inputLayout(question.type);
+  switch (layout) {
+    case "list":
+    case "cards":
       return <ChoiceInput {...props} />;
-    case QuestionType.Select:
+    case "select":
       return question.config.multi_answers ? (
         <ChoiceInput {...props} />
       ) : (
         <SelectInput {...props} />
       );
-    case QuestionType.Text:
+    case "text":
       return <TextInput {...props} />;
-    case QuestionType.Rating:
+    case "rating":
       return <RatingInput {...props} />;
-    case QuestionType.Date:
+    case "date":
       return <DateInput {...props} />;
-    case QuestionType.Slider:
+    case "slider":
       return <SliderInput {...props} language={quiz.language} currency={quiz.currency} />;
+    default:
+      return assertNever(layout);
   }
 }

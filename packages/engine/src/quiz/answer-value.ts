@@ -1,4 +1,5 @@
-import { QuestionType } from "../codes";
+import { assertNever } from "../assert-never";
+import { answerValueKind } from "../question-types";
 import { parseInstant } from "./instant";
 import type { AnswerValue, ChoiceAnswer, Pair, Question } from "./types";
 
@@ -83,25 +84,26 @@ function readSlider(question: Question, value: AnswerValue): Read {
 }
 
 function read(question: Question, value: AnswerValue): Read {
-  switch (question.type) {
-    case QuestionType.List:
-    case QuestionType.Cards:
-    case QuestionType.Select:
+  const kind = answerValueKind(question.type);
+  switch (kind) {
+    case "choice":
       return readChoice(question, value);
-    case QuestionType.Text:
+    case "text":
       if (typeof value !== "string") return "wrong_shape";
       return { kind: "text", text: value, empty: value.trim() === "" };
-    case QuestionType.Rating: {
+    case "rating": {
       if (typeof value !== "number" || !Number.isInteger(value)) return "wrong_shape";
       const scale = question.config.quantity_of_answers ?? DEFAULT_RATING_SCALE;
       if (value < 1 || value > scale) return "out_of_range";
       return { kind: "rating", value, empty: false };
     }
-    case QuestionType.Date:
+    case "date":
       if (value === "") return { kind: "empty", empty: true };
       return readDate(question, value);
-    case QuestionType.Slider:
+    case "slider":
       return readSlider(question, value);
+    default:
+      return assertNever(kind);
   }
 }
 
@@ -129,14 +131,38 @@ export function isAnswered(question: Question, value: AnswerValue | undefined): 
 }
 
 /** Whether answers to the question have a numeric value (choice, Rating, one-value Slider). */
-export function hasNumericValue(question: Question): boolean {
-  if (question.type === QuestionType.Slider) return !question.config.two_sided;
-  return (
-    question.type === QuestionType.List ||
-    question.type === QuestionType.Cards ||
-    question.type === QuestionType.Select ||
-    question.type === QuestionType.Rating
-  );
+export function hasNumericValue(
+  question: Pick<Question, "type"> & { config: Pick<Question["config"], "two_sided"> },
+): boolean {
+  const kind = answerValueKind(question.type);
+  switch (kind) {
+    case "choice":
+    case "rating":
+      return true;
+    case "slider":
+      return !question.config.two_sided;
+    case "text":
+    case "date":
+      return false;
+    default:
+      return assertNever(kind);
+  }
+}
+
+/** Whether answers to the question are an interval for range conditions (Date, Slider). */
+export function hasRangeValue(question: Pick<Question, "type">): boolean {
+  const kind = answerValueKind(question.type);
+  switch (kind) {
+    case "date":
+    case "slider":
+      return true;
+    case "choice":
+    case "text":
+    case "rating":
+      return false;
+    default:
+      return assertNever(kind);
+  }
 }
 
 /**
@@ -159,8 +185,11 @@ export function numericValue(question: Question, value: AnswerValue | undefined)
       return answer.value;
     case "slider":
       return answer.range ? null : answer.from;
-    default:
+    case "text":
+    case "date":
       return null;
+    default:
+      return assertNever(answer);
   }
 }
 
@@ -174,6 +203,15 @@ export function answerRange(
 ): readonly [number, number] | null {
   const answer = readAnswer(question, value);
   if (answer === null || answer.empty) return null;
-  if (answer.kind === "date" || answer.kind === "slider") return [answer.from, answer.to];
-  return null;
+  switch (answer.kind) {
+    case "date":
+    case "slider":
+      return [answer.from, answer.to];
+    case "choice":
+    case "text":
+    case "rating":
+      return null;
+    default:
+      return assertNever(answer);
+  }
 }

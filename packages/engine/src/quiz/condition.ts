@@ -1,4 +1,4 @@
-import { QuestionType } from "../codes";
+import { answerValueKind } from "../question-types";
 import { answerRange, numericValue, readAnswer } from "./answer-value";
 import { parseInstant } from "./instant";
 import type { AnswerValue, Condition, ConditionsMatch, Question } from "./types";
@@ -34,7 +34,7 @@ function rangeBound(
 ): number | null {
   if (bound === null || bound === undefined || bound === "") return open;
   if (typeof bound === "number") return Number.isNaN(bound) ? null : bound;
-  if (question.type === QuestionType.Date) return parseInstant(bound);
+  if (answerValueKind(question.type) === "date") return parseInstant(bound);
   const number = Number(bound);
   return Number.isFinite(number) ? number : null;
 }

@@ -4,6 +4,7 @@ export {
   answerProblem,
   answerRange,
   hasNumericValue,
+  hasRangeValue,
   isAnswered,
   numericValue,
   type ReadAnswer,

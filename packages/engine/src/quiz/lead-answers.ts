@@ -1,4 +1,5 @@
-import { QuestionType } from "../codes";
+import { assertNever } from "../assert-never";
+import { answerValueKind } from "../question-types";
 import { type AnswerProblem, answerProblem, readAnswer } from "./answer-value";
 import { bySort } from "./sort";
 import type { AnswerValue, Question } from "./types";
@@ -27,23 +28,24 @@ export function fromLeadAnswer(
   question: Question,
   answer: LeadAnswerInput,
 ): AnswerValue | "wrong_shape" {
-  switch (question.type) {
-    case QuestionType.List:
-    case QuestionType.Cards:
-    case QuestionType.Select:
+  const kind = answerValueKind(question.type);
+  switch (kind) {
+    case "choice":
       if (answer.value !== undefined) return "wrong_shape";
       return {
         answers: [...(answer.answers ?? [])],
         ...(answer.text === undefined ? {} : { own_text: answer.text }),
       };
-    case QuestionType.Text:
+    case "text":
       if (answer.answers !== undefined || answer.value !== undefined) return "wrong_shape";
       return answer.text ?? "wrong_shape";
-    case QuestionType.Rating:
-    case QuestionType.Date:
-    case QuestionType.Slider:
+    case "rating":
+    case "date":
+    case "slider":
       if (answer.answers !== undefined || answer.text !== undefined) return "wrong_shape";
       return answer.value ?? "wrong_shape";
+    default:
+      return assertNever(kind);
   }
 }
 
@@ -101,6 +103,6 @@ export function answerText(
       return unit === "" ? numbers : `${numbers} ${unit}`;
     }
     default:
-      return "";
+      return assertNever(answer);
   }
 }

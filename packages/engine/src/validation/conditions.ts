@@ -1,5 +1,5 @@
-import { QuestionType } from "../codes";
-import { hasNumericValue } from "../quiz/answer-value";
+import { answerValueKind, questionTypeTraits } from "../question-types";
+import { hasNumericValue, hasRangeValue } from "../quiz/answer-value";
 import { parseInstant } from "../quiz/instant";
 import { bySort } from "../quiz/sort";
 import type { Condition, ConditionKind, Question } from "../quiz/types";
@@ -54,17 +54,9 @@ export function supportedConditionKinds(
   question: Pick<Question, "type" | "config">,
 ): ConditionKind[] {
   const kinds: ConditionKind[] = [];
-  if (
-    question.type === QuestionType.List ||
-    question.type === QuestionType.Cards ||
-    question.type === QuestionType.Select
-  )
-    kinds.push("answers");
-  if (hasNumericValue({ ...question, id: 0, required: false, answers: [], conditions: [] })) {
-    kinds.push("number");
-  }
-  if (question.type === QuestionType.Date || question.type === QuestionType.Slider)
-    kinds.push("range");
+  if (questionTypeTraits[question.type].hasAnswers) kinds.push("answers");
+  if (hasNumericValue(question)) kinds.push("number");
+  if (hasRangeValue(question)) kinds.push("range");
   return kinds;
 }
 
@@ -156,7 +148,7 @@ function boundFits(
   bound: number | string | null | undefined,
 ): boolean {
   if (bound === null || bound === undefined) return true;
-  if (ref.type === QuestionType.Date)
+  if (answerValueKind(ref.type) === "date")
     return typeof bound === "string" && parseInstant(bound) !== null;
   return typeof bound === "number" && Number.isFinite(bound);
 }

@@ -1,5 +1,5 @@
 import type { QuestionConfig } from "@leadquiz/contract";
-import type { QuestionType } from "@leadquiz/engine";
+import { type QuestionType, questionTypes } from "@leadquiz/engine";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -16,7 +16,13 @@ import {
 } from "drizzle-orm/pg-core";
 import { quizzes } from "./quizzes";
 
-/** A question of a quiz; type 1 List, 2 Cards, 3 Select, 4 Text, 5 Rating, 6 Date, 7 Slider. */
+/** The codes `questions.type` may hold: the engine's; a new one changes the check (a migration). */
+const [firstType, lastType] = [Math.min(...questionTypes), Math.max(...questionTypes)];
+
+/**
+ * A question of a quiz; type 1 List, 2 Cards, 3 Select, 4 Text, 5 Rating, 6 Date, 7 Slider
+ * (docs/codes.md).
+ */
 export const questions = pgTable(
   "questions",
   {
@@ -42,7 +48,10 @@ export const questions = pgTable(
   },
   (t) => [
     index("questions_quiz_sort_idx").on(t.quizId, t.sort, t.id),
-    check("questions_type_check", sql`${t.type} between 1 and 7`),
+    check(
+      "questions_type_check",
+      sql`${t.type} between ${sql.raw(String(firstType))} and ${sql.raw(String(lastType))}`,
+    ),
   ],
 );
 

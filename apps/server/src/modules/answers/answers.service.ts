@@ -1,10 +1,5 @@
-import {
-  type Answer,
-  type AnswerCreate,
-  type AnswerUpdate,
-  QuestionType,
-} from "@leadquiz/contract";
-import { ANSWERS_MAX } from "@leadquiz/engine";
+import type { Answer, AnswerCreate, AnswerUpdate } from "@leadquiz/contract";
+import { ANSWERS_MAX, questionTypeTraits } from "@leadquiz/engine";
 import type { AppContext } from "../../app-context";
 import type { DbOrTx } from "../../db/client";
 import { AppError, FieldErrors } from "../../lib/app-error";
@@ -29,11 +24,6 @@ import {
   updateAnswer,
   writeAnswerSorts,
 } from "./answers.repository";
-
-/** Question types that have answers: List, Cards, Select. */
-export function hasAnswerOptions(type: number): boolean {
-  return type === QuestionType.List || type === QuestionType.Cards || type === QuestionType.Select;
-}
 
 /**
  * A new List, Cards or Select question's two answers, "Answer 1" and "Answer 2" in the
@@ -101,7 +91,7 @@ export function createAnswersService(ctx: Pick<AppContext, "db">) {
       return ctx.db.transaction(async (tx) => {
         const question = await lockOwnedQuestion(tx, userId, body.question);
         if (!question) throw new AppError("not_found");
-        if (!hasAnswerOptions(question.type)) {
+        if (!questionTypeTraits[question.type].hasAnswers) {
           throw new FieldErrors({ question: ["answers_not_supported"] });
         }
         const positions = await listAnswerPositions(tx, question.id);

@@ -1,7 +1,7 @@
 /**
- * The answers module's public face: the answers service, the rule of which question types
- * have answers, and the answer writes workflows/question-editing runs inside its
- * transactions (defaults, copies, deletes, order).
+ * The answers module's public face: the answers service, and the answer writes
+ * workflows/question-editing runs inside its transactions (defaults, copies, deletes,
+ * order). Which question types have answers is the engine's `questionTypeTraits`.
  */
 export {
   deleteAnswer,
@@ -14,6 +14,5 @@ export {
   copyAnswers,
   createAnswersService,
   createDefaultAnswers,
-  hasAnswerOptions,
   lockOwnedAnswer,
 } from "./answers.service";

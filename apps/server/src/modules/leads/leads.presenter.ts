@@ -1,8 +1,9 @@
-import { type LeadResult, type PublicQuiz, QuestionType } from "@leadquiz/contract";
+import type { LeadResult, PublicQuiz } from "@leadquiz/contract";
 import {
   type AnswerMap,
   type AnswerValue,
   answerText,
+  answerValueKind,
   type ChoiceAnswer,
   flowSteps,
   quizState,
@@ -30,7 +31,7 @@ export function storedAnswers(snapshot: PublicQuiz, answers: AnswerMap): StoredL
     };
     if (isChoice(value)) {
       stored.answer_ids = [...value.answers];
-    } else if (question.type !== QuestionType.Text && value !== undefined) {
+    } else if (answerValueKind(question.type) !== "text" && value !== undefined) {
       stored.value = value as Exclude<StoredLeadAnswer["value"], undefined>;
     }
     return stored;

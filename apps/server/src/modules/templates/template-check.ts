@@ -3,12 +3,14 @@ import path, { join } from "node:path";
 import {
   type AnswerMap,
   type AnswerValue,
+  answerValueKind,
+  assertNever,
   flowSteps,
   type Question,
-  QuestionType,
   type QuizSnapshot,
   ResultType,
   shownResults,
+  supportedConditionKinds,
   validateFormula,
   validateNumberStep,
 } from "@leadquiz/engine";
@@ -24,7 +26,6 @@ import {
 import {
   type TemplateCondition,
   type TemplateFile,
-  type TemplateQuestionType,
   templateFileSchema,
   templateLanguages,
 } from "./template-file";
@@ -41,19 +42,10 @@ export interface LoadedTemplate {
   source: string;
 }
 
-/** Which question types a condition kind may refer to (docs/quiz-model.md "Conditions"). */
+/** Whether a condition kind may refer to the question (docs/quiz-model.md "Conditions"). */
 function kindFits(kind: TemplateCondition["kind"], question: TemplateFile["questions"][number]) {
-  const type: TemplateQuestionType = question.type;
-  switch (kind) {
-    case "answers":
-      return isChoice(type);
-    case "number":
-      return (
-        isChoice(type) || type === "rating" || (type === "slider" && !question.config?.two_sided)
-      );
-    case "range":
-      return type === "date" || type === "slider";
-  }
+  const type = questionTypeCodes[question.type];
+  return supportedConditionKinds({ type, config: question.config ?? {} }).includes(kind);
 }
 
 /** A small deterministic random generator, so a failing walk can be repeated. */
@@ -72,26 +64,25 @@ function pick<T>(items: readonly T[], next: () => number): T {
 /** A plausible answer a visitor could give to the question. */
 function someAnswer(question: Question, next: () => number): AnswerValue {
   const config = question.config;
-  switch (question.type) {
-    case QuestionType.List:
-    case QuestionType.Cards:
-    case QuestionType.Select: {
+  const kind = answerValueKind(question.type);
+  switch (kind) {
+    case "choice": {
       const ids = question.answers.map((answer) => answer.id);
       if (!config.multi_answers) return { answers: [pick(ids, next)] };
       const chosen = ids.filter(() => next() < 0.5);
       return { answers: chosen.length > 0 ? chosen : [pick(ids, next)] };
     }
-    case QuestionType.Text:
+    case "text":
       return "An answer in the visitor's own words";
-    case QuestionType.Rating:
+    case "rating":
       return 1 + Math.floor(next() * (config.quantity_of_answers ?? 5));
-    case QuestionType.Date: {
+    case "date": {
       const day = (offset: number) =>
         new Date(Date.UTC(2027, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10);
       const from = Math.floor(next() * 300);
       return config.date_range ? [day(from), day(from + 1 + Math.floor(next() * 30))] : day(from);
     }
-    case QuestionType.Slider: {
+    case "slider": {
       const min = config.min ?? 0;
       const max = config.max ?? 100;
       const step = config.step ?? 1;
@@ -101,6 +92,8 @@ function someAnswer(question: Question, next: () => number): AnswerValue {
       const [a, b] = [value(), value()];
       return [Math.min(a, b), Math.max(a, b)];
     }
+    default:
+      return assertNever(kind);
   }
 }
 
@@ -111,10 +104,9 @@ function someAnswer(question: Question, next: () => number): AnswerValue {
  */
 function extremeAnswer(question: Question, end: "high" | "low", next: () => number): AnswerValue {
   const config = question.config;
-  switch (question.type) {
-    case QuestionType.List:
-    case QuestionType.Cards:
-    case QuestionType.Select: {
+  const kind = answerValueKind(question.type);
+  switch (kind) {
+    case "choice": {
       const points = (id: number) => question.answers.find((a) => a.id === id)?.points ?? 0;
       const ids = question.answers.map((answer) => answer.id);
       const sorted = [...ids].sort((a, b) => points(a) - points(b));
@@ -127,14 +119,17 @@ function extremeAnswer(question: Question, end: "high" | "low", next: () => numb
       const chosen = end === "high" ? best : worst;
       return chosen === undefined ? someAnswer(question, next) : { answers: [chosen] };
     }
-    case QuestionType.Rating:
+    case "rating":
       return end === "high" ? (config.quantity_of_answers ?? 5) : 1;
-    case QuestionType.Slider: {
+    case "slider": {
       const value = end === "high" ? (config.max ?? 100) : (config.min ?? 0);
       return config.two_sided ? [value, value] : value;
     }
-    default:
+    case "text":
+    case "date":
       return someAnswer(question, next);
+    default:
+      return assertNever(kind);
   }
 }
 
@@ -233,7 +228,7 @@ export function templateProblems(file: TemplateFile): string[] {
       problems.push(`question "${question.key}" (${question.type}) cannot have answers`);
     }
     const config = question.config ?? {};
-    if (question.type === "slider") {
+    if (answerValueKind(questionTypeCodes[question.type]) === "slider") {
       const step = validateNumberStep({
         min: config.min ?? 0,
         max: config.max ?? 100,

@@ -5,16 +5,18 @@ import {
   type FormulaElement,
   FormulaElementKind,
   FormulaOp,
-  QuestionType,
+  type QuestionType,
   ResultType,
 } from "@leadquiz/contract";
-import type {
-  Addition,
-  Condition,
-  FormField,
-  Question,
-  QuizSnapshot,
-  Result,
+import {
+  type Addition,
+  type Condition,
+  type FormField,
+  type Question,
+  type QuizSnapshot,
+  questionTypes,
+  questionTypeTraits,
+  type Result,
 } from "@leadquiz/engine";
 import type {
   LocalizedText,
@@ -30,15 +32,10 @@ import type {
  * local id to the row it creates (docs/templates.md).
  */
 
-export const questionTypeCodes = {
-  list: QuestionType.List,
-  cards: QuestionType.Cards,
-  select: QuestionType.Select,
-  text: QuestionType.Text,
-  rating: QuestionType.Rating,
-  date: QuestionType.Date,
-  slider: QuestionType.Slider,
-} as const satisfies Record<TemplateQuestionType, QuestionType>;
+/** The code of each question type's name (every name has one: they come from the same table). */
+export const questionTypeCodes = Object.fromEntries(
+  questionTypes.map((type) => [questionTypeTraits[type].key, type]),
+) as Record<TemplateQuestionType, QuestionType>;
 
 export const resultTypeCodes = {
   const: ResultType.Const,
@@ -67,10 +64,8 @@ export const additionTypeCodes = {
   consultant: AdditionType.Consultant,
 } as const;
 
-const CHOICE_TYPES: readonly TemplateQuestionType[] = ["list", "cards", "select"];
-
 export function isChoice(type: TemplateQuestionType): boolean {
-  return CHOICE_TYPES.includes(type);
+  return questionTypeTraits[questionTypeCodes[type]].hasAnswers;
 }
 
 export function text(value: LocalizedText | undefined, language: TemplateLanguage): string {

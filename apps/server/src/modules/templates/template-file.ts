@@ -15,6 +15,7 @@ import {
   templateTypes,
   unitSchema,
 } from "@leadquiz/contract";
+import { type QuestionTypeKey, questionTypes, questionTypeTraits } from "@leadquiz/engine";
 import { z } from "zod";
 
 /**
@@ -55,16 +56,11 @@ export const imageFileSchema = z
 
 const currencySchema = z.enum(["USD", "EUR", "UAH", "RUB", "GBP", "PLN", "BRL", "KZT"]);
 
-export const templateQuestionTypes = [
-  "list",
-  "cards",
-  "select",
-  "text",
-  "rating",
-  "date",
-  "slider",
-] as const;
-export type TemplateQuestionType = (typeof templateQuestionTypes)[number];
+/** A question's `type`: the name of a question type (the engine's `questionTypeTraits`). */
+export const templateQuestionTypes: readonly QuestionTypeKey[] = questionTypes.map(
+  (type) => questionTypeTraits[type].key,
+);
+export type TemplateQuestionType = QuestionTypeKey;
 
 /** A condition on an earlier question (`question` is its key). */
 const conditionSchema = z.discriminatedUnion("kind", [

@@ -5,6 +5,7 @@ import {
   type QuestionUpdate,
   questionConfigSchema,
 } from "@leadquiz/contract";
+import { questionTypeTraits } from "@leadquiz/engine";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../lib/app-error";
 import { schemaFieldErrors } from "../../lib/field-errors";
@@ -15,7 +16,6 @@ import {
   createDefaultAnswers,
   deleteAnswer,
   deleteAnswersOf,
-  hasAnswerOptions,
   listAnswerPositions,
   lockOwnedAnswer,
   writeAnswerSorts,
@@ -80,7 +80,8 @@ export function createQuestionEditingWorkflow(ctx: Pick<AppContext, "db">) {
           tx,
           reorderSiblings([...positions, created], created.id, body.sort),
         );
-        if (hasAnswerOptions(body.type)) await createDefaultAnswers(tx, created.id, language);
+        if (questionTypeTraits[body.type].hasAnswers)
+          await createDefaultAnswers(tx, created.id, language);
         await bumpDraftVersion(tx, body.quiz);
         return presentQuestion(await reread(tx, created));
       });
@@ -126,7 +127,7 @@ export function createQuestionEditingWorkflow(ctx: Pick<AppContext, "db">) {
         if (typeChanged) {
           await deleteAnswersOf(tx, questionId);
           await dropAnswerConditions(tx, questionId);
-          if (hasAnswerOptions(row.type)) {
+          if (questionTypeTraits[row.type].hasAnswers) {
             await createDefaultAnswers(tx, questionId, await findQuizLanguage(tx, quizId));
           }
         }

@@ -1,62 +1,23 @@
-import { QuestionType } from "@leadquiz/contract";
+import { type QuestionOption, type QuestionType, questionTypeTraits } from "@leadquiz/engine";
 
-/** The question types in the order the "Add question" menu offers them. */
-export const questionTypes = [
-  QuestionType.List,
-  QuestionType.Cards,
-  QuestionType.Select,
-  QuestionType.Text,
-  QuestionType.Rating,
-  QuestionType.Date,
-  QuestionType.Slider,
-] as const;
-export type QuestionTypeCode = (typeof questionTypes)[number];
+/** The question types in the order the "Add question" menu offers them (the engine's). */
+export { questionTypes } from "@leadquiz/engine";
 
-/** The i18n key part of each type (`questions:types.<key>.name`). */
-export const questionTypeKeys: Record<QuestionTypeCode, string> = {
-  [QuestionType.List]: "list",
-  [QuestionType.Cards]: "cards",
-  [QuestionType.Select]: "select",
-  [QuestionType.Text]: "text",
-  [QuestionType.Rating]: "rating",
-  [QuestionType.Date]: "date",
-  [QuestionType.Slider]: "slider",
-};
-
-/** Config options the editor offers; the others of `config` are set elsewhere (conditions_match). */
-export type QuestionOption =
-  | "multi_answers"
-  | "yes_no"
-  | "own_answer"
-  | "image_format"
-  | "placeholder"
-  | "quantity_of_answers"
-  | "range"
-  | "two_sided"
-  | "unit"
-  | "date_range"
-  | "time";
-
-/**
- * Which `config` options each type uses, as the visitor runtime reads them (docs/editor.md
- * "Questions and logic"). Every type also has the media's `image_position` and the
- * `video_consultant` of its video link.
- */
-export const optionsByType: Record<QuestionTypeCode, readonly QuestionOption[]> = {
-  [QuestionType.List]: ["multi_answers", "yes_no", "own_answer", "image_format"],
-  [QuestionType.Cards]: ["multi_answers", "yes_no", "own_answer", "image_format"],
-  [QuestionType.Select]: ["multi_answers", "own_answer", "placeholder"],
-  [QuestionType.Text]: ["placeholder"],
-  [QuestionType.Rating]: ["quantity_of_answers"],
-  [QuestionType.Date]: ["date_range", "time"],
-  [QuestionType.Slider]: ["range", "two_sided", "unit"],
-};
-
-/** Types whose questions have answers (List, Cards, Select). */
-export function hasAnswers(type: number): boolean {
-  return type === QuestionType.List || type === QuestionType.Cards || type === QuestionType.Select;
+/** Whether questions of the type have answers (List, Cards, Select). */
+export function hasAnswers(type: QuestionType): boolean {
+  return questionTypeTraits[type].hasAnswers;
 }
 
-export function typeKey(type: number): string {
-  return questionTypeKeys[type as QuestionTypeCode] ?? "list";
+/** The i18n key part of a type (`questions:types.<key>.name`). */
+export function typeKey(type: QuestionType): string {
+  return questionTypeTraits[type].key;
+}
+
+/**
+ * Which `config` options the type's editor offers, as the visitor runtime reads them
+ * (docs/editor.md "Questions and logic"). Every type also has the media's
+ * `image_position` and the `video_consultant` of its video link.
+ */
+export function editorOptions(type: QuestionType): readonly QuestionOption[] {
+  return questionTypeTraits[type].editorOptions;
 }

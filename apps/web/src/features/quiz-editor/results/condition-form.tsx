@@ -1,5 +1,5 @@
-import { type Question, QuestionType } from "@leadquiz/contract";
-import { supportedConditionKinds } from "@leadquiz/engine";
+import type { Question } from "@leadquiz/contract";
+import { answerValueKind, supportedConditionKinds } from "@leadquiz/engine";
 import {
   Button,
   Group,
@@ -55,7 +55,7 @@ const emptyDraft: Draft = {
 const asNumber = (value: number | string) => (typeof value === "number" ? value : null);
 const asBound = (text: string, question: Question | undefined) => {
   if (text.trim() === "") return null;
-  return question?.type === QuestionType.Date ? text : Number(text);
+  return question && answerValueKind(question.type) === "date" ? text : Number(text);
 };
 
 /**
@@ -113,7 +113,7 @@ export function ConditionForm({
     }
   };
 
-  const dateInput = question?.type === QuestionType.Date;
+  const dateInput = question !== undefined && answerValueKind(question.type) === "date";
   return (
     <Paper withBorder p="sm" radius="md" bg="gray.0" data-testid="condition-form">
       <Stack gap="xs">

@@ -3,9 +3,9 @@ import {
   answerListSchema,
   apiPaths,
   type Question,
-  QuestionType,
   type ResultCondition,
 } from "@leadquiz/contract";
+import { questionTypeTraits } from "@leadquiz/engine";
 import { useQueries } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useApiClient } from "@/shared/api/services-context";
@@ -13,9 +13,7 @@ import { answersQueryKey } from "./api/result-queries";
 
 /** List, Cards and Select questions have answers a condition can name. */
 export const hasAnswers = (question: Pick<Question, "type">) =>
-  question.type === QuestionType.List ||
-  question.type === QuestionType.Cards ||
-  question.type === QuestionType.Select;
+  questionTypeTraits[question.type].hasAnswers;
 
 /** The answers of every choice question of the quiz, by question id. */
 export function useAnswersByQuestion(questions: readonly Question[]): Map<number, Answer[]> {

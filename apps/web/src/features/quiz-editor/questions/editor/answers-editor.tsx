@@ -1,5 +1,5 @@
-import { ANSWER_TEXT_MAX_LENGTH, QuestionType } from "@leadquiz/contract";
-import { ANSWERS_MAX, ANSWERS_MIN } from "@leadquiz/engine";
+import { ANSWER_TEXT_MAX_LENGTH } from "@leadquiz/contract";
+import { ANSWERS_MAX, ANSWERS_MIN, questionTypeTraits } from "@leadquiz/engine";
 import {
   ActionIcon,
   Button,
@@ -144,7 +144,7 @@ export function AnswersEditor({ quizId, question, writes }: QuestionPartProps) {
         <AnswerRow
           key={answer.id}
           quizId={quizId}
-          withImage={question.type !== QuestionType.Select}
+          withImage={questionTypeTraits[question.type].answerImages}
           answer={answer}
           index={index}
           canDelete={list.length > ANSWERS_MIN}

@@ -1,6 +1,7 @@
 import {
   DESCRIPTION_MAX_LENGTH,
   type Question,
+  type QuestionType,
   SHORT_TEXT_MAX_LENGTH,
   TITLE_MAX_LENGTH,
 } from "@leadquiz/contract";
@@ -16,7 +17,7 @@ import { cacheUpdate } from "../../state/editor-writes";
 import { questionKeys, usePrefetchAnswers } from "../api/question-queries";
 import type { QuestionWrites } from "../api/question-writes";
 import { CommittedTextField } from "../fields/committed-fields";
-import { hasAnswers, type QuestionTypeCode, questionTypes, typeKey } from "../question-types";
+import { hasAnswers, questionTypes, typeKey } from "../question-types";
 import { AnswersEditor } from "./answers-editor";
 import type { QuestionPartProps } from "./part-props";
 import { ImagePositionSelect, QuestionOptions, VideoConsultantSwitch } from "./question-options";
@@ -24,7 +25,7 @@ import { ImagePositionSelect, QuestionOptions, VideoConsultantSwitch } from "./q
 /** The type select: a change asks first, as it discards the answers. */
 function TypeSelect({ question, writes }: { question: Question; writes: QuestionWrites }) {
   const { t } = useTranslation();
-  const [next, setNext] = useState<QuestionTypeCode | null>(null);
+  const [next, setNext] = useState<QuestionType | null>(null);
   return (
     <>
       <Select
@@ -37,7 +38,7 @@ function TypeSelect({ question, writes }: { question: Question; writes: Question
         allowDeselect={false}
         data-testid="question-type"
         onChange={(value) => {
-          if (value && Number(value) !== question.type) setNext(Number(value) as QuestionTypeCode);
+          if (value && Number(value) !== question.type) setNext(Number(value) as QuestionType);
         }}
       />
       <ConfirmDialog

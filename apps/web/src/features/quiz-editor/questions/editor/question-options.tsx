@@ -18,7 +18,7 @@ import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
 import type { QuestionWrites } from "../api/question-writes";
 import { CommittedNumberField, CommittedTextField } from "../fields/committed-fields";
 import { useCommittedValue } from "../fields/use-committed-value";
-import { optionsByType, type QuestionTypeCode } from "../question-types";
+import { editorOptions } from "../question-types";
 
 /** A config value with its default (docs/quiz-model.md: a missing key takes the default). */
 export function configValue<K extends keyof typeof questionConfigDefaults>(
@@ -166,11 +166,11 @@ function SliderRange({ question, writes }: OptionProps) {
   );
 }
 
-/** The options of `config` the question's type uses (question-types.ts). */
+/** The options of `config` the question's type uses (the engine's `questionTypeTraits`). */
 export function QuestionOptions({ question, writes }: OptionProps) {
   const { t } = useTranslation();
   const message = useValidationText();
-  const options = optionsByType[question.type as QuestionTypeCode] ?? [];
+  const options = editorOptions(question.type);
   const has = (option: string) => (options as readonly string[]).includes(option);
   const switches = (["yes_no", "own_answer", "two_sided", "date_range", "time"] as const).filter(
     has,

@@ -1,10 +1,9 @@
 import {
   answersOperatorSchema,
   numberOperatorSchema,
-  QuestionType,
   rangeOperatorSchema,
 } from "@leadquiz/contract";
-import type { ConditionKind } from "@leadquiz/engine";
+import { answerValueKind, type ConditionKind } from "@leadquiz/engine";
 import { MultiSelect, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { WriteResult } from "../../state/editor-writes";
@@ -159,7 +158,7 @@ export function ConditionFields({
       </SimpleGrid>
     );
   }
-  const isDate = ref.type === QuestionType.Date;
+  const isDate = answerValueKind(ref.type) === "date";
   const withTime = configValue(ref, "time");
   const bound = (key: "range_from" | "range_to") => {
     const label = t(key === "range_from" ? "questions:logic.from" : "questions:logic.to");
