@@ -1,11 +1,18 @@
-import { parseInstant } from "@leadquiz/engine";
+import {
+  answersOperators,
+  conditionKinds,
+  numberOperators,
+  parseInstant,
+  rangeOperators,
+} from "@leadquiz/engine";
 import { z } from "zod";
 import { finiteNumber, idSchema, MAX_ID } from "./quiz-common";
 
-export const conditionKindSchema = z.enum(["answers", "number", "range"]);
-export const answersOperatorSchema = z.enum(["and", "or"]);
-export const numberOperatorSchema = z.enum(["in_range", "more", "less", "equal"]);
-export const rangeOperatorSchema = z.enum(["inside", "contains", "outside", "touches"]);
+/** The engine's lists of kinds and operators (one definition, packages/engine). */
+export const conditionKindSchema = z.enum(conditionKinds);
+export const answersOperatorSchema = z.enum(answersOperators);
+export const numberOperatorSchema = z.enum(numberOperators);
+export const rangeOperatorSchema = z.enum(rangeOperators);
 
 /** A range bound: a number (Slider) or an ISO 8601 date or date-time (Date question). */
 export const rangeBoundSchema = z.union([

@@ -11,6 +11,7 @@ export {
   readAnswer,
 } from "./answer-value";
 export { type ConditionSubject, conditionHolds, conditionsHold, rangeHolds } from "./condition";
+export { type CompleteCondition, completeCondition } from "./condition-defaults";
 export { canProceed, firstStep, flowSteps, nextStep, previousStep } from "./flow";
 export * from "./formula/index";
 export { parseInstant } from "./instant";

@@ -40,9 +40,20 @@ export interface Answer {
   is_right?: boolean | undefined;
 }
 
-export type ConditionKind = "answers" | "number" | "range";
-export type NumberOperator = "in_range" | "more" | "less" | "equal";
-export type RangeOperator = "inside" | "contains" | "outside" | "touches";
+/**
+ * The kinds of a condition and the operators of each, once for the whole product: the
+ * contract's enums, the server's columns and the editor's choices are built from these
+ * lists (docs/quiz-model.md "Conditions").
+ */
+export const conditionKinds = ["answers", "number", "range"] as const;
+export const answersOperators = ["and", "or"] as const;
+export const numberOperators = ["in_range", "more", "less", "equal"] as const;
+export const rangeOperators = ["inside", "contains", "outside", "touches"] as const;
+
+export type ConditionKind = (typeof conditionKinds)[number];
+export type AnswersOperator = (typeof answersOperators)[number];
+export type NumberOperator = (typeof numberOperators)[number];
+export type RangeOperator = (typeof rangeOperators)[number];
 
 /** A question condition or a result condition (the owner's id is not needed here). */
 export interface Condition {
@@ -51,7 +62,7 @@ export interface Condition {
   ref_question: number;
   answers?: readonly number[] | undefined;
   answers_include?: boolean | undefined; // true
-  answers_operator?: "and" | "or" | undefined; // "or"
+  answers_operator?: AnswersOperator | undefined; // "or"
   number_operator?: NumberOperator | undefined;
   number_from?: number | null | undefined;
   number_to?: number | null | undefined;

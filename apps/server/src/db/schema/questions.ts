@@ -1,5 +1,12 @@
 import type { QuestionConfig } from "@leadquiz/contract";
-import { type QuestionType, questionTypes } from "@leadquiz/engine";
+import {
+  type AnswersOperator,
+  type ConditionKind,
+  type NumberOperator,
+  type QuestionType,
+  questionTypes,
+  type RangeOperator,
+} from "@leadquiz/engine";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -90,20 +97,14 @@ export function conditionColumns() {
     refQuestionId: integer("ref_question_id")
       .notNull()
       .references(() => questions.id, { onDelete: "cascade" }),
-    kind: text("kind").$type<"answers" | "number" | "range">().notNull(),
+    kind: text("kind").$type<ConditionKind>().notNull(),
     answers: integer("answers").array().notNull().default(sql`'{}'::integer[]`),
     answersInclude: boolean("answers_include").notNull().default(true),
-    answersOperator: text("answers_operator").$type<"and" | "or">().notNull().default("or"),
-    numberOperator: text("number_operator")
-      .$type<"in_range" | "more" | "less" | "equal">()
-      .notNull()
-      .default("in_range"),
+    answersOperator: text("answers_operator").$type<AnswersOperator>().notNull().default("or"),
+    numberOperator: text("number_operator").$type<NumberOperator>().notNull().default("in_range"),
     numberFrom: doublePrecision("number_from"),
     numberTo: doublePrecision("number_to"),
-    rangeOperator: text("range_operator")
-      .$type<"inside" | "contains" | "outside" | "touches">()
-      .notNull()
-      .default("inside"),
+    rangeOperator: text("range_operator").$type<RangeOperator>().notNull().default("inside"),
     rangeFrom: jsonb("range_from").$type<number | string>(),
     rangeTo: jsonb("range_to").$type<number | string>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

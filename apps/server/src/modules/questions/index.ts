@@ -5,7 +5,7 @@
  * transactions.
  */
 export { defaultAnswerText, defaultQuestionTitle } from "./default-texts";
-export { loadQuestions, toEngineCondition } from "./question-snapshot.repository";
+export { loadQuestions } from "./question-snapshot.repository";
 export {
   deleteQuestion,
   findOwnedQuestion,

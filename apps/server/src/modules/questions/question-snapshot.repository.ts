@@ -1,9 +1,8 @@
-import type { Condition, Question } from "@leadquiz/engine";
+import type { Question } from "@leadquiz/engine";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { answers, questionConditions, questions } from "../../db/schema";
-
-type ConditionRow = typeof questionConditions.$inferSelect;
+import { conditionOfRow } from "../../lib/condition-rows";
 
 /** The engine's questions of a quiz (with answers and conditions), in `sort, id` order. */
 export async function loadQuestions(db: DbOrTx, quizId: number): Promise<Question[]> {
@@ -49,24 +48,6 @@ export async function loadQuestions(db: DbOrTx, quizId: number): Promise<Questio
       })),
     conditions: conditionRows
       .filter((condition) => condition.questionId === row.id)
-      .map(toEngineCondition),
+      .map(conditionOfRow),
   }));
-}
-
-/** A stored condition (of a question or a result) as the engine reads it. */
-export function toEngineCondition(row: Omit<ConditionRow, "questionId">): Condition {
-  return {
-    id: row.id,
-    kind: row.kind,
-    ref_question: row.refQuestionId,
-    answers: row.answers,
-    answers_include: row.answersInclude,
-    answers_operator: row.answersOperator,
-    number_operator: row.numberOperator,
-    number_from: row.numberFrom,
-    number_to: row.numberTo,
-    range_operator: row.rangeOperator,
-    range_from: row.rangeFrom,
-    range_to: row.rangeTo,
-  };
 }

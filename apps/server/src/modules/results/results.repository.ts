@@ -2,7 +2,7 @@ import type { FormulaQuestion } from "@leadquiz/engine";
 import { and, asc, count, eq } from "drizzle-orm";
 import type { Changes } from "../../db/changes";
 import type { DbOrTx } from "../../db/client";
-import { projects, questions, quizzes, resultConditions, results } from "../../db/schema";
+import { projects, questions, quizzes, results } from "../../db/schema";
 import type { SiblingPosition } from "../../lib/sibling-order";
 import { quizOwnedBy } from "../../policies/ownership";
 
@@ -92,22 +92,6 @@ export async function updateResult(
 
 export async function deleteResult(db: DbOrTx, resultId: number): Promise<void> {
   await db.delete(results).where(eq(results.id, resultId));
-}
-
-/** Copies every condition of result `fromId` to result `toId`. */
-export async function copyResultConditions(db: DbOrTx, fromId: number, toId: number) {
-  const rows = await db
-    .select()
-    .from(resultConditions)
-    .where(eq(resultConditions.resultId, fromId))
-    .orderBy(asc(resultConditions.id));
-  if (rows.length === 0) return;
-  await db.insert(resultConditions).values(
-    rows.map(({ id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...row }) => ({
-      ...row,
-      resultId: toId,
-    })),
-  );
 }
 
 /** The questions of a quiz, as the formula check needs them. */

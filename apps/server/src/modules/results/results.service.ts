@@ -11,11 +11,11 @@ import type { DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { applyMergePatch } from "../../lib/json-merge-patch";
 import { reorderSiblings } from "../../lib/sibling-order";
+import { copyConditions } from "../conditions";
 import { bumpDraftVersion, findOwnedQuizId } from "../quiz-access";
 import { defaultResultTitle } from "./default-title";
 import { assertFormulaQuestionsInQuiz } from "./result-formula";
 import {
-  copyResultConditions,
   countResults,
   deleteResult,
   findOwnedResult,
@@ -97,7 +97,7 @@ export function createResultsService({ db }: Pick<AppContext, "db">) {
         await lockQuiz(tx, original.quizId);
         const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = original;
         const copy = await insertResult(tx, fields);
-        await copyResultConditions(tx, original.id, copy.id);
+        await copyConditions(tx, "result", original.id, copy.id);
         const positions = await resultPositions(tx, original.quizId);
         const originalIndex = positions.findIndex((position) => position.id === original.id);
         const placed = await place(tx, original.quizId, copy, originalIndex + 2);

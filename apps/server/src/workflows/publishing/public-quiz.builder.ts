@@ -1,13 +1,12 @@
 import {
   type PublicAddition,
-  type PublicCondition,
   type PublicQuiz,
   publicLanguageSchema,
   publicQuizSchema,
   quizCurrencies,
   quizLanguages,
 } from "@leadquiz/contract";
-import type { Condition } from "@leadquiz/engine";
+import { completeCondition } from "@leadquiz/engine";
 import type { AppConfig } from "../../config";
 import type { DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
@@ -103,7 +102,7 @@ export async function buildPublicQuiz(
           image: absolute(display.answerImages.get(answer.id)),
           points: answer.points,
         })),
-        conditions: question.conditions.map(publicCondition),
+        conditions: question.conditions.map(completeCondition),
       };
     }),
     results: snapshot.results.map((result) => ({
@@ -124,7 +123,7 @@ export async function buildPublicQuiz(
       output: [...result.output],
       button_text: result.button_text ?? "",
       button_link: result.button_link ?? "",
-      conditions: result.conditions.map(publicCondition),
+      conditions: result.conditions.map(completeCondition),
       config: result.config,
     })),
     results_settings: {
@@ -167,22 +166,6 @@ export async function buildPublicQuiz(
   };
   // A draft the contract refuses is a bug here, not the owner's: it throws (500, logged).
   return publicQuizSchema.parse(candidate);
-}
-
-function publicCondition(condition: Condition): PublicCondition {
-  return {
-    ref_question: condition.ref_question,
-    kind: condition.kind,
-    answers: [...(condition.answers ?? [])],
-    answers_include: condition.answers_include ?? true,
-    answers_operator: condition.answers_operator ?? "or",
-    number_operator: condition.number_operator ?? "in_range",
-    number_from: condition.number_from ?? null,
-    number_to: condition.number_to ?? null,
-    range_operator: condition.range_operator ?? "inside",
-    range_from: condition.range_from ?? null,
-    range_to: condition.range_to ?? null,
-  };
 }
 
 let fonts: Map<string, InstalledFont> | undefined;

@@ -11,7 +11,8 @@ import {
   resultConditions,
   results,
 } from "../../db/schema";
-import { loadQuestions, toEngineCondition } from "../../modules/questions";
+import { conditionOfRow } from "../../lib/condition-rows";
+import { loadQuestions } from "../../modules/questions";
 import {
   contactFormDefaults,
   type QuizRow,
@@ -71,7 +72,7 @@ async function loadResults(db: DbOrTx, quizId: number): Promise<Result[]> {
     unit: row.unit,
     conditions: conditionRows
       .filter((condition) => condition.resultId === row.id)
-      .map(toEngineCondition),
+      .map(conditionOfRow),
     config: row.config,
     title: row.title,
     description: row.description,

@@ -20,7 +20,7 @@ import {
   lockOwnedAnswer,
   writeAnswerSorts,
 } from "../../modules/answers";
-import { copyQuestionConditions } from "../../modules/question-conditions";
+import { copyConditions } from "../../modules/conditions";
 import {
   defaultQuestionTitle,
   deleteQuestion,
@@ -97,7 +97,7 @@ export function createQuestionEditingWorkflow(ctx: Pick<AppContext, "db">) {
         const after = positions.findIndex((position) => position.id === original.id) + 2;
         await writeQuestionSorts(tx, reorderSiblings([...positions, copy], copy.id, after));
         await copyAnswers(tx, original.id, copy.id);
-        await copyQuestionConditions(tx, original.id, copy.id);
+        await copyConditions(tx, "question", original.id, copy.id);
         await bumpDraftVersion(tx, original.quizId);
         return presentQuestion(await reread(tx, copy));
       });

@@ -12,6 +12,7 @@ import {
   resultConditions,
   results,
 } from "../../db/schema";
+import { type ConditionRemap, copiedConditionColumns } from "../../lib/condition-rows";
 
 export interface CopyQuizInput {
   sourceQuizId: number;
@@ -23,7 +24,6 @@ export interface CopyQuizInput {
 }
 
 type QuizRow = typeof quizzes.$inferSelect;
-type ConditionRow = typeof questionConditions.$inferSelect;
 
 /**
  * Copies a quiz deeply inside the caller's transaction: the quiz's own fields and nested
@@ -69,6 +69,7 @@ export async function copyQuiz(tx: Transaction, input: CopyQuizInput): Promise<Q
 
   const questionIds = new Map<number, number>();
   const answerIds = new Map<number, number>();
+  const remap = copyRemap(questionIds, answerIds);
 
   const questionRows = await tx
     .select()
@@ -103,9 +104,9 @@ export async function copyQuiz(tx: Transaction, input: CopyQuizInput): Promise<Q
       .from(questionConditions)
       .where(inArray(questionConditions.questionId, sourceQuestionIds))
       .orderBy(asc(questionConditions.id));
-    for (const { id, createdAt, updatedAt, ...row } of conditionRows) {
+    for (const row of conditionRows) {
       await tx.insert(questionConditions).values({
-        ...remapCondition(row, questionIds, answerIds),
+        ...copiedConditionColumns(row, remap),
         questionId: mapped(questionIds, row.questionId),
       });
     }
@@ -131,9 +132,9 @@ export async function copyQuiz(tx: Transaction, input: CopyQuizInput): Promise<Q
       .from(resultConditions)
       .where(inArray(resultConditions.resultId, sourceResultIds))
       .orderBy(asc(resultConditions.id));
-    for (const { id, createdAt, updatedAt, ...row } of conditionRows) {
+    for (const row of conditionRows) {
       await tx.insert(resultConditions).values({
-        ...remapCondition(row, questionIds, answerIds),
+        ...copiedConditionColumns(row, remap),
         resultId: mapped(resultIds, row.resultId),
       });
     }
@@ -183,6 +184,17 @@ export async function copyQuiz(tx: Transaction, input: CopyQuizInput): Promise<Q
 }
 
 /** The copy's id of a source id (a source id of the same quiz always has one). */
+/**
+ * Conditions point to the copied questions and answers; an id of an answer that no longer
+ * exists matches nothing and is dropped.
+ */
+function copyRemap(
+  questionIds: ReadonlyMap<number, number>,
+  answerIds: ReadonlyMap<number, number>,
+): ConditionRemap {
+  return { question: (id) => mapped(questionIds, id), answer: (id) => answerIds.get(id) };
+}
+
 function mapped(ids: ReadonlyMap<number, number>, id: number): number {
   const target = ids.get(id);
   if (target === undefined) throw new Error(`copyQuiz: no copy of id ${id}`);
@@ -205,21 +217,4 @@ function remapFormula(
         }
       : element,
   );
-}
-
-/** The condition columns with `ref_question` and `answers` pointing to the copies. */
-function remapCondition(
-  row: Omit<ConditionRow, "id" | "questionId" | "createdAt" | "updatedAt">,
-  questionIds: ReadonlyMap<number, number>,
-  answerIds: ReadonlyMap<number, number>,
-) {
-  return {
-    ...row,
-    refQuestionId: mapped(questionIds, row.refQuestionId),
-    // An id of an answer that no longer exists matches nothing: it is dropped.
-    answers: row.answers.flatMap((id) => {
-      const target = answerIds.get(id);
-      return target === undefined ? [] : [target];
-    }),
-  };
 }

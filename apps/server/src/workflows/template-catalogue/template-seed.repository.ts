@@ -16,6 +16,7 @@ import {
   storedFiles,
   users,
 } from "../../db/schema";
+import { type ConditionRemap, columnsOfCondition } from "../../lib/condition-rows";
 
 /** The system account that owns the catalogue's quizzes (it has no password: no sign-in). */
 export const SYSTEM_ACCOUNT_EMAIL = "templates@system.leadquiz.invalid";
@@ -100,29 +101,22 @@ export async function lockTemplateSeed(tx: Transaction): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(727274501)`);
 }
 
-function conditionValues(
-  condition: Condition,
-  questionIds: Map<number, number>,
-  answerIds: Map<number, number>,
-) {
-  const ref = questionIds.get(condition.ref_question);
-  if (ref === undefined) throw new Error("template condition: unknown question");
+/** The seeded copies of the template's local ids; an unknown one is a bug in the template. */
+function seedRemap(
+  questionIds: ReadonlyMap<number, number>,
+  answerIds: ReadonlyMap<number, number>,
+): ConditionRemap {
   return {
-    refQuestionId: ref,
-    kind: condition.kind,
-    answers: (condition.answers ?? []).map((id) => {
+    question(id) {
+      const mapped = questionIds.get(id);
+      if (mapped === undefined) throw new Error("template condition: unknown question");
+      return mapped;
+    },
+    answer(id) {
       const mapped = answerIds.get(id);
       if (mapped === undefined) throw new Error("template condition: unknown answer");
       return mapped;
-    }),
-    answersInclude: condition.answers_include ?? true,
-    answersOperator: condition.answers_operator ?? "or",
-    numberOperator: condition.number_operator ?? "in_range",
-    numberFrom: condition.number_from ?? null,
-    numberTo: condition.number_to ?? null,
-    rangeOperator: condition.range_operator ?? "inside",
-    rangeFrom: condition.range_from ?? null,
-    rangeTo: condition.range_to ?? null,
+    },
   };
 }
 
@@ -200,13 +194,14 @@ export async function writeTemplateQuiz(
       answerIds.set(answer.localId, answerRow.id);
     }
   }
+  const remap = seedRemap(questionIds, answerIds);
   for (const question of content.questions) {
     const questionId = questionIds.get(question.localId) as number;
     if (question.conditions.length === 0) continue;
     await tx.insert(questionConditions).values(
       question.conditions.map((condition) => ({
         questionId,
-        ...conditionValues(condition, questionIds, answerIds),
+        ...columnsOfCondition(condition, remap),
       })),
     );
   }
@@ -222,7 +217,7 @@ export async function writeTemplateQuiz(
       await tx.insert(resultConditions).values(
         result.conditions.map((condition) => ({
           resultId: row.id,
-          ...conditionValues(condition, questionIds, answerIds),
+          ...columnsOfCondition(condition, remap),
         })),
       );
     }

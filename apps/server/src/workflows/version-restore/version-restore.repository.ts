@@ -1,9 +1,4 @@
-import {
-  type PublicCondition,
-  type PublicQuiz,
-  quizCurrencies,
-  quizLanguages,
-} from "@leadquiz/contract";
+import { type PublicQuiz, quizCurrencies, quizLanguages } from "@leadquiz/contract";
 import { and, eq, inArray, notInArray } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Transaction } from "../../db/client";
@@ -17,6 +12,7 @@ import {
   resultConditions,
   results,
 } from "../../db/schema";
+import { columnsOfCondition } from "../../lib/condition-rows";
 import { fontCatalogue } from "../../modules/reference-lists";
 
 type QuizRow = typeof quizzes.$inferSelect;
@@ -108,7 +104,7 @@ export async function rewriteDraft(
     const rows = snapshot.questions.flatMap((question) =>
       question.conditions.map((condition) => ({
         questionId: question.id,
-        ...conditionColumns(condition),
+        ...columnsOfCondition(condition),
       })),
     );
     if (rows.length > 0) await tx.insert(questionConditions).values(rows);
@@ -153,7 +149,7 @@ export async function rewriteDraft(
     const rows = snapshot.results.flatMap((result) =>
       result.conditions.map((condition) => ({
         resultId: result.id,
-        ...conditionColumns(condition),
+        ...columnsOfCondition(condition),
       })),
     );
     if (rows.length > 0) await tx.insert(resultConditions).values(rows);
@@ -230,22 +226,6 @@ function notIn(column: PgColumn, ids: number[]) {
  */
 async function written(id: number, rows: Promise<{ id: number }[]>): Promise<void> {
   if ((await rows).length === 0) throw new Error(`rewriteDraft: id ${id} is another quiz's`);
-}
-
-function conditionColumns(condition: PublicCondition) {
-  return {
-    refQuestionId: condition.ref_question,
-    kind: condition.kind,
-    answers: condition.answers,
-    answersInclude: condition.answers_include,
-    answersOperator: condition.answers_operator,
-    numberOperator: condition.number_operator,
-    numberFrom: condition.number_from,
-    numberTo: condition.number_to,
-    rangeOperator: condition.range_operator,
-    rangeFrom: condition.range_from,
-    rangeTo: condition.range_to,
-  };
 }
 
 /** `base` with the snapshot's values set (a null value removes the key: stored JSON has no nulls). */

@@ -11,6 +11,7 @@ import {
   resultConditionSchema,
   resultListSchema,
 } from "@leadquiz/contract";
+import { completeCondition } from "@leadquiz/engine";
 import type { ApiClient } from "@/shared/api/api-client";
 import { isApiError } from "@/shared/api/api-error";
 import type { RecreatedIds } from "./recreated-ids";
@@ -62,17 +63,9 @@ export function conditionValues(
   ids: RecreatedIds,
 ): Omit<QuestionConditionCreate, "question"> {
   return {
+    ...completeCondition(condition),
     ref_question: ids.current("question", condition.ref_question),
-    kind: condition.kind,
     answers: condition.answers.map((answer) => ids.current("answer", answer)),
-    answers_include: condition.answers_include,
-    answers_operator: condition.answers_operator,
-    number_operator: condition.number_operator,
-    number_from: condition.number_from,
-    number_to: condition.number_to,
-    range_operator: condition.range_operator,
-    range_from: condition.range_from,
-    range_to: condition.range_to,
   };
 }
 

@@ -1,16 +1,12 @@
-import { questionConditionCreateSchema } from "@leadquiz/contract";
-import { type ConditionKind, supportedConditionKinds } from "@leadquiz/engine";
+import { supportedConditionKinds } from "@leadquiz/engine";
 import {
   ActionIcon,
   Alert,
   Badge,
-  Button,
   Group,
   Loader,
   Paper,
   SegmentedControl,
-  Select,
-  SimpleGrid,
   Stack,
   Text,
   Title,
@@ -19,6 +15,8 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/shared/api/error-message";
+import { ConditionEditor } from "../../conditions/condition-editor";
+import { ConditionFields, type ConditionTexts } from "../../conditions/condition-fields";
 import {
   type Answer,
   type Question,
@@ -31,23 +29,10 @@ import { type QuestionWrites, useQuestionWrites } from "../api/question-writes";
 import { configValue } from "../editor/question-options";
 import { TrashIcon } from "../icons";
 import { hasAnswers } from "../question-types";
-import { ConditionFields, type ConditionValues } from "./condition-fields";
-
-/** A new condition's values: the server's defaults (docs/quiz-model.md "Conditions"). */
-const defaultValues: ConditionValues = {
-  answers: [],
-  answers_include: true,
-  answers_operator: "or",
-  number_operator: "in_range",
-  number_from: null,
-  number_to: null,
-  range_operator: "inside",
-  range_from: null,
-  range_to: null,
-};
 
 interface LogicContext {
   questions: readonly Question[];
+  texts: ConditionTexts;
   answersOf: Map<number, Answer[]>;
   writes: QuestionWrites;
 }
@@ -101,6 +86,7 @@ function ConditionRow({
           ref={ref}
           refAnswers={context.answersOf.get(ref.id) ?? []}
           values={condition}
+          texts={context.texts}
           onChange={(patch) => {
             setRefusal(null);
             const result = context.writes.patchCondition(condition, patch);
@@ -120,7 +106,7 @@ function ConditionRow({
   );
 }
 
-/** Adding a condition: an earlier question that supports one, its kind, then the values. */
+/** Adding a condition to `question`: on an earlier question that supports one. */
 function NewCondition({
   question,
   earlier,
@@ -131,97 +117,17 @@ function NewCondition({
   context: LogicContext;
 }) {
   const { t } = useTranslation();
-  const [refId, setRefId] = useState<number | null>(null);
-  const [kind, setKind] = useState<ConditionKind | null>(null);
-  const [values, setValues] = useState<ConditionValues>(defaultValues);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const ref = earlier.find((candidate) => candidate.id === refId) ?? null;
-  const kinds = ref ? supportedConditionKinds(ref) : [];
   const untitled = t("questions:list.untitled");
-  const reset = () => {
-    setRefId(null);
-    setKind(null);
-    setValues(defaultValues);
-  };
-  const body =
-    ref && kind ? { question: question.id, ref_question: ref.id, kind, ...values } : null;
-  // Ready once the contract's shape rule holds (answers chosen, both bounds given…).
-  const ready = body !== null && questionConditionCreateSchema.safeParse(body).success;
-  const add = async () => {
-    if (!body) return;
-    setSaving(true);
-    setRefusal(null);
-    const result = await context.writes.addCondition(body);
-    setSaving(false);
-    if (result.ok) reset();
-    else setRefusal(errorMessage(result.error, t));
-  };
   return (
-    <Paper withBorder p="sm" radius="md" bg="gray.0" data-testid="new-condition">
-      <Stack gap="xs">
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <Select
-            label={t("questions:logic.refQuestion")}
-            placeholder={t("questions:logic.chooseQuestion")}
-            data={earlier.map((candidate) => ({
-              value: String(candidate.id),
-              label: questionLabel(context.questions, candidate.id, untitled),
-            }))}
-            value={refId === null ? null : String(refId)}
-            data-testid="condition-ref"
-            onChange={(value) => {
-              const next = earlier.find((candidate) => String(candidate.id) === value) ?? null;
-              setRefId(next?.id ?? null);
-              setKind(next ? (supportedConditionKinds(next)[0] ?? null) : null);
-              setValues(defaultValues);
-              setRefusal(null);
-            }}
-          />
-          {ref ? (
-            <Select
-              label={t("questions:logic.kind")}
-              data={kinds.map((value) => ({ value, label: t(`questions:logic.kinds.${value}`) }))}
-              value={kind}
-              allowDeselect={false}
-              data-testid="condition-kind"
-              onChange={(value) => {
-                setKind(kinds.find((candidate) => candidate === value) ?? null);
-                setValues(defaultValues);
-              }}
-            />
-          ) : null}
-        </SimpleGrid>
-        {ref && kind ? (
-          <ConditionFields
-            kind={kind}
-            ref={ref}
-            refAnswers={context.answersOf.get(ref.id) ?? []}
-            values={values}
-            onChange={(patch) => {
-              setValues((current) => ({ ...current, ...patch }));
-              setRefusal(null);
-              return undefined;
-            }}
-          />
-        ) : null}
-        {refusal ? (
-          <Text size="sm" c="red.8" role="alert" data-testid="condition-refusal">
-            {refusal}
-          </Text>
-        ) : null}
-        <Group>
-          <Button
-            disabled={!ready}
-            loading={saving}
-            onClick={() => void add()}
-            data-testid="condition-add"
-          >
-            {t("questions:logic.add")}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+    <ConditionEditor
+      candidates={earlier}
+      questionLabel={(candidate) => questionLabel(context.questions, candidate.id, untitled)}
+      answersOf={(id) => context.answersOf.get(id) ?? []}
+      texts={context.texts}
+      testId="new-condition"
+      onAdd={(condition) => context.writes.addCondition({ question: question.id, ...condition })}
+      refusalOf={(error) => errorMessage(error, t)}
+    />
   );
 }
 
@@ -300,13 +206,14 @@ export function LogicSetup({ quizId }: { quizId: number }) {
   const { t } = useTranslation();
   const list = useQuestionList(quizId);
   const writes = useQuestionWrites(quizId);
+  const texts = useLogicConditionTexts();
   const questions = list.data ?? [];
   const answersOf = useAnswersOf(
     questions.filter((question) => hasAnswers(question.type)).map((question) => question.id),
   );
   if (list.isError) return <Alert color="red">{errorMessage(list.error, t)}</Alert>;
   if (list.isPending) return <Loader role="status" aria-label={t("questions:list.loading")} />;
-  const context: LogicContext = { questions, answersOf, writes };
+  const context: LogicContext = { questions, answersOf, writes, texts };
   const untitled = t("questions:list.untitled");
   return (
     <Stack gap="md">
@@ -348,4 +255,29 @@ export function LogicSetup({ quizId }: { quizId: number }) {
       ))}
     </Stack>
   );
+}
+
+/** The question logic's words for the condition editor (questions:logic). */
+function useLogicConditionTexts(): ConditionTexts {
+  const { t } = useTranslation();
+  return {
+    question: t("questions:logic.refQuestion"),
+    chooseQuestion: t("questions:logic.chooseQuestion"),
+    kind: t("questions:logic.kind"),
+    kindName: (kind) => t(`questions:logic.kinds.${kind}`),
+    include: t("questions:logic.include"),
+    included: t("questions:logic.selected"),
+    excluded: t("questions:logic.notSelected"),
+    answersOperator: t("questions:logic.answersOperator"),
+    answersOperatorName: (operator) => t(`questions:logic.answersOperators.${operator}`),
+    answers: t("questions:logic.answers"),
+    untitledAnswer: (n) => t("questions:logic.answerN", { n }),
+    operator: t("questions:logic.operator"),
+    numberOperatorName: (operator) => t(`questions:logic.numberOperators.${operator}`),
+    rangeOperatorName: (operator) => t(`questions:logic.rangeOperators.${operator}`),
+    value: t("questions:logic.value"),
+    from: t("questions:logic.from"),
+    to: t("questions:logic.to"),
+    add: t("questions:logic.add"),
+  };
 }

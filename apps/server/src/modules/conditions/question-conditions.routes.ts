@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ApiOptions } from "../../app-context";
 import { authenticatedContext } from "../../plugins/authenticate";
-import { createQuestionConditionsService } from "./question-conditions.service";
+import { createConditionsService } from "./conditions.service";
 
 const tags = ["question conditions"];
 const errors = { 400: validationErrorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
@@ -29,7 +29,7 @@ const rules =
  * `questionconditionlist/{id}/`.
  */
 export async function questionConditionsRoutes(app: FastifyInstance, { context }: ApiOptions) {
-  const service = createQuestionConditionsService(context);
+  const service = createConditionsService(context, "question");
   await authenticatedContext(app, context, async (scope) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
 

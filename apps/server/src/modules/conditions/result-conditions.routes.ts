@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ApiOptions } from "../../app-context";
 import { authenticatedContext } from "../../plugins/authenticate";
-import { createResultConditionsService } from "./result-conditions.service";
+import { createConditionsService } from "./conditions.service";
 
 const tags = ["result conditions"];
 const answers = { 400: validationErrorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
@@ -26,7 +26,7 @@ const rules =
  * `resultconditionlist/{resultId}/`, `resultcondition/…` (operations `listResultConditions`, …).
  */
 export async function resultConditionsRoutes(app: FastifyInstance, { context }: ApiOptions) {
-  const service = createResultConditionsService(context);
+  const service = createConditionsService(context, "result");
   await authenticatedContext(app, context, async (scope) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
 

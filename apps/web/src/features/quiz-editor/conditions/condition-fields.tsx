@@ -1,15 +1,22 @@
 import {
-  answersOperatorSchema,
-  numberOperatorSchema,
-  rangeOperatorSchema,
+  type Answer,
+  type Question,
+  type QuestionCondition,
 } from "@leadquiz/contract";
-import { answerValueKind, type ConditionKind } from "@leadquiz/engine";
+import {
+  type AnswersOperator,
+  answersOperators,
+  answerValueKind,
+  type ConditionKind,
+  type NumberOperator,
+  numberOperators,
+  type RangeOperator,
+  rangeOperators,
+} from "@leadquiz/engine";
 import { MultiSelect, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
-import { useTranslation } from "react-i18next";
-import type { WriteResult } from "../../state/editor-writes";
-import type { Answer, Question, QuestionCondition } from "../api/question-queries";
-import { configValue } from "../editor/question-options";
-import { CommittedNumberField } from "../fields/committed-fields";
+import { configValue } from "../questions/editor/question-options";
+import { CommittedNumberField } from "../questions/fields/committed-fields";
+import type { WriteResult } from "../state/editor-writes";
 
 /** The values of a condition the fields edit (the kind and referenced question are chosen apart). */
 export type ConditionValues = Pick<
@@ -25,6 +32,37 @@ export type ConditionValues = Pick<
   | "range_to"
 >;
 export type ConditionPatch = Partial<ConditionValues>;
+
+/**
+ * The words of a condition editor: each screen keeps its own (the question logic says
+ * "selected", the results "chosen"), the controls are the same.
+ */
+export interface ConditionTexts {
+  question: string;
+  chooseQuestion: string;
+  noQuestions?: string | undefined;
+  kind: string;
+  kindName(kind: ConditionKind): string;
+  include: string;
+  included: string;
+  excluded: string;
+  answersOperator: string;
+  answersOperatorName(operator: AnswersOperator): string;
+  answers: string;
+  untitledAnswer(n: number): string;
+  operator: string;
+  numberOperatorName(operator: NumberOperator): string;
+  rangeOperatorName(operator: RangeOperator): string;
+  value: string;
+  from: string;
+  to: string;
+  add: string;
+}
+
+/** The value of `list` that `value` names, if any (a Select answers a string). */
+function oneOf<T extends string>(list: readonly T[], value: string | null): T | undefined {
+  return list.find((candidate) => candidate === value);
+}
 
 const done: Promise<WriteResult<unknown>> = Promise.resolve({ ok: true, value: undefined });
 
@@ -57,23 +95,24 @@ function DateBound({
 /**
  * The operator and values of one condition of `kind` on question `ref`: answers (which,
  * selected or not, any or all), a number (in range, more, less, equal) or a range (inside,
- * contains, outside, touches). The operators are the contract's enums.
+ * contains, outside, touches). The operators are the engine's lists.
  */
 export function ConditionFields({
   kind,
   ref,
   refAnswers,
   values,
+  texts,
   onChange,
 }: {
   kind: ConditionKind;
   ref: Question;
   refAnswers: readonly Answer[];
   values: ConditionValues;
+  texts: ConditionTexts;
   /** A changed value; resolves to the write's outcome (a draft resolves at once). */
   onChange: (patch: ConditionPatch) => Promise<WriteResult<unknown>> | undefined;
 }) {
-  const { t } = useTranslation();
   const set = (patch: ConditionPatch) => onChange(patch) ?? done;
   if (kind === "answers") {
     const multi = configValue(ref, "multi_answers");
@@ -81,10 +120,10 @@ export function ConditionFields({
       <Stack gap="xs">
         <SimpleGrid cols={{ base: 1, xs: multi ? 2 : 1 }}>
           <Select
-            label={t("questions:logic.include")}
+            label={texts.include}
             data={[
-              { value: "true", label: t("questions:logic.selected") },
-              { value: "false", label: t("questions:logic.notSelected") },
+              { value: "true", label: texts.included },
+              { value: "false", label: texts.excluded },
             ]}
             value={String(values.answers_include)}
             allowDeselect={false}
@@ -93,26 +132,26 @@ export function ConditionFields({
           />
           {multi ? (
             <Select
-              label={t("questions:logic.answersOperator")}
-              data={answersOperatorSchema.options.map((value) => ({
+              label={texts.answersOperator}
+              data={answersOperators.map((value) => ({
                 value,
-                label: t(`questions:logic.answersOperators.${value}`),
+                label: texts.answersOperatorName(value),
               }))}
               value={values.answers_operator}
               allowDeselect={false}
               data-testid="condition-answers-operator"
               onChange={(value) => {
-                const parsed = answersOperatorSchema.safeParse(value);
-                if (parsed.success) void set({ answers_operator: parsed.data });
+                const operator = oneOf(answersOperators, value);
+                if (operator) void set({ answers_operator: operator });
               }}
             />
           ) : null}
         </SimpleGrid>
         <MultiSelect
-          label={t("questions:logic.answers")}
+          label={texts.answers}
           data={refAnswers.map((answer, index) => ({
             value: String(answer.id),
-            label: answer.text || t("questions:logic.answerN", { n: index + 1 }),
+            label: answer.text || texts.untitledAnswer(index + 1),
           }))}
           value={values.answers.map(String)}
           data-testid="condition-answers"
@@ -126,21 +165,21 @@ export function ConditionFields({
     return (
       <SimpleGrid cols={{ base: 1, xs: between ? 3 : 2 }}>
         <Select
-          label={t("questions:logic.operator")}
-          data={numberOperatorSchema.options.map((value) => ({
+          label={texts.operator}
+          data={numberOperators.map((value) => ({
             value,
-            label: t(`questions:logic.numberOperators.${value}`),
+            label: texts.numberOperatorName(value),
           }))}
           value={values.number_operator}
           allowDeselect={false}
           data-testid="condition-number-operator"
           onChange={(value) => {
-            const parsed = numberOperatorSchema.safeParse(value);
-            if (parsed.success) void set({ number_operator: parsed.data });
+            const operator = oneOf(numberOperators, value);
+            if (operator) void set({ number_operator: operator });
           }}
         />
         <CommittedNumberField
-          label={t(between ? "questions:logic.from" : "questions:logic.value")}
+          label={between ? texts.from : texts.value}
           value={values.number_from}
           serverField="number_from"
           testId="condition-number-from"
@@ -148,7 +187,7 @@ export function ConditionFields({
         />
         {between ? (
           <CommittedNumberField
-            label={t("questions:logic.to")}
+            label={texts.to}
             value={values.number_to}
             serverField="number_to"
             testId="condition-number-to"
@@ -161,7 +200,7 @@ export function ConditionFields({
   const isDate = answerValueKind(ref.type) === "date";
   const withTime = configValue(ref, "time");
   const bound = (key: "range_from" | "range_to") => {
-    const label = t(key === "range_from" ? "questions:logic.from" : "questions:logic.to");
+    const label = key === "range_from" ? texts.from : texts.to;
     const testId = `condition-${key.replace("_", "-")}`;
     return isDate ? (
       <DateBound
@@ -184,17 +223,17 @@ export function ConditionFields({
   return (
     <SimpleGrid cols={{ base: 1, xs: 3 }}>
       <Select
-        label={t("questions:logic.operator")}
-        data={rangeOperatorSchema.options.map((value) => ({
+        label={texts.operator}
+        data={rangeOperators.map((value) => ({
           value,
-          label: t(`questions:logic.rangeOperators.${value}`),
+          label: texts.rangeOperatorName(value),
         }))}
         value={values.range_operator}
         allowDeselect={false}
         data-testid="condition-range-operator"
         onChange={(value) => {
-          const parsed = rangeOperatorSchema.safeParse(value);
-          if (parsed.success) void set({ range_operator: parsed.data });
+          const operator = oneOf(rangeOperators, value);
+          if (operator) void set({ range_operator: operator });
         }}
       />
       {bound("range_from")}
