@@ -13,7 +13,7 @@ beforeAll(async () => {
   distDir = mkdtempSync(path.join(tmpdir(), "leadquiz-web-dist-"));
   writeFileSync(path.join(distDir, "index.html"), "<!doctype html><html><body></body></html>");
   t = await createTestApp({ WEB_DIST_DIR: distDir });
-});
+}, 120_000);
 
 afterAll(async () => {
   await t.close();
@@ -29,5 +29,6 @@ describe("the OpenAPI document the server serves", () => {
     const linted = await openApiDocumentOfSource();
     expect(served.json()).toEqual(linted);
     expect(Object.keys(served.json().paths)).not.toContain("/{*}");
-  });
+    // Builds a second app and both documents: slow on a busy machine.
+  }, 180_000);
 });
