@@ -9,6 +9,7 @@ import { emailTargetsEndpoints } from "./email-targets";
 import type { Endpoint } from "./endpoint";
 import { formFieldsEndpoints } from "./form-fields";
 import { hooksEndpoints } from "./hooks";
+import { integrationTargetEndpointList } from "./integration-targets";
 import { leadInboxEndpoints } from "./lead-inbox";
 import { leadsEndpoints } from "./leads";
 import { mediaEndpoints } from "./media";
@@ -37,6 +38,7 @@ import { webhookTargetsEndpoints } from "./webhook-targets";
 
 export * from "./delivery-shared";
 export * from "./endpoint";
+export * from "./integration-targets";
 export {
   accountsEndpoints,
   additionsEndpoints,
@@ -117,5 +119,11 @@ export const endpoints = {
   ...webhookTargetsEndpoints,
 } as const;
 
-/** The endpoint table as a list, for the server's OpenAPI catalogue and its tests. */
-export const endpointList: readonly Endpoint[] = Object.values(endpoints);
+/**
+ * The endpoint table as a list, with the operations generated from the integration registry
+ * (integration-targets.ts), for the server's OpenAPI catalogue and its tests.
+ */
+export const endpointList: readonly Endpoint[] = [
+  ...Object.values(endpoints),
+  ...integrationTargetEndpointList,
+];

@@ -10,7 +10,11 @@ import {
 import { endpoint, noContentSchema } from "./endpoint";
 
 const tags = ["quizzes"];
-const withFieldErrors = { 400: validationErrorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const withFieldErrors = {
+  400: validationErrorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+};
 
 /** The owner's quizzes (docs/api.md "Quiz content"); every call is scoped to the account. */
 export const quizEndpoints = {
