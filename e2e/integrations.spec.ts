@@ -88,6 +88,7 @@ test("a webhook connected in the UI gets a test lead and a visitor's lead, signe
   const lead = verified(secret, receiver.hits[1] as Hit);
   expect(lead).toMatchObject({
     type: "lead.created",
+    version: 1,
     data: { lead: { name: "Webhook Wanda", quiz: { id: quiz.id } } },
   });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { deliveryBodySchema } from "./delivery-payload";
 import { webhookUrlField } from "./integrations";
 import { idSchema, MAX_ID, timestampSchema } from "./quiz-common";
 
@@ -87,36 +88,5 @@ export const hookSampleQuerySchema = z.object({
 });
 export type HookSampleQuery = z.infer<typeof hookSampleQuerySchema>;
 
-/** A lead as deliveries carry it (docs/delivery.md "Webhooks"). */
-export const deliveryLeadSchema = z.object({
-  id: z.int32(),
-  created_at: timestampSchema,
-  quiz: z.object({ id: z.int32(), title: z.string() }),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  messengers: z.record(z.string(), z.string()),
-  other: z.string(),
-  other2: z.string(),
-  answers: z.array(z.object({ question: z.string(), answer: z.string() })),
-  results: z.array(
-    z.object({
-      title: z.string(),
-      value: z.union([z.string(), z.number()]).nullable(),
-      unit: z.string().nullable(),
-    }),
-  ),
-  extra: z.record(z.string(), z.string()),
-  utm: z.record(z.string(), z.string()),
-  page_url: z.string(),
-  referrer: z.string(),
-});
-
-/** The body of a delivery: `{id, type: "lead.created", created_at, data: {lead}}`. */
-export const deliveryBodySchema = z.object({
-  id: z.string(),
-  type: z.literal("lead.created"),
-  created_at: timestampSchema,
-  data: z.object({ lead: deliveryLeadSchema }),
-});
+/** `GET hooks/sample/`: delivery bodies (delivery-payload.ts). */
 export const hookSampleSchema = z.array(deliveryBodySchema);

@@ -7,6 +7,8 @@ export * from "./auth";
 export * from "./codes";
 export * from "./conditions";
 export * from "./credential-fields";
+export * from "./delivery-payload";
+export * from "./endpoints";
 export * from "./errors";
 export * from "./fields";
 export * from "./form-fields";

@@ -1,26 +1,12 @@
+import type { DeliveryLead } from "@leadquiz/contract";
+
 /**
  * What every delivery adapter receives and answers (docs/delivery.md). Adapters know no
  * module: the delivery module builds the lead and reads the outcome.
  */
 
-/** The lead as targets get it: texts of the version the visitor answered. */
-export interface DeliveryLead {
-  id: number;
-  created_at: string;
-  quiz: { id: number; title: string };
-  name: string;
-  email: string;
-  phone: string;
-  messengers: Record<string, string>;
-  other: string;
-  other2: string;
-  answers: { question: string; answer: string }[];
-  results: { title: string; value: string | number | null; unit: string | null }[];
-  extra: Record<string, string>;
-  utm: Record<string, string>;
-  page_url: string;
-  referrer: string;
-}
+/** The lead as targets get it: declared once, in packages/contract (delivery-payload.ts). */
+export type { DeliveryLead };
 
 export interface SendRequest {
   /** Stable across the tries of one delivery (the webhook-id). */

@@ -66,7 +66,8 @@ export async function webAppPlugin(app: FastifyInstance, options: WebAppOptions)
       res.setHeader("vary", "accept-encoding");
     },
   });
-  app.get("/*", async (request, reply) => {
+  // Not an API operation: kept out of the OpenAPI document (docs/api.md).
+  app.get("/*", { schema: { hide: true } }, async (request, reply) => {
     const url = request.url.split("?")[0] ?? "/";
     if (url.startsWith("/api/")) {
       return reply.callNotFound();

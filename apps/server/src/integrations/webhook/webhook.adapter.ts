@@ -1,13 +1,15 @@
+import { DELIVERY_PAYLOAD_VERSION, type DeliveryBody } from "@leadquiz/contract";
 import { outcomeOfError, outcomeOfResponse } from "../http/http-outcome";
 import type { OutgoingHttp } from "../http/outgoing-http";
 import type { DeliveryAdapter, DeliveryLead } from "../types";
 import { webhookSignature } from "./webhook-signature";
 
-/** The body of a webhook delivery: `{id, type: "lead.created", created_at, data: {lead}}`. */
-export function webhookBody(eventId: string, lead: DeliveryLead) {
+/** The body of a webhook delivery (`deliveryBodySchema` of packages/contract). */
+export function webhookBody(eventId: string, lead: DeliveryLead): DeliveryBody {
   return {
     id: eventId,
-    type: "lead.created" as const,
+    type: "lead.created",
+    version: DELIVERY_PAYLOAD_VERSION,
     created_at: lead.created_at,
     data: { lead },
   };

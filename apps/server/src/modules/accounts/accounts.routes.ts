@@ -1,40 +1,17 @@
-import {
-  accessTokenSchema,
-  apiPaths,
-  changePasswordRequestSchema,
-  changePasswordResponseSchema,
-  errorBodySchema,
-  registerCompleteRequestSchema,
-  registerRequestSchema,
-  registerResponseSchema,
-  tokenRequestSchema,
-  userinfoPatchSchema,
-  userinfoResponseSchema,
-  userSchema,
-  validationErrorBodySchema,
-} from "@leadquiz/contract";
+import { accountsEndpoints as endpoints } from "@leadquiz/contract";
 import { translate } from "@leadquiz/i18n";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { ApiOptions } from "../../app-context";
 import { AppError } from "../../lib/app-error";
 import { languageFromAcceptLanguage } from "../../lib/request-language";
 import { authenticatedContext } from "../../plugins/authenticate";
+import { defineRoute } from "../../plugins/define-route";
 import { rateLimitFor } from "../../plugins/rate-limit";
 import { createAccountsService } from "./accounts.service";
 import { createRegistrationService } from "./registration.service";
 import { createSessionCookie } from "./session-cookie";
 import type { TokenPair } from "./tokens.service";
-
-const tags = ["accounts"];
-const rateLimited = { 429: errorBodySchema };
-const unauthenticated = { 401: errorBodySchema };
-/** The refresh and logout calls refuse a request another site could have made. */
-const refused = { 403: errorBodySchema };
-const SESSION_COOKIE_NOTE =
-  "The refresh token is not in the body: the answer sets it in the HttpOnly session cookie " +
-  '(docs/api.md "Accounts"), which only token/refresh/ and logout/ receive.';
 
 /**
  * POST register/, register/complete/, token/, token/refresh/, logout/ (public) and
@@ -68,27 +45,9 @@ export async function accountsRoutes(app: FastifyInstance, { context }: ApiOptio
     }
   }
 
-  routes.post(
-    apiPaths.register,
-    {
-      ...rateLimitFor(app, "register"),
-      schema: {
-        tags,
-        summary: "Starts a registration: mails a link to the address",
-        description:
-          "Answers 202 with the same body, in the same time, whether or not the address has " +
-          "an account, and signs nobody in. A new address gets a link (48 hours, once) that " +
-          "makes the account by POST register/complete/; until then signing in with the " +
-          "password answers as for an unknown address. An address with an account gets an " +
-          "e-mail saying someone tried to register with it, with links to sign in and to " +
-          "reset the password. The username is always the e-mail (a differing `username` is " +
-          "ignored); `language` becomes the account's language_code; a `referral_code` of an " +
-          "existing user links the account to that user (an unknown code is ignored). A weak " +
-          "password or a bad e-mail answers 400 per field.",
-        body: registerRequestSchema,
-        response: { 202: registerResponseSchema, 400: validationErrorBodySchema, ...rateLimited },
-      },
-    },
+  defineRoute(
+    routes,
+    endpoints.register,
     async (request, reply) => {
       const { email, password, language, referral_code } = request.body;
       await registration.register({ email, password, language, referralCode: referral_code });
@@ -97,151 +56,44 @@ export async function accountsRoutes(app: FastifyInstance, { context }: ApiOptio
         .status(202)
         .send({ detail: translate(answerLanguage, "errors:registration_started") });
     },
+    rateLimitFor(app, "register"),
   );
 
-  routes.post(
-    apiPaths.registerComplete,
-    {
-      schema: {
-        tags,
-        summary: "Finishes a registration with the mailed link's token and signs in",
-        description:
-          "Makes the account (its address proven) and answers its access token; " +
-          `${SESSION_COOKIE_NOTE} 404 \`not_found\` with a message saying whether the link ` +
-          "is unknown, expired or already used (also when the address got an account since).",
-        body: registerCompleteRequestSchema,
-        response: { 200: accessTokenSchema, 400: validationErrorBodySchema, 404: errorBodySchema },
-      },
-    },
-    async (request, reply) => startSession(reply, await registration.complete(request.body.token)),
+  defineRoute(routes, endpoints.completeRegistration, async (request, reply) =>
+    startSession(reply, await registration.complete(request.body.token)),
   );
 
-  routes.post(
-    apiPaths.token,
-    {
-      ...rateLimitFor(app, "token"),
-      schema: {
-        tags,
-        summary: "Signs in: an access token, and the refresh token in the session cookie",
-        description:
-          "An unknown e-mail, a wrong password, an account without a password (social " +
-          "sign-in only) and a registration whose link was not followed yet all answer 401 " +
-          `\`invalid_credentials\`, in the same time. ${SESSION_COOKIE_NOTE}`,
-        body: tokenRequestSchema,
-        response: {
-          200: accessTokenSchema,
-          400: validationErrorBodySchema,
-          ...unauthenticated,
-          ...rateLimited,
-        },
-      },
-    },
+  defineRoute(
+    routes,
+    endpoints.signIn,
     async (request, reply) =>
       startSession(reply, await service.login(request.body.email, request.body.password)),
+    rateLimitFor(app, "token"),
   );
 
-  routes.post(
-    apiPaths.tokenRefresh,
-    {
-      schema: {
-        tags,
-        summary: "Spends the session cookie's refresh token for a new access token",
-        description:
-          "Takes no body: the refresh token comes in the session cookie, and the answer sets " +
-          "its successor there. The request must carry the `X-Requested-With` header (any " +
-          "value) and, when it has an `Origin`, PUBLIC_URL's; otherwise 403 " +
-          "`permission_denied` and nothing changes. The refresh token rotates: the one sent " +
-          "is spent afterwards. For 30 seconds the immediately previous token answers with " +
-          "the same successor (two tabs refreshing at once); any other spent token revokes " +
-          "its whole chain (the session is over). No cookie, a bad one or two of them: 401 " +
-          "`token_not_valid`, and the cookie is deleted.",
-        response: { 200: accessTokenSchema, ...unauthenticated, ...refused },
-      },
-    },
-    async (request, reply) =>
-      startSession(
-        reply,
-        await withSessionCookie(reply, () => service.refresh(sessionCookie.read(request))),
-      ),
+  defineRoute(routes, endpoints.refreshToken, async (request, reply) =>
+    startSession(
+      reply,
+      await withSessionCookie(reply, () => service.refresh(sessionCookie.read(request))),
+    ),
   );
 
-  routes.post(
-    apiPaths.logout,
-    {
-      schema: {
-        tags,
-        summary: "Signs out: revokes the session cookie's refresh token and deletes the cookie",
-        description:
-          "Takes no body. Revokes the session cookie's refresh token and its chain, and " +
-          "deletes the cookie. Idempotent: no cookie, an unknown, expired, malformed or " +
-          "already revoked token also answers 205, so a client can always clear its session. " +
-          "The same header and origin rule as token/refresh/ (403 `permission_denied`); two " +
-          "session cookies answer 401 `token_not_valid` and delete ours.",
-        response: {
-          205: z.void().describe("Reset Content: no body"),
-          ...unauthenticated,
-          ...refused,
-        },
-      },
-    },
-    async (request, reply) => {
-      await withSessionCookie(reply, () => service.logout(sessionCookie.read(request)));
-      return reply.status(205).header("set-cookie", sessionCookie.clear()).send();
-    },
-  );
+  defineRoute(routes, endpoints.signOut, async (request, reply) => {
+    await withSessionCookie(reply, () => service.logout(sessionCookie.read(request)));
+    return reply.status(205).header("set-cookie", sessionCookie.clear()).send();
+  });
 
   await authenticatedContext(app, context, async (scope) => {
     const authenticated = scope.withTypeProvider<ZodTypeProvider>();
 
-    authenticated.post(
-      apiPaths.logoutAll,
-      {
-        schema: {
-          tags,
-          summary: "Signs out everywhere: ends every session of the account",
-          description:
-            "Every access token and every refresh token of the account stops working at " +
-            "once, on every device, this one included (the access token sent with this call " +
-            "too): the next call with any of them answers 401 `token_not_valid`. Outstanding " +
-            "password-reset links die as well. API keys are not touched (revoke them on " +
-            "their own). Answers 205 with no body and deletes this browser's session cookie.",
-          response: {
-            205: z.void().describe("Reset Content: no body"),
-            ...unauthenticated,
-          },
-        },
-      },
-      async (request, reply) => {
-        await service.logoutEverywhere(request.userId);
-        return reply.status(205).header("set-cookie", sessionCookie.clear()).send();
-      },
-    );
+    defineRoute(authenticated, endpoints.signOutEverywhere, async (request, reply) => {
+      await service.logoutEverywhere(request.userId);
+      return reply.status(205).header("set-cookie", sessionCookie.clear()).send();
+    });
 
-    authenticated.post(
-      apiPaths.changePassword,
-      {
-        ...rateLimitFor(app, "passwordConfirm"),
-        schema: {
-          tags,
-          summary: "Changes the password",
-          description:
-            "Checks `old_password` (wrong → 400 `old_password`) and applies the password rule " +
-            "to `new_password` (400 `new_password`). On success every access and refresh " +
-            "token of the user stops working at once — all other sessions end, and so do " +
-            "outstanding password-reset links — and this session continues with the answer's " +
-            "new `access` token and a new refresh token in the session cookie; the client must " +
-            "use them (the access token sent with this call is refused from now on). After 10 " +
-            "wrong passwords in an hour (with api-keys/'s) the account's calls answer 429 " +
-            "`rate_limited` until it ends.",
-          body: changePasswordRequestSchema,
-          response: {
-            200: changePasswordResponseSchema,
-            400: validationErrorBodySchema,
-            ...unauthenticated,
-            ...rateLimited,
-          },
-        },
-      },
+    defineRoute(
+      authenticated,
+      endpoints.changePassword,
       async (request, reply) => {
         const { old_password, new_password } = request.body;
         const pair = await service.changePassword(request.userId, old_password, new_password);
@@ -251,50 +103,22 @@ export async function accountsRoutes(app: FastifyInstance, { context }: ApiOptio
           ...startSession(reply, pair),
         };
       },
+      rateLimitFor(app, "passwordConfirm"),
     );
 
-    authenticated.get(
-      apiPaths.userinfo,
-      {
-        schema: {
-          tags,
-          summary: "The signed-in user, as a list of one",
-          response: { 200: userinfoResponseSchema, ...unauthenticated },
-        },
-      },
-      async (request) => [await service.getUser(request.userId)],
-    );
+    defineRoute(authenticated, endpoints.getUserInfo, async (request) => [
+      await service.getUser(request.userId),
+    ]);
 
-    authenticated.patch(
-      apiPaths.userinfoById(":id"),
-      {
-        schema: {
-          tags,
-          summary: "Updates the signed-in user's profile",
-          description:
-            "Only the user's own id; any other id answers 404 `not_found`. A new e-mail also " +
-            "becomes the username; one taken by another account answers 400 `email`. " +
-            "Answers the updated user.",
-          params: z.object({ id: z.string().describe("the user's id (an integer)") }),
-          body: userinfoPatchSchema,
-          response: {
-            200: userSchema,
-            400: validationErrorBodySchema,
-            ...unauthenticated,
-            404: errorBodySchema,
-          },
-        },
-      },
-      async (request) => {
-        const targetId = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : -1;
-        const { first_name, last_name, email, language_code } = request.body;
-        return service.updateUser(request.userId, targetId, {
-          firstName: first_name,
-          lastName: last_name,
-          email,
-          languageCode: language_code,
-        });
-      },
-    );
+    defineRoute(authenticated, endpoints.updateUserInfo, async (request) => {
+      const targetId = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : -1;
+      const { first_name, last_name, email, language_code } = request.body;
+      return service.updateUser(request.userId, targetId, {
+        firstName: first_name,
+        lastName: last_name,
+        email,
+        languageCode: language_code,
+      });
+    });
   });
 }

@@ -75,8 +75,9 @@ describe("the delivery pipeline", () => {
       "webhook-id": String(hit?.headers["webhook-id"]),
       "webhook-timestamp": String(hit?.headers["webhook-timestamp"]),
       "webhook-signature": String(hit?.headers["webhook-signature"]),
-    }) as { type: string; data: { lead: Record<string, unknown> } };
+    }) as { type: string; version: number; data: { lead: Record<string, unknown> } };
     expect(body.type).toBe("lead.created");
+    expect(body.version).toBe(1);
     expect(body.data.lead).toMatchObject({
       id: leadId,
       name: "Olena",

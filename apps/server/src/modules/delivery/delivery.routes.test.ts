@@ -108,7 +108,11 @@ describe("webhook integrations", () => {
       "webhook-timestamp": String(hit?.headers["webhook-timestamp"]),
       "webhook-signature": String(hit?.headers["webhook-signature"]),
     });
-    expect(signed).toMatchObject({ type: "lead.created", data: { lead: { name: "Test Lead" } } });
+    expect(signed).toMatchObject({
+      type: "lead.created",
+      version: 1,
+      data: { lead: { name: "Test Lead" } },
+    });
 
     receiver.answer(500);
     const failing = await call("POST", apiPaths.integrationTestLead(created.id));

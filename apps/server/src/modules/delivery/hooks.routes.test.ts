@@ -210,7 +210,11 @@ describe("REST hooks", () => {
     const leadId = await sendLeadAndWork();
     expect(receiver.received).toHaveLength(1);
     const body = verified(hook.secret);
-    expect(body).toMatchObject({ type: "lead.created", data: { lead: { id: leadId } } });
+    expect(body).toMatchObject({
+      type: "lead.created",
+      version: 1,
+      data: { lead: { id: leadId } },
+    });
     expect(body.data.lead.quiz.id).toBe(quiz.id);
     const rows = await deliveryRows(harness);
     expect(rows.find((r) => r.integrationId === hook.id)).toMatchObject({
@@ -320,6 +324,7 @@ describe("REST hooks", () => {
     expect(sample[0]).toMatchObject({
       id: `sample-${ids[3]}`,
       type: "lead.created",
+      version: 1,
       data: {
         lead: {
           quiz: { id: other.id },

@@ -1,36 +1,12 @@
-import {
-  apiPaths,
-  errorBodySchema,
-  idParamsSchema,
-  integrationTargets,
-  oauthIntegrationSchema,
-  oauthLinkSchema,
-  oauthProviders,
-  oauthTargetsSchema,
-  validationErrorBodySchema,
-} from "@leadquiz/contract";
+import { oauthProviders, oauthTargetEndpoints, oauthTargetsEndpoints } from "@leadquiz/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { ApiOptions } from "../../app-context";
 import { createSecretBox } from "../../lib/secret-box";
 import { authenticatedContext } from "../../plugins/authenticate";
+import { defineRoute } from "../../plugins/define-route";
 import { oauthProviders as buildProviders, outgoingHttpFor } from "./delivery-adapters";
 import { createOAuthTargetsService } from "./oauth-targets.service";
-
-const tags = ["lead delivery"];
-const answers = { 400: validationErrorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
-/** What providers send back (Zoho adds its data centre); anything else is ignored. */
-const callbackQuery = z
-  .object({
-    code: z.string().max(2048),
-    state: z.string().max(128),
-    error: z.string().max(256),
-    location: z.string().max(16),
-    "accounts-server": z.string().max(256),
-  })
-  .partial()
-  .loose();
 
 /**
  * The OAuth CRMs of the registry (packages/contract `integrationTargets`, operations `getHubspotAuthLink`, `oauthCallback`, …; docs/delivery.md
@@ -49,112 +25,46 @@ export async function oauthTargetsRoutes(app: FastifyInstance, { context }: ApiO
     providers: buildProviders(context.config, outgoingHttpFor(context.config)),
   });
 
-  app.withTypeProvider<ZodTypeProvider>().get(
-    apiPaths.oauthCallback(":provider"),
-    {
-      schema: {
-        tags,
-        summary: "The provider sends the owner back: 302 to the integration tab",
-        description:
-          "Takes the state (once), exchanges the code for tokens, stores them encrypted and " +
-          "sends the browser to `/quiz/{quiz}/integration?connected={provider}`; a wrong, " +
-          "used or expired state, a refusal or a failed exchange stores nothing and lands " +
-          "on `?oauth_error={provider}`; without the cookie of the consent link (the link " +
-          "was opened in another browser) also `&oauth_reason=browser`.",
-        params: z.object({ provider: z.enum(oauthProviders) }),
-        querystring: callbackQuery,
-      },
-    },
-    async (request, reply) => {
-      const query = Object.fromEntries(
-        Object.entries(request.query).filter(
-          (entry): entry is [string, string] => typeof entry[1] === "string",
-        ),
-      );
-      const { location, setCookie } = await service.callback(
-        request.params.provider,
-        query,
-        request.headers.cookie,
-      );
-      if (setCookie) reply.header("set-cookie", setCookie);
-      return reply
-        .header("cache-control", "no-store")
-        .header("referrer-policy", "no-referrer")
-        .redirect(location, 302);
-    },
-  );
+  defineRoute(app, oauthTargetsEndpoints.oauthCallback, async (request, reply) => {
+    const query = Object.fromEntries(
+      Object.entries(request.query).filter(
+        (entry): entry is [string, string] => typeof entry[1] === "string",
+      ),
+    );
+    const { location, setCookie } = await service.callback(
+      request.params.provider,
+      query,
+      request.headers.cookie,
+    );
+    if (setCookie) reply.header("set-cookie", setCookie);
+    return reply
+      .header("cache-control", "no-store")
+      .header("referrer-policy", "no-referrer")
+      .redirect(location, 302);
+  });
 
   await authenticatedContext(app, context, async (scope) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
 
-    routes.get(
-      apiPaths.oauthTargets,
-      {
-        schema: {
-          tags,
-          summary: "Which OAuth CRMs this server can connect",
-          description: "False for a provider the operator registered no app with.",
-          response: { 200: oauthTargetsSchema, 401: errorBodySchema },
-        },
-      },
-      async () => service.targets(),
-    );
+    defineRoute(routes, oauthTargetsEndpoints.listOAuthTargets, async () => service.targets());
 
     for (const provider of oauthProviders) {
-      const name = integrationTargets[provider].name;
-      routes.get(
-        apiPaths.oauthConsentLink(provider, ":id"),
-        {
-          schema: {
-            tags,
-            summary: `The ${name} consent link for a quiz`,
-            description:
-              "Open it in the browser that asked for it (the answer sets a short-lived cookie " +
-              "the callback checks); it works once, for 10 minutes. 404 when the server " +
-              `has no ${name} app (\`oauth_not_configured\`).`,
-            params: idParamsSchema,
-            response: { 200: oauthLinkSchema, ...answers },
-          },
-        },
-        async (request, reply) => {
-          const { body, setCookie } = await service.authLink(
-            request.userId,
-            provider,
-            request.params.id,
-          );
-          return reply.header("set-cookie", setCookie).send(body);
-        },
+      const endpoints = oauthTargetEndpoints(provider);
+      defineRoute(routes, endpoints.consentLink, async (request, reply) => {
+        const { body, setCookie } = await service.authLink(
+          request.userId,
+          provider,
+          request.params.id,
+        );
+        return reply.header("set-cookie", setCookie).send(body);
+      });
+      defineRoute(routes, endpoints.get, async (request) =>
+        service.get(request.userId, provider, request.params.id),
       );
-      routes.get(
-        apiPaths.oauthIntegrationOfQuiz(provider, ":id"),
-        {
-          schema: {
-            tags,
-            summary: `Reads a quiz's ${name} connection`,
-            description:
-              "404 when not connected. Tokens are never answered; `disabled_reason: " +
-              '"reauthorise"` asks the owner to connect again.',
-            params: idParamsSchema,
-            response: { 200: oauthIntegrationSchema, ...answers },
-          },
-        },
-        async (request) => service.get(request.userId, provider, request.params.id),
-      );
-      routes.delete(
-        apiPaths.oauthIntegrationOfQuiz(provider, ":id"),
-        {
-          schema: {
-            tags,
-            summary: `Disconnects a quiz's ${name} account`,
-            params: idParamsSchema,
-            response: { 204: z.void(), ...answers },
-          },
-        },
-        async (request, reply) => {
-          await service.remove(request.userId, provider, request.params.id);
-          return reply.status(204).send();
-        },
-      );
+      defineRoute(routes, endpoints.remove, async (request, reply) => {
+        await service.remove(request.userId, provider, request.params.id);
+        return reply.status(204).send();
+      });
     }
   });
 }

@@ -1,17 +1,7 @@
-import {
-  apiPaths,
-  errorBodySchema,
-  leadResponseSchema,
-  leadSubmissionSchema,
-  partialLeadSchema,
-  quizClosedBodySchema,
-  validationErrorBodySchema,
-  visitorQuizParamsSchema,
-} from "@leadquiz/contract";
+import { leadsEndpoints as endpoints } from "@leadquiz/contract";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { ApiOptions } from "../../app-context";
+import { defineRoute } from "../../plugins/define-route";
 import { leadDeliveriesOf } from "../delivery";
 import {
   acceptVisitorJson,
@@ -45,36 +35,9 @@ export async function leadsRoutes(app: FastifyInstance, { context }: ApiOptions)
   // Encapsulated by api.ts's register: the JSON handling applies to this route only.
   acceptVisitorJson(app);
 
-  app.withTypeProvider<ZodTypeProvider>().post(
-    apiPaths.publicQuizLead(":public_key"),
-    {
-      bodyLimit: LEAD_BODY_LIMIT,
-      schema: {
-        tags: ["visitors"],
-        summary: "Submits a visitor's lead",
-        description:
-          "Checks every answer and contact against the snapshot of `version` (any published " +
-          "version of the quiz), recomputes the results with the engine and stores the lead " +
-          "before answering 201. A repeated `submission_id` stores nothing and answers the " +
-          "first lead's 201 again (header `idempotent-replayed: true`). 400 per field " +
-          "(`answers.<i>.answers`, `questions.<id>`, `contacts.email`, `consent` …), 404 when " +
-          "the quiz was never published. A quiz hidden, deleted or whose owner's tariff " +
-          "ended still takes leads for `LEAD_GRACE_HOURS` (24 h) after; then 410 " +
-          "`quiz_closed` with `reason` (`hidden`, `deleted`, `tariff_ended`) and `closed_at` " +
-          "(a replay of a stored lead is still answered 201). 413 over 256 KB, 429 over the " +
-          "visitor limits (never for a first lead or a replay).",
-        params: visitorQuizParamsSchema,
-        body: leadSubmissionSchema,
-        response: {
-          201: leadResponseSchema,
-          400: validationErrorBodySchema,
-          404: errorBodySchema,
-          410: quizClosedBodySchema,
-          413: errorBodySchema,
-          429: errorBodySchema,
-        },
-      },
-    },
+  defineRoute(
+    app,
+    endpoints.submitLead,
     async (request, reply) => {
       const { response, replayed } = await service.submit({
         publicKey: request.params.public_key,
@@ -84,35 +47,12 @@ export async function leadsRoutes(app: FastifyInstance, { context }: ApiOptions)
       if (replayed) reply.header("idempotent-replayed", "true");
       return reply.status(201).send(response);
     },
+    { bodyLimit: LEAD_BODY_LIMIT },
   );
 
-  app.withTypeProvider<ZodTypeProvider>().post(
-    apiPaths.publicQuizPartialLead(":public_key"),
-    {
-      bodyLimit: LEAD_BODY_LIMIT,
-      schema: {
-        tags: ["visitors"],
-        summary: "Keeps what a visitor who leaves unfinished gave so far",
-        description:
-          "Sent by the runtime when the visitor leaves (page hidden, or 30 minutes without " +
-          "activity) after answering a question or typing a contact. Checked like a lead " +
-          "but nothing is required; contacts are kept only with `consent` and only when " +
-          "valid. One partial lead per visitor `session` (a session of this quiz, else " +
-          "nothing is stored): the latest replaces the earlier, and the session's full lead " +
-          "replaces it. 204 whatever is stored; 400 per field for answers the quiz does not have; " +
-          "410 `quiz_closed` as for a lead once the quiz closed longer ago than the grace period.",
-        params: visitorQuizParamsSchema,
-        body: partialLeadSchema,
-        response: {
-          204: z.void().describe("No Content"),
-          400: validationErrorBodySchema,
-          404: errorBodySchema,
-          410: quizClosedBodySchema,
-          413: errorBodySchema,
-          429: errorBodySchema,
-        },
-      },
-    },
+  defineRoute(
+    app,
+    endpoints.submitPartialLead,
     async (request, reply) => {
       if (limited) {
         await countRequest(counters, VISITOR_LIMITS.eventsPerIp, "events", request.ip);
@@ -120,5 +60,6 @@ export async function leadsRoutes(app: FastifyInstance, { context }: ApiOptions)
       await service.submitPartial(request.params.public_key, request.body);
       return reply.status(204).send();
     },
+    { bodyLimit: LEAD_BODY_LIMIT },
   );
 }

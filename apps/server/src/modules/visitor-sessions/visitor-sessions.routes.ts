@@ -1,17 +1,9 @@
-import {
-  apiPaths,
-  clientSessionRequestSchema,
-  clientSessionSchema,
-  errorBodySchema,
-  quizEventRequestSchema,
-  validationErrorBodySchema,
-  visitorQuizParamsSchema,
-} from "@leadquiz/contract";
+import { visitorSessionsEndpoints as endpoints } from "@leadquiz/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { ApiOptions } from "../../app-context";
 import { FieldErrors } from "../../lib/app-error";
+import { defineRoute } from "../../plugins/define-route";
 import { createFunnelEventBatcher } from "../analytics";
 import { publicQuizLookupFor } from "./public-quiz-lookup";
 import { acceptVisitorJson } from "./visitor-body";
@@ -19,13 +11,6 @@ import { visitorCountersFor } from "./visitor-counters";
 import { countRequest, VISITOR_LIMITS } from "./visitor-limits";
 import { createVisitorSessionsService } from "./visitor-sessions.service";
 
-const tags = ["visitors"];
-const errors = {
-  400: validationErrorBodySchema,
-  404: errorBodySchema,
-  413: errorBodySchema,
-  429: errorBodySchema,
-};
 const SESSION_BODY_LIMIT = 16 * 1024;
 const EVENT_BODY_LIMIT = 4 * 1024;
 
@@ -50,20 +35,9 @@ export async function visitorSessionsRoutes(app: FastifyInstance, { context }: A
   acceptVisitorJson(app);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.post(
-    apiPaths.clientSessions,
-    {
-      bodyLimit: SESSION_BODY_LIMIT,
-      schema: {
-        tags,
-        summary: "Opens a visitor session of a published quiz",
-        description:
-          "`quiz` is the public key; 404 when the quiz is not published or deleted. " +
-          "Answers the session id for `events/` and the lead.",
-        body: clientSessionRequestSchema,
-        response: { 201: clientSessionSchema, ...errors },
-      },
-    },
+  defineRoute(
+    routes,
+    endpoints.openVisitorSession,
     async (request, reply) => {
       if (limited) {
         await countRequest(counters, VISITOR_LIMITS.sessionsPerIp, "sessions", request.ip);
@@ -71,24 +45,12 @@ export async function visitorSessionsRoutes(app: FastifyInstance, { context }: A
       const session = await service.openSession(request.body.quiz, request.body);
       return reply.status(201).send({ session });
     },
+    { bodyLimit: SESSION_BODY_LIMIT },
   );
 
-  routes.post(
-    apiPaths.publicQuizEvents(":public_key"),
-    {
-      bodyLimit: EVENT_BODY_LIMIT,
-      schema: {
-        tags,
-        summary: "Records a funnel event of a visit",
-        description:
-          "`type`: view, start, reach (a question shown) and answer (both with `question`), " +
-          "contacts, result. A session counts once per step (and question) in the owner's " +
-          "reports; a missing or unknown `session` is stored as none (the event counts each time).",
-        params: visitorQuizParamsSchema,
-        body: quizEventRequestSchema,
-        response: { 204: z.void().describe("No Content"), ...errors },
-      },
-    },
+  defineRoute(
+    routes,
+    endpoints.recordVisitEvent,
     async (request, reply) => {
       if (limited) {
         await countRequest(counters, VISITOR_LIMITS.eventsPerIp, "events", request.ip);
@@ -105,5 +67,6 @@ export async function visitorSessionsRoutes(app: FastifyInstance, { context }: A
       });
       return reply.status(204).send();
     },
+    { bodyLimit: EVENT_BODY_LIMIT },
   );
 }

@@ -1,6 +1,13 @@
 import {
   accessTokenSchema,
   apiPaths,
+  type Endpoint,
+  type EndpointAnswer,
+  type EndpointBody,
+  type EndpointQuery,
+  fillPath,
+  type PathParamNames,
+  type PathParams,
   SESSION_REQUEST_HEADER,
   SESSION_REQUEST_HEADER_VALUE,
 } from "@leadquiz/contract";
@@ -54,7 +61,29 @@ export interface ApiClientOptions {
 /** The lock name of refreshing the session, shared by every tab of the app. */
 export const REFRESH_LOCK = "leadquiz.session.refresh";
 
+/**
+ * What `api.call` takes for an endpoint of the contract's table: the path's parameters, the
+ * query and the body, each typed from the endpoint (absent when it takes none), and the
+ * request's own options.
+ */
+export type CallOptions<E extends Endpoint> = (PathParamNames<E["path"]> extends never
+  ? { params?: undefined }
+  : { params: PathParams<E["path"]> }) &
+  (E extends { query: object } ? { query?: EndpointQuery<E> } : { query?: undefined }) &
+  (E extends { body: object } ? { body: EndpointBody<E> | FormData } : { body?: undefined }) &
+  Pick<RequestOptions<unknown>, "auth" | "signal" | "onUploadProgress">;
+
+/** `call`'s options argument: optional when the endpoint needs none. */
+type CallArguments<E extends Endpoint> =
+  Record<string, never> extends CallOptions<E> ? [options?: CallOptions<E>] : [CallOptions<E>];
+
 export interface ApiClient {
+  /**
+   * Calls an endpoint of the contract's table (docs/api.md "Conventions"): its method and
+   * path, the parameters, query and body it takes, and its answer parsed by its success
+   * schema, all typed from the same entry the server registers its route from.
+   */
+  call<E extends Endpoint>(endpoint: E, ...options: CallArguments<E>): Promise<EndpointAnswer<E>>;
   request<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
   get<T>(path: string, schema: Parser<T>, options?: Omit<RequestOptions<T>, "schema">): Promise<T>;
   post<T = unknown>(path: string, body: unknown, options?: RequestOptions<T>): Promise<T>;
@@ -236,7 +265,26 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return opts.schema ? opts.schema.parse(result.data) : (result.data as T);
   }
 
+  function call<E extends Endpoint>(
+    endpoint: E,
+    ...[options]: CallArguments<E>
+  ): Promise<EndpointAnswer<E>> {
+    const { params, query, body, ...rest } = (options ?? {}) as {
+      params?: Record<string, string | number>;
+      query?: RequestOptions<unknown>["query"];
+      body?: unknown;
+    } & Pick<RequestOptions<unknown>, "auth" | "signal" | "onUploadProgress">;
+    const success = Object.entries(endpoint.responses ?? {}).find(([status]) =>
+      status.startsWith("2"),
+    );
+    const opts: RequestOptions<EndpointAnswer<E>> = { ...rest, method: endpoint.method, body };
+    if (query) opts.query = query;
+    if (success) opts.schema = success[1] as Parser<EndpointAnswer<E>>;
+    return request(fillPath(endpoint.path, params ?? {}), opts);
+  }
+
   return {
+    call,
     request,
     get: (path, schema, opts) => request(path, { ...opts, method: "GET", schema }),
     post: (path, body, opts) => request(path, { ...opts, method: "POST", body }),

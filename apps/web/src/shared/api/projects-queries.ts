@@ -1,11 +1,9 @@
 import {
-  apiPaths,
   type Project,
-  projectListSchema,
-  projectSchema,
+  projectEndpoints,
   type Quiz,
   type QuizSummary,
-  quizSchema,
+  quizEndpoints,
 } from "@leadquiz/contract";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -22,7 +20,7 @@ export function useProjects() {
   const api = useApiClient();
   return useQuery({
     queryKey: projectsQueryKey,
-    queryFn: ({ signal }) => api.get(apiPaths.projects, projectListSchema, { signal }),
+    queryFn: ({ signal }) => api.call(projectEndpoints.listProjects, { signal }),
   });
 }
 
@@ -92,54 +90,54 @@ export function useDashboardActions(
   const api = useApiClient();
   return {
     createProject: useProjectsMutation({
-      call: (title: string) => api.post(apiPaths.projects, { title }, { schema: projectSchema }),
+      call: (title: string) => api.call(projectEndpoints.createProject, { body: { title } }),
       applied: (projects, project) => projectsCache.addProject(projects, project),
       success: "dashboard:project.created",
       onProjectLimit: handlers.onProjectLimit,
     }),
     renameProject: useProjectsMutation({
       call: ({ id, title }: { id: number; title: string }) =>
-        api.patch(apiPaths.projectById(id), { title }, { schema: projectSchema }),
+        api.call(projectEndpoints.updateProject, { params: { id }, body: { title } }),
       optimistic: (projects, { id, title }) => projectsCache.renameProject(projects, id, title),
       applied: (projects, project) => projectsCache.replaceProject(projects, project),
     }),
     setSites: useProjectsMutation({
       call: ({ id, sites }: { id: number; sites: string[] }) =>
-        api.patch(apiPaths.projectById(id), { sites }, { schema: projectSchema }),
+        api.call(projectEndpoints.updateProject, { params: { id }, body: { sites } }),
       optimistic: (projects, { id, sites }) => projectsCache.setSites(projects, id, sites),
       applied: (projects, project) => projectsCache.replaceProject(projects, project),
     }),
     copyProject: useProjectsMutation({
-      call: (id: number) => api.post(apiPaths.projectCopy, { id }, { schema: projectSchema }),
+      call: (id: number) => api.call(projectEndpoints.copyProject, { body: { id } }),
       applied: (projects, project) => projectsCache.addProject(projects, project),
       success: "dashboard:project.copied",
       onProjectLimit: handlers.onProjectLimit,
     }),
     deleteProject: useProjectsMutation({
-      call: (id: number) => api.request(apiPaths.projectById(id), { method: "DELETE" }),
+      call: (id: number) => api.call(projectEndpoints.deleteProject, { params: { id } }),
       optimistic: (projects, id) => projectsCache.removeProject(projects, id),
       success: "dashboard:project.deleted",
     }),
     createQuiz: useProjectsMutation({
       call: ({ project, title }: { project: number; title: string }) =>
-        api.post(apiPaths.quizzes, { project, title }, { schema: quizSchema }),
+        api.call(quizEndpoints.createQuiz, { body: { project, title } }),
       applied: (projects, quiz) => projectsCache.putQuiz(projects, toSummary(quiz)),
       onDone: (quiz) => handlers.onQuizCreated?.(quiz),
     }),
     copyQuiz: useProjectsMutation({
-      call: (id: number) => api.post(apiPaths.quizCopy, { id }, { schema: quizSchema }),
+      call: (id: number) => api.call(quizEndpoints.copyQuiz, { body: { id } }),
       applied: (projects, quiz) => projectsCache.putQuiz(projects, toSummary(quiz)),
       success: "dashboard:quiz.copied",
     }),
     moveQuiz: useProjectsMutation({
       call: ({ id, project }: { id: number; project: number }) =>
-        api.patch(apiPaths.quizById(id), { project }, { schema: quizSchema }),
+        api.call(quizEndpoints.updateQuiz, { params: { id }, body: { project } }),
       optimistic: (projects, { id, project }) => projectsCache.moveQuiz(projects, id, project),
       applied: (projects, quiz) => projectsCache.putQuiz(projects, toSummary(quiz)),
       success: "dashboard:quiz.moved",
     }),
     deleteQuiz: useProjectsMutation({
-      call: (id: number) => api.request(apiPaths.quizById(id), { method: "DELETE" }),
+      call: (id: number) => api.call(quizEndpoints.deleteQuiz, { params: { id } }),
       optimistic: (projects, id) => projectsCache.removeQuiz(projects, id),
       success: "dashboard:quiz.deleted",
     }),

@@ -1,4 +1,11 @@
-import { apiPaths, MAX_ID, publicationSchema, type Quiz, quizSchema } from "@leadquiz/contract";
+import {
+  apiPaths,
+  MAX_ID,
+  publicationSchema,
+  type Quiz,
+  quizEndpoints,
+  quizSchema,
+} from "@leadquiz/contract";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -29,7 +36,7 @@ export function quizQuery(api: ApiClient, id: number) {
   return {
     queryKey: quizQueryKey(id),
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      api.get(apiPaths.quizById(id), quizSchema, { signal }),
+      api.call(quizEndpoints.getQuiz, { params: { id }, signal }),
     staleTime: EDITOR_READ_FRESH_MS,
   };
 }

@@ -1,4 +1,4 @@
-import { type AnalyticsReport, analyticsReportSchema, apiPaths } from "@leadquiz/contract";
+import { type AnalyticsReport, endpoints } from "@leadquiz/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useApiClient } from "@/shared/api/services-context";
 
@@ -18,14 +18,13 @@ export interface DayRange {
  */
 export function useAnalytics(subject: AnalyticsSubject, range: DayRange, utmSource?: string) {
   const api = useApiClient();
-  const path =
-    subject.kind === "quiz"
-      ? apiPaths.quizAnalytics(subject.id)
-      : apiPaths.projectAnalytics(subject.id);
+  const endpoint =
+    subject.kind === "quiz" ? endpoints.getQuizAnalytics : endpoints.getProjectAnalytics;
   return useQuery<AnalyticsReport>({
     queryKey: ["analytics", subject.kind, subject.id, range.from, range.to, utmSource ?? null],
     queryFn: ({ signal }) =>
-      api.get(path, analyticsReportSchema, {
+      api.call(endpoint, {
+        params: { id: subject.id },
         query: { from: range.from, to: range.to, utm_source: utmSource },
         signal,
       }),

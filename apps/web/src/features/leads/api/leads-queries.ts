@@ -1,16 +1,12 @@
 import {
   apiPaths,
+  endpoints,
   type LeadDetail,
   type LeadFilters,
   type LeadListPage,
   type LeadRetention,
   type LeadStatus,
-  leadDetailSchema,
-  leadListPageSchema,
-  leadOpenResponseSchema,
-  leadReleaseResultSchema,
   leadRetentionSchema,
-  leadUpdateResponseSchema,
 } from "@leadquiz/contract";
 import {
   type InfiniteData,
@@ -41,7 +37,7 @@ export function useLeadPages(filters: LeadFilters) {
   return useInfiniteQuery({
     queryKey: [...leadsQueryKey, "list", filters],
     queryFn: ({ pageParam, signal }) =>
-      api.get(apiPaths.leadsList, leadListPageSchema, {
+      api.call(endpoints.listLeads, {
         query: { ...filterQuery(filters), cursor: pageParam ?? undefined },
         signal,
       }),
@@ -56,7 +52,8 @@ export function useLeadDetail(id: number | null) {
   const api = useApiClient();
   return useQuery({
     queryKey: [...leadsQueryKey, "detail", id],
-    queryFn: ({ signal }) => api.get(apiPaths.leadAnswers(id ?? 0), leadDetailSchema, { signal }),
+    queryFn: ({ signal }) =>
+      api.call(endpoints.getLeadAnswers, { params: { id: id ?? 0 }, signal }),
     enabled: id !== null,
   });
 }
@@ -84,8 +81,7 @@ export function useOpenLead() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (lead: number) =>
-      api.post(apiPaths.leadOpen, { lead }, { schema: leadOpenResponseSchema }),
+    mutationFn: (lead: number) => api.call(endpoints.openLead, { body: { lead } }),
     onSuccess: (opened) => {
       queryClient.setQueriesData<LeadPages>({ queryKey: [...leadsQueryKey, "list"] }, (pages) =>
         patchLead(pages, opened.lead.id, () => opened.lead, opened.requests_left),
@@ -101,7 +97,7 @@ export function useUpdateLead() {
   return useMutation({
     mutationFn: (change: { id: number; status?: LeadStatus; note?: string }) => {
       const { id, ...body } = change;
-      return api.patch(apiPaths.leadById(id), body, { schema: leadUpdateResponseSchema });
+      return api.call(endpoints.updateLead, { params: { id }, body });
     },
     onSuccess: (saved) => {
       queryClient.setQueriesData<LeadPages>({ queryKey: [...leadsQueryKey, "list"] }, (pages) =>
@@ -119,7 +115,7 @@ export function useEraseLead() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.request(apiPaths.leadById(id), { method: "DELETE" }),
+    mutationFn: (id: number) => api.call(endpoints.eraseLead, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: leadsQueryKey }),
   });
 }
@@ -133,7 +129,7 @@ export function useReleaseLeads() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (filters: LeadFilters) =>
-      api.post(apiPaths.leadsRelease, filterQuery(filters), { schema: leadReleaseResultSchema }),
+      api.call(endpoints.releaseLeads, { body: filterQuery(filters) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...leadsQueryKey, "list"] }),
   });
 }
@@ -163,7 +159,7 @@ export function useLeadRetention(enabled = true) {
   const api = useApiClient();
   return useQuery({
     queryKey: retentionKey,
-    queryFn: ({ signal }) => api.get(apiPaths.leadRetention, leadRetentionSchema, { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.getLeadRetention, { signal }),
     enabled,
   });
 }

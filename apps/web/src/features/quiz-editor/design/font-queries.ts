@@ -1,4 +1,4 @@
-import { apiPaths, fontListSchema } from "@leadquiz/contract";
+import { referenceListEndpoints } from "@leadquiz/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useApiClient } from "@/shared/api/services-context";
 
@@ -9,7 +9,7 @@ export function useFontList() {
   const api = useApiClient();
   return useQuery({
     queryKey: fontListQueryKey,
-    queryFn: ({ signal }) => api.get(apiPaths.fontList, fontListSchema, { signal }),
+    queryFn: ({ signal }) => api.call(referenceListEndpoints.listFonts, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -2,22 +2,19 @@ import {
   type ApiKey,
   type ApiKeyCreate,
   type ApiKeyCreated,
-  apiKeyCreatedSchema,
-  apiKeyListSchema,
   apiPaths,
   type ChangePasswordRequest,
   type ChangePasswordResponse,
-  changePasswordResponseSchema,
   detailResponseSchema,
+  endpoints,
   type User,
   type UserinfoPatch,
-  userSchema,
 } from "@leadquiz/contract";
 import type { ApiClient } from "@/shared/api/api-client";
 
 /** PATCH userinfo/{id}/: answers the updated user. */
 export function updateUser(api: ApiClient, id: number, patch: UserinfoPatch): Promise<User> {
-  return api.patch(apiPaths.userinfoById(id), patch, { schema: userSchema });
+  return api.call(endpoints.updateUserInfo, { params: { id }, body: patch });
 }
 
 /**
@@ -28,7 +25,7 @@ export function changePassword(
   api: ApiClient,
   body: ChangePasswordRequest,
 ): Promise<ChangePasswordResponse> {
-  return api.post(apiPaths.changePassword, body, { schema: changePasswordResponseSchema });
+  return api.call(endpoints.changePassword, { body });
 }
 
 /**
@@ -41,12 +38,11 @@ export async function logoutEverywhere(api: ApiClient): Promise<void> {
 
 /** Account API keys (docs/delivery.md "REST hooks"): the key is in the create answer only. */
 export const apiKeysApi = {
-  list: (api: ApiClient): Promise<ApiKey[]> => api.get(apiPaths.apiKeys, apiKeyListSchema),
+  list: (api: ApiClient): Promise<ApiKey[]> => api.call(endpoints.listApiKeys),
   /** `password` when the session signed in more than 5 minutes ago (docs/security.md). */
   create: (api: ApiClient, body: ApiKeyCreate): Promise<ApiKeyCreated> =>
-    api.post(apiPaths.apiKeys, body, { schema: apiKeyCreatedSchema }),
-  revoke: (api: ApiClient, id: number) =>
-    api.request(apiPaths.apiKeyById(id), { method: "DELETE" }),
+    api.call(endpoints.createApiKey, { body }),
+  revoke: (api: ApiClient, id: number) => api.call(endpoints.revokeApiKey, { params: { id } }),
 };
 
 /** POST email/change/: asks to move the account to a new address (password required). */

@@ -1,13 +1,12 @@
 import {
   apiPaths,
+  endpoints,
   type Review,
   type ReviewCreate,
   type ReviewPage,
   reviewPageSchema,
-  reviewSchema,
   type SupportRequest,
   type SupportRequestCreated,
-  supportRequestCreatedSchema,
 } from "@leadquiz/contract";
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import type { ApiClient } from "@/shared/api/api-client";
@@ -18,12 +17,12 @@ export function sendSupportRequest(
   api: ApiClient,
   body: SupportRequest,
 ): Promise<SupportRequestCreated> {
-  return api.post(apiPaths.support, body, { schema: supportRequestCreatedSchema });
+  return api.call(endpoints.sendSupportRequest, { body });
 }
 
 /** `POST create-feedback/` (operation `saveReview`): makes or replaces the account's review. */
 export function saveReview(api: ApiClient, body: ReviewCreate): Promise<Review> {
-  return api.post(apiPaths.createReview, body, { schema: reviewSchema });
+  return api.call(endpoints.saveReview, { body });
 }
 
 export const reviewsQueryKey = ["reviews"] as const;
