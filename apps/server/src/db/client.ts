@@ -52,6 +52,12 @@ export interface OpenDatabaseOptions {
   databaseUrl: string | undefined;
   dataDir: string;
   log: Logger;
+  /**
+   * PGlite only: a data directory dumped by `dumpPgliteDataDir` to start from instead of an
+   * empty database. The server tests start each file's database from one migrated copy
+   * (CONTRIBUTING.md "Tests"); the product never sets it.
+   */
+  pgliteDataDir?: Blob;
 }
 
 export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
@@ -59,13 +65,38 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
   if (databaseUrl && !databaseUrl.startsWith("memory://")) {
     return openPostgres(databaseUrl, options.log);
   }
-  return openPglite(databaseUrl ? undefined : path.join(options.dataDir, "db"));
+  return openPglite(databaseUrl ? undefined : path.join(options.dataDir, "db"), options);
 }
 
-function openPglite(dir: string | undefined): DatabaseHandle {
+function newPglite(dir: string | undefined, loadDataDir?: Blob): PGlite {
   if (dir) mkdirSync(dir, { recursive: true });
   // pg_trgm ships with PGlite: loaded so the migration can index lead search (docs/leads.md).
-  const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
+  return new PGlite({
+    ...(dir ? { dataDir: dir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
+}
+
+/**
+ * An in-memory PGlite database with every migration applied, dumped as PGlite's data
+ * directory archive (uncompressed): what `pgliteDataDir` starts from.
+ */
+export async function dumpPgliteDataDir(): Promise<Blob> {
+  const handle = openPglite(undefined, {});
+  try {
+    await handle.migrate();
+    return await handle.dump();
+  } finally {
+    await handle.close();
+  }
+}
+
+function openPglite(
+  dir: string | undefined,
+  options: Pick<OpenDatabaseOptions, "pgliteDataDir">,
+): DatabaseHandle & { dump(): Promise<Blob> } {
+  const client = newPglite(dir, options.pgliteDataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -93,6 +124,7 @@ function openPglite(dir: string | undefined): DatabaseHandle {
     async close() {
       await client.close();
     },
+    dump: () => client.dumpDataDir("none"),
   };
 }
 

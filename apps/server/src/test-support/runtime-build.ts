@@ -13,8 +13,17 @@ const runtimeRoot = path.resolve(serverRoot, "../runtime");
  * temporary folder, for tests of the pages — never into apps/runtime/dist, which other
  * processes may be reading. `embed-ui.js` is a stand-in (its build writes to a fixed
  * folder); its headers are what is tested. Answers the folder, for RUNTIME_DIST_DIR.
+ * Built once per Vitest worker (module scope: the server project does not isolate files);
+ * the tests only read it (one that needs changes copies it first).
  */
-export async function buildRuntimeForTests(): Promise<string> {
+export function buildRuntimeForTests(): Promise<string> {
+  built ??= buildRuntime();
+  return built;
+}
+
+let built: Promise<string> | undefined;
+
+async function buildRuntime(): Promise<string> {
   const outDir = path.join(mkdtempSync(path.join(tmpdir(), "leadquiz-runtime-")), "dist");
   await build({
     root: runtimeRoot,

@@ -7,7 +7,7 @@ import pino, { type DestinationStream } from "pino";
 import { buildApp } from "../app";
 import { type AppConfig, loadConfig } from "../config";
 import { type DatabaseHandle, openDatabase } from "../db/client";
-import { createTestDatabase, type TestDatabase } from "./test-database";
+import { createMigratedTestDatabase, type TestDatabase } from "./test-database";
 
 /**
  * The test apps' two origins (docs/adr/0016-visitor-origin.md): the owner app on PUBLIC_URL
@@ -46,7 +46,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: { database?: boolean; logStream?: DestinationStream } = {},
 ): Promise<TestApp | TestAppWithDatabase> {
-  const testDatabase = await createTestDatabase();
+  const testDatabase = await createMigratedTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), "leadquiz-test-"));
   const removeDatabaseAndFiles = async (): Promise<void> => {
     await testDatabase.drop();
@@ -81,19 +81,31 @@ async function startTestApp(
     SEED_TEMPLATES: "false",
     ...env,
   });
-  const database = options.database
-    ? openDatabase({ databaseUrl: config.databaseUrl, dataDir, log: pino({ level: "silent" }) })
-    : undefined;
+  // PGlite starts from the migrated copy, which only a database opened here can load.
+  const startsFromCopy =
+    testDatabase.pgliteDataDir !== undefined && config.databaseUrl === testDatabase.url;
+  const database =
+    options.database || startsFromCopy
+      ? openDatabase({
+          databaseUrl: config.databaseUrl,
+          dataDir,
+          log: pino({ level: "silent" }),
+          ...(startsFromCopy ? { pgliteDataDir: testDatabase.pgliteDataDir } : {}),
+        })
+      : undefined;
   const app = await buildApp(config, {
     ...(database ? { database } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+  }).catch(async (error: unknown) => {
+    await database?.close();
+    throw error;
   });
   await app.ready();
   return {
     app,
     config,
     dataDir,
-    ...(database ? { database } : {}),
+    ...(options.database && database ? { database } : {}),
     async close() {
       await app.close();
       await database?.close();
