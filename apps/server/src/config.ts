@@ -279,50 +279,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const problems: string[] = [];
-  const oidcProviders: OidcProviderConfig[] = [];
-  if (e.GOOGLE_CLIENT_ID || e.GOOGLE_CLIENT_SECRET) {
-    if (!e.GOOGLE_CLIENT_ID || !e.GOOGLE_CLIENT_SECRET) {
-      problems.push("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither");
-    } else {
-      oidcProviders.push({
-        id: "google",
-        name: "Google",
-        issuer: GOOGLE_ISSUER,
-        clientId: e.GOOGLE_CLIENT_ID,
-        clientSecret: e.GOOGLE_CLIENT_SECRET,
-      });
-    }
-  }
-  if (e.OIDC_ISSUER || e.OIDC_CLIENT_ID || e.OIDC_CLIENT_SECRET) {
-    if (!e.OIDC_ISSUER || !e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET) {
-      problems.push("OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three or none");
-    } else {
-      oidcProviders.push({
-        id: "oidc",
-        name: e.OIDC_NAME,
-        issuer: e.OIDC_ISSUER,
-        clientId: e.OIDC_CLIENT_ID,
-        clientSecret: e.OIDC_CLIENT_SECRET,
-      });
-    }
-  }
-  if (
-    e.S3_BUCKET === undefined &&
-    (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)
-  ) {
-    problems.push("S3_BUCKET: required when any other S3_* variable is set");
-  }
-  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
-    problems.push("STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both or neither");
-  }
-  const paypalSet = [e.PAYPAL_CLIENT_ID, e.PAYPAL_CLIENT_SECRET, e.PAYPAL_WEBHOOK_ID].filter(
-    Boolean,
-  ).length;
-  if (paypalSet !== 0 && paypalSet !== 3) {
-    problems.push(
-      "PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID: set all three or none",
-    );
-  }
+  const oidcProviders = oidcProvidersOf(e, problems);
+  problems.push(...unpairedProblems(e));
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const visitorUrl = visitorOrigin(publicUrl, e.VISITOR_URL, problems);
   const landingProblem = e.LANDING_HOST && landingHostProblem(publicUrl, e.LANDING_HOST);
@@ -354,6 +312,91 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : undefined,
     integrationsAllowPrivateNetworks: e.INTEGRATIONS_ALLOW_PRIVATE_NETWORKS,
+    ...integrationsOf(e),
+    trustProxy: e.TRUST_PROXY
+      ? e.TRUST_PROXY.split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : false,
+    redisUrl: e.REDIS_URL,
+    rateLimit: { enabled: e.RATE_LIMIT_ENABLED, namespace: e.RATE_LIMIT_NAMESPACE },
+    oidcProviders,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    legalPagesDir: e.LEGAL_PAGES_DIR ? path.resolve(e.LEGAL_PAGES_DIR) : undefined,
+    runtimeDistDir: e.RUNTIME_DIST_DIR ? path.resolve(e.RUNTIME_DIST_DIR) : undefined,
+    landingHost: e.LANDING_HOST?.toLowerCase(),
+    ffmpegPath: e.FFMPEG_PATH,
+    jobsInProcess: e.JOBS_IN_PROCESS,
+    leadGraceMs: e.LEAD_GRACE_HOURS * 3_600_000,
+    trialDays: e.TRIAL_DAYS,
+    referralPercentage: e.REFERRAL_PERCENTAGE,
+    courseUrl: e.COURSE_URL,
+    supportEmail: e.SUPPORT_EMAIL,
+    payments: paymentsOf(e),
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+type Env = z.infer<typeof envSchema>;
+
+/** The OpenID providers set (Google, a generic one); one set in part is a problem. */
+function oidcProvidersOf(e: Env, problems: string[]): OidcProviderConfig[] {
+  const oidcProviders: OidcProviderConfig[] = [];
+  if (e.GOOGLE_CLIENT_ID || e.GOOGLE_CLIENT_SECRET) {
+    if (!e.GOOGLE_CLIENT_ID || !e.GOOGLE_CLIENT_SECRET) {
+      problems.push("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither");
+    } else {
+      oidcProviders.push({
+        id: "google",
+        name: "Google",
+        issuer: GOOGLE_ISSUER,
+        clientId: e.GOOGLE_CLIENT_ID,
+        clientSecret: e.GOOGLE_CLIENT_SECRET,
+      });
+    }
+  }
+  if (e.OIDC_ISSUER || e.OIDC_CLIENT_ID || e.OIDC_CLIENT_SECRET) {
+    if (!e.OIDC_ISSUER || !e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET) {
+      problems.push("OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three or none");
+    } else {
+      oidcProviders.push({
+        id: "oidc",
+        name: e.OIDC_NAME,
+        issuer: e.OIDC_ISSUER,
+        clientId: e.OIDC_CLIENT_ID,
+        clientSecret: e.OIDC_CLIENT_SECRET,
+      });
+    }
+  }
+  return oidcProviders;
+}
+
+/** Variables that work only together, set in part (S3, Stripe, PayPal). */
+function unpairedProblems(e: Env): string[] {
+  const problems: string[] = [];
+  if (
+    e.S3_BUCKET === undefined &&
+    (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)
+  ) {
+    problems.push("S3_BUCKET: required when any other S3_* variable is set");
+  }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    problems.push("STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both or neither");
+  }
+  const paypalSet = [e.PAYPAL_CLIENT_ID, e.PAYPAL_CLIENT_SECRET, e.PAYPAL_WEBHOOK_ID].filter(
+    Boolean,
+  ).length;
+  if (paypalSet !== 0 && paypalSet !== 3) {
+    problems.push(
+      "PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID: set all three or none",
+    );
+  }
+  return problems;
+}
+
+/** The delivery targets' API addresses, the Telegram bot and the OAuth CRMs' apps. */
+function integrationsOf(e: Env): Pick<AppConfig, "targetApiUrls" | "telegram" | "oauthTargets"> {
+  return {
     targetApiUrls: {
       keycrm: e.KEYCRM_API_URL.replace(/\/$/, ""),
       pipedrive: e.PIPEDRIVE_API_URL.replace(/\/$/, ""),
@@ -380,46 +423,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         apiUrl: e.ZOHO_API_URL,
       }),
     },
-    trustProxy: e.TRUST_PROXY
-      ? e.TRUST_PROXY.split(",")
-          .map((s) => s.trim())
-          .filter(Boolean)
-      : false,
-    redisUrl: e.REDIS_URL,
-    rateLimit: { enabled: e.RATE_LIMIT_ENABLED, namespace: e.RATE_LIMIT_NAMESPACE },
-    oidcProviders,
-    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
-    legalPagesDir: e.LEGAL_PAGES_DIR ? path.resolve(e.LEGAL_PAGES_DIR) : undefined,
-    runtimeDistDir: e.RUNTIME_DIST_DIR ? path.resolve(e.RUNTIME_DIST_DIR) : undefined,
-    landingHost: e.LANDING_HOST?.toLowerCase(),
-    ffmpegPath: e.FFMPEG_PATH,
-    jobsInProcess: e.JOBS_IN_PROCESS,
-    leadGraceMs: e.LEAD_GRACE_HOURS * 3_600_000,
-    trialDays: e.TRIAL_DAYS,
-    referralPercentage: e.REFERRAL_PERCENTAGE,
-    courseUrl: e.COURSE_URL,
-    supportEmail: e.SUPPORT_EMAIL,
-    payments: {
-      manual: e.MANUAL_PAYMENTS,
-      stripe:
-        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
-          ? {
-              secretKey: e.STRIPE_SECRET_KEY,
-              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
-              apiUrl: e.STRIPE_API_URL.replace(/\/+$/, ""),
-            }
-          : undefined,
-      paypal:
-        e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET && e.PAYPAL_WEBHOOK_ID
-          ? {
-              clientId: e.PAYPAL_CLIENT_ID,
-              clientSecret: e.PAYPAL_CLIENT_SECRET,
-              webhookId: e.PAYPAL_WEBHOOK_ID,
-              apiUrl: e.PAYPAL_API_URL.replace(/\/+$/, ""),
-            }
-          : undefined,
-    },
-    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** The payment providers set (manual payments, Stripe, PayPal). */
+function paymentsOf(e: Env): AppConfig["payments"] {
+  return {
+    manual: e.MANUAL_PAYMENTS,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL.replace(/\/+$/, ""),
+          }
+        : undefined,
+    paypal:
+      e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET && e.PAYPAL_WEBHOOK_ID
+        ? {
+            clientId: e.PAYPAL_CLIENT_ID,
+            clientSecret: e.PAYPAL_CLIENT_SECRET,
+            webhookId: e.PAYPAL_WEBHOOK_ID,
+            apiUrl: e.PAYPAL_API_URL.replace(/\/+$/, ""),
+          }
+        : undefined,
   };
 }
 

@@ -82,45 +82,9 @@ class SpentConcurrently extends Error {}
  * A refresh token works once; presenting a spent one revokes its whole family.
  */
 export function createTokenService(ctx: Pick<AppContext, "db" | "secrets">) {
-  const key = new TextEncoder().encode(ctx.secrets.jwtSecret);
-  /**
-   * Access tokens whose signature was checked, by their exact text, until they expire
-   * (docs/speed.md "Access tokens"). A signature checked once can only check the same
-   * again; the check itself is a WebCrypto HMAC that runs on libuv's thread pool, a round
-   * trip between threads on every signed-in call. Only a token byte-for-byte identical to a
-   * verified one is answered from here, and its generation is still compared with the
-   * account's on every call. Bounded: the oldest entry goes first.
-   */
-  const verifiedAccess = new Map<
-    string,
-    { userId: number; generation: number; authTime: number; expiresAt: number }
-  >();
-  const successorKey = createHash("sha256")
-    .update(`leadquiz:refresh-successor:v1:${ctx.secrets.encryptionKey}`)
-    .digest();
-
-  /** AES-256-GCM: iv.tag.ciphertext in base64url. */
-  function sealSuccessor(token: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv("aes-256-gcm", successorKey, iv);
-    const body = Buffer.concat([cipher.update(token, "utf8"), cipher.final()]);
-    return [iv, cipher.getAuthTag(), body].map((part) => part.toString("base64url")).join(".");
-  }
-
-  function openSuccessor(sealed: string): string | undefined {
-    try {
-      const [iv = "", tag = "", body = ""] = sealed.split(".");
-      const decipher = createDecipheriv("aes-256-gcm", successorKey, Buffer.from(iv, "base64url"));
-      decipher.setAuthTag(Buffer.from(tag, "base64url"));
-      const plain = Buffer.concat([
-        decipher.update(Buffer.from(body, "base64url")),
-        decipher.final(),
-      ]);
-      return plain.toString("utf8");
-    } catch {
-      return undefined;
-    }
-  }
+  const { sign, verify } = jwtSigner(ctx.secrets.jwtSecret);
+  const verifiedAccess = verifiedAccessCache();
+  const { sealSuccessor, openSuccessor } = successorSealer(ctx.secrets.encryptionKey);
 
   /**
    * The pair for a spent token presented again: its successor, when it was spent less than
@@ -152,33 +116,6 @@ export function createTokenService(ctx: Pick<AppContext, "db" | "secrets">) {
   /** The session claims a verified token carries. */
   function sessionOf(payload: Record<string, unknown>): SessionClaims {
     return { gen: integerClaim(payload.gen), auth_time: integerClaim(payload.auth_time) };
-  }
-
-  async function sign(
-    claims: Record<string, string | number>,
-    subject: number,
-    ttlSeconds: number,
-  ): Promise<string> {
-    return new SignJWT(claims)
-      .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
-      .setSubject(String(subject))
-      .setIssuer(ISSUER)
-      .setIssuedAt()
-      .setJti(randomUUID())
-      .setExpirationTime(`${ttlSeconds}s`)
-      .sign(key);
-  }
-
-  async function verify(token: string, type: "access" | "refresh") {
-    try {
-      const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER });
-      const userId = Number(payload.sub);
-      if (payload.token_type !== type || !Number.isInteger(userId)) return undefined;
-      return { payload, userId };
-    } catch (error) {
-      if (error instanceof joseErrors.JOSEError) return undefined;
-      throw error;
-    }
   }
 
   async function issueRefreshToken(
@@ -304,4 +241,85 @@ export function createTokenService(ctx: Pick<AppContext, "db" | "secrets">) {
       await endCredentialsOfUser(db, userId);
     },
   };
+}
+
+/**
+ * Seals a rotated refresh token's successor for its row (so a spent token presented again
+ * within the grace gets the same successor), and opens it again; undefined when it cannot.
+ */
+function successorSealer(encryptionKey: string) {
+  const successorKey = createHash("sha256")
+    .update(`leadquiz:refresh-successor:v1:${encryptionKey}`)
+    .digest();
+
+  /** AES-256-GCM: iv.tag.ciphertext in base64url. */
+  function sealSuccessor(token: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", successorKey, iv);
+    const body = Buffer.concat([cipher.update(token, "utf8"), cipher.final()]);
+    return [iv, cipher.getAuthTag(), body].map((part) => part.toString("base64url")).join(".");
+  }
+
+  function openSuccessor(sealed: string): string | undefined {
+    try {
+      const [iv = "", tag = "", body = ""] = sealed.split(".");
+      const decipher = createDecipheriv("aes-256-gcm", successorKey, Buffer.from(iv, "base64url"));
+      decipher.setAuthTag(Buffer.from(tag, "base64url"));
+      const plain = Buffer.concat([
+        decipher.update(Buffer.from(body, "base64url")),
+        decipher.final(),
+      ]);
+      return plain.toString("utf8");
+    } catch {
+      return undefined;
+    }
+  }
+  return { sealSuccessor, openSuccessor };
+}
+
+/** Signs and verifies the account's JWTs (HS256, issuer and token type checked). */
+function jwtSigner(jwtSecret: string) {
+  const key = new TextEncoder().encode(jwtSecret);
+  async function sign(
+    claims: Record<string, string | number>,
+    subject: number,
+    ttlSeconds: number,
+  ): Promise<string> {
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
+      .setSubject(String(subject))
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setJti(randomUUID())
+      .setExpirationTime(`${ttlSeconds}s`)
+      .sign(key);
+  }
+
+  async function verify(token: string, type: "access" | "refresh") {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER });
+      const userId = Number(payload.sub);
+      if (payload.token_type !== type || !Number.isInteger(userId)) return undefined;
+      return { payload, userId };
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return undefined;
+      throw error;
+    }
+  }
+  return { sign, verify };
+}
+
+/**
+ * Access tokens whose signature was checked, by their exact text, until they expire
+ * (docs/speed.md "Access tokens"). A signature checked once can only check the same
+ * again; the check itself is a WebCrypto HMAC that runs on libuv's thread pool, a round
+ * trip between threads on every signed-in call. Only a token byte-for-byte identical to a
+ * verified one is answered from here, and its generation is still compared with the
+ * account's on every call. Bounded: the oldest entry goes first.
+ */
+function verifiedAccessCache() {
+  return new Map<
+    string,
+    { userId: number; generation: number; authTime: number; expiresAt: number }
+  >();
 }

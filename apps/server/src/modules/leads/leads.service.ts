@@ -67,6 +67,27 @@ const NOT_STORED_LEAD_ID = 0;
 const MAX_STORED_ENTRIES = 50;
 
 /**
+ * The answer to a submission already stored: its lead and the results and redirect its
+ * publication gave (a submission_id of another quiz: 400 `submission_id`).
+ */
+async function replayOf(
+  lookup: LeadsServiceDeps["lookup"],
+  stored: StoredSubmission,
+  quizId: number,
+): Promise<SubmitLeadOutcome> {
+  if (stored.quizId !== quizId) throw new FieldErrors({ submission_id: ["invalid_value"] });
+  const snapshot = await lookup.snapshot(stored.quizId, stored.publicationVersion);
+  return {
+    replayed: true,
+    response: {
+      lead: stored.id,
+      results: snapshot ? resultsToShow(snapshot, stored.results) : [],
+      redirect_url: snapshot ? redirectUrl(snapshot) : null,
+    },
+  };
+}
+
+/**
  * `POST public/quiz/{public_key}/lead/`:
  *
  * 1. The quiz must have been published (404 otherwise). Hidden, deleted or its owner's
@@ -101,18 +122,7 @@ export function createLeadsService(deps: LeadsServiceDeps) {
     return { quiz, closed: closedPastGrace(quiz, now(), graceMs) };
   }
 
-  async function replay(stored: StoredSubmission, quizId: number): Promise<SubmitLeadOutcome> {
-    if (stored.quizId !== quizId) throw new FieldErrors({ submission_id: ["invalid_value"] });
-    const snapshot = await lookup.snapshot(stored.quizId, stored.publicationVersion);
-    return {
-      replayed: true,
-      response: {
-        lead: stored.id,
-        results: snapshot ? resultsToShow(snapshot, stored.results) : [],
-        redirect_url: snapshot ? redirectUrl(snapshot) : null,
-      },
-    };
-  }
+  const replay = (stored: StoredSubmission, quizId: number) => replayOf(lookup, stored, quizId);
 
   return {
     /** Waits for the leads being stored (on shutdown: none is cut off mid-write). */

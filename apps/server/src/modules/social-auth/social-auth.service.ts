@@ -79,120 +79,8 @@ export function createSocialAuthService(
   const redirectUriOf = (provider: string) =>
     `${ctx.config.publicUrl}${API_PREFIX}${apiPaths.authCallback(provider)}`;
 
-  function failed(error = SIGNIN_FAILED): Redirect {
-    return {
-      location: `${webCallback}#${new URLSearchParams({ error })}`,
-      setCookie: [cookie.clear()],
-    };
-  }
-
-  function providerOrNotFound(id: string) {
-    const provider = clients.get(id);
-    if (!provider) throw new AppError("not_found");
-    return provider;
-  }
-
-  async function identityOf(
-    configuration: oidc.Configuration,
-    response: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>,
-  ): Promise<Identity> {
-    const idToken = response.claims();
-    if (!idToken) throw new Error("the token response has no ID token");
-    let claims: Record<string, unknown> = idToken;
-    // UserInfo fills in what the ID token lacks (the ID token wins where both say something).
-    if (typeof claims.email !== "string" || !("email_verified" in claims)) {
-      claims = {
-        ...(await oidc.fetchUserInfo(configuration, response.access_token, idToken.sub)),
-        ...claims,
-      };
-    }
-    const { email, email_verified: verified } = claims;
-    if (typeof email !== "string" || email.trim() === "") {
-      throw new Error("the provider gave no e-mail address");
-    }
-    const text = (value: unknown) => (typeof value === "string" ? value.trim().slice(0, 150) : "");
-    let firstName = text(claims.given_name);
-    let lastName = text(claims.family_name);
-    if (!firstName && !lastName && typeof claims.name === "string") {
-      [firstName = "", lastName = ""] = claims.name
-        .trim()
-        .split(/\s+(.*)/, 2)
-        .map(text);
-    }
-    return {
-      subject: idToken.sub,
-      email: email.trim().toLowerCase(),
-      emailVerified: verified === true,
-      firstName,
-      lastName,
-    };
-  }
-
-  /**
-   * The account of this identity: linked already; linked now to the account with the same
-   * address when both sides proved it (the account by a link, a reset or a provider, the
-   * provider by `email_verified: true`); or created, proven, when no account has the address
-   * and the provider verified it. Otherwise the existing account's password must be given
-   * first (`needsPassword`): else whoever registered the address first, or whoever put the
-   * victim's address unverified into a provider account, would share the account. With no
-   * account and no verified address, nothing is made (`UnverifiedNewAccount`).
-   */
-  function accountOf(
-    provider: string,
-    identity: Identity,
-    language: string,
-  ): Promise<{ userId: number; needsPassword: boolean }> {
-    return ctx.db.transaction(async (tx) => {
-      const linked = await findIdentity(tx, provider, identity.subject);
-      if (linked) return { userId: linked.userId, needsPassword: false };
-      const existing = await findUserByEmail(tx, identity.email);
-      if (!existing && !identity.emailVerified) throw new UnverifiedNewAccount();
-      const user =
-        existing ??
-        (await createUser(tx, {
-          email: identity.email,
-          username: identity.email,
-          passwordHash: null,
-          languageCode: language,
-          firstName: identity.firstName,
-          lastName: identity.lastName,
-          emailVerifiedAt: new Date(),
-        })) ??
-        // Created by a concurrent request between the lookup and the insert.
-        (await findUserByEmail(tx, identity.email));
-      if (!user) throw new Error("could neither find nor create the account");
-      if (!user.emailVerifiedAt || !identity.emailVerified) {
-        return { userId: user.id, needsPassword: true };
-      }
-      return { userId: await link(tx, user.id, provider, identity.subject), needsPassword: false };
-    });
-  }
-
-  /** Links (provider, subject) to the user; the user it is linked to (a race may win). */
-  async function link(tx: DbOrTx, userId: number, provider: string, subject: string) {
-    if (await insertIdentity(tx, { userId, provider, subject })) return userId;
-    const raced = await findIdentity(tx, provider, subject);
-    if (!raced) throw new Error("could not link the identity");
-    return raced.userId;
-  }
-
-  /**
-   * The usable ticket of a one-time code presented by the browser holding `browserSecret`;
-   * undefined when unknown, spent, expired or started in another browser.
-   */
-  async function ticketOf(code: string, browserSecret: string | undefined) {
-    if (!browserSecret) return undefined;
-    const now = new Date();
-    const hash = hashToken(code);
-    const ticket =
-      (await findUsableAccountTicket(ctx.db, "social_code", hash, now)) ??
-      (await findUsableAccountTicket(ctx.db, "social_link", hash, now));
-    if (!ticket?.browserHash) return undefined;
-    const expected = Buffer.from(ticket.browserHash);
-    const actual = Buffer.from(hashToken(browserSecret));
-    if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return undefined;
-    return ticket;
-  }
+  const failed = (error = SIGNIN_FAILED) => failureRedirect(webCallback, cookie.clear(), error);
+  const providerOrNotFound = (id: string) => found(clients.get(id));
 
   return {
     providers: () => clients.list(),
@@ -255,7 +143,7 @@ export function createSocialAuthService(
           idTokenExpected: true,
         });
         const identity = await identityOf(configuration, response);
-        const account = await accountOf(provider.id, identity, flow.language);
+        const account = await accountOf(ctx.db, provider.id, identity, flow.language);
         const code = randomBytes(32).toString("base64url");
         const browserSecret = randomBytes(32).toString("base64url");
         await insertAccountTicket(ctx.db, {
@@ -302,7 +190,7 @@ export function createSocialAuthService(
       cookieHeader: string | undefined,
     ): Promise<{ body: AuthExchangeResponse; setCookie?: string[] }> {
       const invalid = new AppError("token_not_valid");
-      const ticket = await ticketOf(code, readCookie(cookieHeader, BROWSER_COOKIE_NAME));
+      const ticket = await ticketOf(ctx.db, code, readCookie(cookieHeader, BROWSER_COOKIE_NAME));
       if (!ticket) throw invalid;
       const redirectUrl = safeRedirectUrl(ticket.data.redirectUrl);
       if (ticket.purpose === "social_link") {
@@ -349,4 +237,121 @@ export function safeRedirectUrl(value: string | undefined): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return "/";
   return value;
+}
+
+async function identityOf(
+  configuration: oidc.Configuration,
+  response: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>,
+): Promise<Identity> {
+  const idToken = response.claims();
+  if (!idToken) throw new Error("the token response has no ID token");
+  let claims: Record<string, unknown> = idToken;
+  // UserInfo fills in what the ID token lacks (the ID token wins where both say something).
+  if (typeof claims.email !== "string" || !("email_verified" in claims)) {
+    claims = {
+      ...(await oidc.fetchUserInfo(configuration, response.access_token, idToken.sub)),
+      ...claims,
+    };
+  }
+  const { email, email_verified: verified } = claims;
+  if (typeof email !== "string" || email.trim() === "") {
+    throw new Error("the provider gave no e-mail address");
+  }
+  const text = (value: unknown) => (typeof value === "string" ? value.trim().slice(0, 150) : "");
+  let firstName = text(claims.given_name);
+  let lastName = text(claims.family_name);
+  if (!firstName && !lastName && typeof claims.name === "string") {
+    [firstName = "", lastName = ""] = claims.name
+      .trim()
+      .split(/\s+(.*)/, 2)
+      .map(text);
+  }
+  return {
+    subject: idToken.sub,
+    email: email.trim().toLowerCase(),
+    emailVerified: verified === true,
+    firstName,
+    lastName,
+  };
+}
+
+/**
+ * The account of this identity: linked already; linked now to the account with the same
+ * address when both sides proved it (the account by a link, a reset or a provider, the
+ * provider by `email_verified: true`); or created, proven, when no account has the address
+ * and the provider verified it. Otherwise the existing account's password must be given
+ * first (`needsPassword`): else whoever registered the address first, or whoever put the
+ * victim's address unverified into a provider account, would share the account. With no
+ * account and no verified address, nothing is made (`UnverifiedNewAccount`).
+ */
+function accountOf(
+  db: AppContext["db"],
+  provider: string,
+  identity: Identity,
+  language: string,
+): Promise<{ userId: number; needsPassword: boolean }> {
+  return db.transaction(async (tx) => {
+    const linked = await findIdentity(tx, provider, identity.subject);
+    if (linked) return { userId: linked.userId, needsPassword: false };
+    const existing = await findUserByEmail(tx, identity.email);
+    if (!existing && !identity.emailVerified) throw new UnverifiedNewAccount();
+    const user =
+      existing ??
+      (await createUser(tx, {
+        email: identity.email,
+        username: identity.email,
+        passwordHash: null,
+        languageCode: language,
+        firstName: identity.firstName,
+        lastName: identity.lastName,
+        emailVerifiedAt: new Date(),
+      })) ??
+      // Created by a concurrent request between the lookup and the insert.
+      (await findUserByEmail(tx, identity.email));
+    if (!user) throw new Error("could neither find nor create the account");
+    if (!user.emailVerifiedAt || !identity.emailVerified) {
+      return { userId: user.id, needsPassword: true };
+    }
+    return { userId: await link(tx, user.id, provider, identity.subject), needsPassword: false };
+  });
+}
+
+/** Links (provider, subject) to the user; the user it is linked to (a race may win). */
+async function link(tx: DbOrTx, userId: number, provider: string, subject: string) {
+  if (await insertIdentity(tx, { userId, provider, subject })) return userId;
+  const raced = await findIdentity(tx, provider, subject);
+  if (!raced) throw new Error("could not link the identity");
+  return raced.userId;
+}
+
+/**
+ * The usable ticket of a one-time code presented by the browser holding `browserSecret`;
+ * undefined when unknown, spent, expired or started in another browser.
+ */
+async function ticketOf(db: DbOrTx, code: string, browserSecret: string | undefined) {
+  if (!browserSecret) return undefined;
+  const now = new Date();
+  const hash = hashToken(code);
+  const ticket =
+    (await findUsableAccountTicket(db, "social_code", hash, now)) ??
+    (await findUsableAccountTicket(db, "social_link", hash, now));
+  if (!ticket?.browserHash) return undefined;
+  const expected = Buffer.from(ticket.browserHash);
+  const actual = Buffer.from(hashToken(browserSecret));
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return undefined;
+  return ticket;
+}
+
+/** The web app's callback with the error, the flow's cookie cleared. */
+function failureRedirect(webCallback: string, clearCookie: string, error: string): Redirect {
+  return {
+    location: `${webCallback}#${new URLSearchParams({ error })}`,
+    setCookie: [clearCookie],
+  };
+}
+
+/** The provider asked for; 404 for an unknown one. */
+function found<T>(provider: T | undefined): T {
+  if (!provider) throw new AppError("not_found");
+  return provider;
 }

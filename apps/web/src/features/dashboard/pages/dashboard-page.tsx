@@ -47,11 +47,6 @@ export function DashboardPage() {
   });
   const list = projects.data ?? [];
 
-  const requiredTitle = (value: string) => {
-    if (value.trim() === "") return t("dashboard:project.titleRequired");
-    return value.length > TITLE_MAX_LENGTH ? t("validation:too_long") : null;
-  };
-
   const cardActions: ProjectCardActions = {
     onRename: (project) => setDialog({ kind: "rename", project }),
     onCopy: (project) => actions.copyProject.mutate(project.id),
@@ -121,43 +116,79 @@ export function DashboardPage() {
       )}
 
       {projects.isSuccess && countQuizzes(list) === 0 && (
-        <Paper withBorder radius="md" p={{ base: "lg", sm: "xl" }} data-testid="first-run">
-          <Stack gap="sm" align="flex-start">
-            <Title order={2} fz="xl">
-              {t("dashboard:firstRun.title")}
-            </Title>
-            <Text>{t("dashboard:firstRun.text")}</Text>
-            <Text c="dimmed" size="sm">
-              {t("dashboard:firstRun.steps")}
-            </Text>
-            <Group gap="sm" mt="xs">
-              <Button
-                size="md"
-                loading={busyFirst}
-                onClick={() => void createFirstQuiz()}
-                data-testid="first-quiz"
-              >
-                {t("dashboard:firstRun.createFirst")}
-              </Button>
-              {list[0] && (
-                <Button
-                  size="md"
-                  variant="default"
-                  component={Link}
-                  to={paths.templates(list[0].id)}
-                >
-                  {t("dashboard:firstRun.browseTemplates")}
-                </Button>
-              )}
-            </Group>
-          </Stack>
-        </Paper>
+        <FirstRun firstProject={list[0]} busy={busyFirst} onCreate={() => void createFirstQuiz()} />
       )}
 
       {list.map((project) => (
         <ProjectCard key={project.id} project={project} actions={cardActions} />
       ))}
 
+      <ProjectDialogs dialog={dialog} actions={actions} close={close} />
+      <QuizDialogs dialog={dialog} projects={list} actions={actions} close={close} />
+    </Stack>
+  );
+}
+
+type DashboardActions = ReturnType<typeof useDashboardActions>;
+
+/** The first run's panel: one button makes a project (if none) and a quiz, then opens it. */
+function FirstRun({
+  firstProject,
+  busy,
+  onCreate,
+}: {
+  firstProject: Project | undefined;
+  busy: boolean;
+  onCreate: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="md" p={{ base: "lg", sm: "xl" }} data-testid="first-run">
+      <Stack gap="sm" align="flex-start">
+        <Title order={2} fz="xl">
+          {t("dashboard:firstRun.title")}
+        </Title>
+        <Text>{t("dashboard:firstRun.text")}</Text>
+        <Text c="dimmed" size="sm">
+          {t("dashboard:firstRun.steps")}
+        </Text>
+        <Group gap="sm" mt="xs">
+          <Button size="md" loading={busy} onClick={onCreate} data-testid="first-quiz">
+            {t("dashboard:firstRun.createFirst")}
+          </Button>
+          {firstProject && (
+            <Button
+              size="md"
+              variant="default"
+              component={Link}
+              to={paths.templates(firstProject.id)}
+            >
+              {t("dashboard:firstRun.browseTemplates")}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The dialogs of a project: new, rename, add a site, delete. */
+function ProjectDialogs({
+  dialog,
+  actions,
+  close,
+}: {
+  dialog: Dialog;
+  actions: DashboardActions;
+  close: () => void;
+}) {
+  const { t } = useTranslation();
+  const requiredTitle = (value: string) => {
+    if (value.trim() === "") return t("dashboard:project.titleRequired");
+    return value.length > TITLE_MAX_LENGTH ? t("validation:too_long") : null;
+  };
+  return (
+    <>
       <TextPromptModal
         opened={dialog?.kind === "newProject"}
         title={t("dashboard:project.newTitle")}
@@ -233,6 +264,25 @@ export function DashboardPage() {
         }}
         onClose={close}
       />
+    </>
+  );
+}
+
+/** The dialogs of a quiz (new, move, delete) and the project limit's prompt. */
+function QuizDialogs({
+  dialog,
+  projects,
+  actions,
+  close,
+}: {
+  dialog: Dialog;
+  projects: Project[];
+  actions: DashboardActions;
+  close: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
       <ConfirmDialog
         opened={dialog?.kind === "deleteQuiz"}
         title={t("dashboard:quiz.deleteTitle")}
@@ -251,7 +301,7 @@ export function DashboardPage() {
       />
       <NewQuizModal
         opened={dialog?.kind === "newQuiz"}
-        projects={list}
+        projects={projects}
         projectId={dialog?.kind === "newQuiz" ? dialog.projectId : null}
         creating={actions.createQuiz.isPending}
         onCreate={(project, title) => actions.createQuiz.mutate({ project, title })}
@@ -260,7 +310,7 @@ export function DashboardPage() {
       <MoveQuizModal
         key={dialog?.kind === "moveQuiz" ? dialog.quiz.id : "closed"}
         quiz={dialog?.kind === "moveQuiz" ? dialog.quiz : null}
-        projects={list}
+        projects={projects}
         onMove={(quiz, project) => {
           actions.moveQuiz.mutate({ id: quiz.id, project });
           close();
@@ -271,6 +321,6 @@ export function DashboardPage() {
         kind={dialog?.kind === "projectLimit" ? "project" : null}
         onClose={close}
       />
-    </Stack>
+    </>
   );
 }

@@ -79,34 +79,12 @@ export function MediaField({
   const api = useApiClient();
   const client = useQueryClient();
   const { write, recordSteps } = useEditorWrites();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const labelId = useId();
-  const errorId = useId();
   const [problem, setProblem] = useState<FileProblem | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [uploadPercent, setUploadPercent] = useState<number | null>(null);
   const [preview, setPreview] = useState<LocalPreview | null>(null);
   const [dragging, setDragging] = useState(false);
-  const [watching, setWatching] = useState(false);
-
-  const tasks = useVideoTasks(quizId, watching);
-  const task = latestTaskOf(tasks.data, target);
-  const active = taskIsActive(task);
-  const showTask = task !== undefined && (active || watching);
-
-  // A task seen running on arrival is followed too.
-  useEffect(() => {
-    if (active) setWatching(true);
-  }, [active]);
-
-  // When the compression ends, the slot points at the compressed file: re-read it.
-  const refreshRef = useRef(refresh);
-  refreshRef.current = refresh;
-  const finished = task !== undefined && !active ? task.id : null;
-  useEffect(() => {
-    if (finished === null || !watching) return;
-    for (const queryKey of refreshRef.current) void client.invalidateQueries({ queryKey });
-  }, [finished, watching, client]);
+  const { task, showTask, setWatching } = useVideoTask(quizId, target, refresh);
 
   // The local preview gives way to the stored file once the server has answered.
   const previewUrl = preview?.url;
@@ -212,7 +190,65 @@ export function MediaField({
         : serverError;
 
   return (
-    <Stack gap={6} data-testid={`media-field-${target.part}`}>
+    <MediaSlot
+      label={label}
+      value={value}
+      part={target.part}
+      accept={accept}
+      shown={shown}
+      error={error}
+      uploadPercent={uploadPercent}
+      task={showTask ? task : undefined}
+      dragging={dragging}
+      onDragging={setDragging}
+      onDrop={onDrop}
+      onPick={pick}
+      onRemove={() => void remove()}
+    />
+  );
+}
+
+/**
+ * How the slot looks: the file (or the drop hint), the upload's progress, the video's
+ * phases, choose/replace and remove, the limits and the error under it.
+ */
+function MediaSlot({
+  label,
+  value,
+  part,
+  accept,
+  shown,
+  error,
+  uploadPercent,
+  task,
+  dragging,
+  onDragging,
+  onDrop,
+  onPick,
+  onRemove,
+}: {
+  label: string;
+  value: string | null;
+  part: string;
+  accept: MediaAccept;
+  shown: LocalPreview | null;
+  error: string | null;
+  uploadPercent: number | null;
+  /** The video task to show (none when no compression is followed). */
+  task: ReturnType<typeof latestTaskOf>;
+  dragging: boolean;
+  onDragging: (dragging: boolean) => void;
+  onDrop: (event: DragEvent<HTMLDivElement>) => void;
+  onPick: (files: FileList | null) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const labelId = useId();
+  const errorId = useId();
+  const uploading = uploadPercent !== null;
+  return (
+    <Stack gap={6} data-testid={`media-field-${part}`}>
       <Text id={labelId} fw={500} size="sm">
         {label}
       </Text>
@@ -225,9 +261,9 @@ export function MediaField({
         aria-describedby={error ? errorId : undefined}
         onDragOver={(event) => {
           event.preventDefault();
-          setDragging(true);
+          onDragging(true);
         }}
-        onDragLeave={() => setDragging(false)}
+        onDragLeave={() => onDragging(false)}
         onDrop={onDrop}
         style={{
           borderStyle: shown ? "solid" : "dashed",
@@ -237,29 +273,7 @@ export function MediaField({
       >
         <Stack gap="xs">
           {shown ? (
-            <Box maw={360}>
-              {shown.kind === "video" ? (
-                // biome-ignore lint/a11y/useMediaCaption: the owner's own upload has no captions yet.
-                <video
-                  src={shown.url}
-                  controls
-                  preload="metadata"
-                  aria-label={label}
-                  style={{ width: "100%", maxHeight: 220, borderRadius: 8, background: "#000" }}
-                  data-testid="media-video"
-                />
-              ) : (
-                <Image
-                  src={shown.url}
-                  alt={label}
-                  radius="sm"
-                  mah={220}
-                  fit="contain"
-                  w="auto"
-                  data-testid="media-image"
-                />
-              )}
-            </Box>
+            <MediaShown shown={shown} label={label} />
           ) : (
             <Text size="sm" c="dimmed">
               {t("results:media.dropHint")}
@@ -273,7 +287,7 @@ export function MediaField({
               </Text>
             </Stack>
           )}
-          {showTask && task && <VideoPhasePanel task={task} />}
+          {task && <VideoPhasePanel task={task} />}
           <Group gap="xs">
             <Button
               size="xs"
@@ -284,7 +298,7 @@ export function MediaField({
               {shown ? t("results:media.replace") : t("results:media.choose")}
             </Button>
             {value && !uploading && (
-              <Button size="xs" variant="subtle" color="red" onClick={() => void remove()}>
+              <Button size="xs" variant="subtle" color="red" onClick={onRemove}>
                 {t("results:media.remove")}
               </Button>
             )}
@@ -302,7 +316,7 @@ export function MediaField({
             hidden
             data-testid="media-file-input"
             onChange={(event) => {
-              pick(event.currentTarget.files);
+              onPick(event.currentTarget.files);
               event.currentTarget.value = "";
             }}
           />
@@ -315,4 +329,62 @@ export function MediaField({
       )}
     </Stack>
   );
+}
+
+/** The stored or just chosen file: a video with its controls, or an image. */
+function MediaShown({ shown, label }: { shown: LocalPreview; label: string }) {
+  return (
+    <Box maw={360}>
+      {shown.kind === "video" ? (
+        // biome-ignore lint/a11y/useMediaCaption: the owner's own upload has no captions yet.
+        <video
+          src={shown.url}
+          controls
+          preload="metadata"
+          aria-label={label}
+          style={{ width: "100%", maxHeight: 220, borderRadius: 8, background: "#000" }}
+          data-testid="media-video"
+        />
+      ) : (
+        <Image
+          src={shown.url}
+          alt={label}
+          radius="sm"
+          mah={220}
+          fit="contain"
+          w="auto"
+          data-testid="media-image"
+        />
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The slot's video task: followed after an upload or when seen running on arrival; when the
+ * compression ends, `refresh` is re-read (the slot then points at the compressed file).
+ */
+function useVideoTask(quizId: number, target: MediaTarget, refresh: QueryKey[]) {
+  const client = useQueryClient();
+  const [watching, setWatching] = useState(false);
+
+  const tasks = useVideoTasks(quizId, watching);
+  const task = latestTaskOf(tasks.data, target);
+  const active = taskIsActive(task);
+  const showTask = task !== undefined && (active || watching);
+
+  // A task seen running on arrival is followed too.
+  useEffect(() => {
+    if (active) setWatching(true);
+  }, [active]);
+
+  // When the compression ends, the slot points at the compressed file: re-read it.
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
+  const finished = task !== undefined && !active ? task.id : null;
+  useEffect(() => {
+    if (finished === null || !watching) return;
+    for (const queryKey of refreshRef.current) void client.invalidateQueries({ queryKey });
+  }, [finished, watching, client]);
+  return { task, showTask, setWatching };
 }

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { testQuestion, testQuiz, testSession } from "../../../test/quiz-fixtures";
 import { type FakeHandler, jsonResponse, renderApp, testOwner } from "../../../test/render-app";
-import { moveInList } from "./api/question-writes";
+import { moveInList } from "./api/commands/question-commands";
 
 const session = testSession();
 const user = testOwner;

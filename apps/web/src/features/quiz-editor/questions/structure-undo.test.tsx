@@ -1,7 +1,8 @@
-import { type Answer, type QuestionCondition, QuestionType } from "@leadquiz/contract";
+import { type Answer, QuestionType } from "@leadquiz/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { testCondition } from "../../../test/question-server";
 import { testQuestion, testQuiz, testSession } from "../../../test/quiz-fixtures";
 import { type FakeHandler, jsonResponse, renderApp, testOwner } from "../../../test/render-app";
 
@@ -10,21 +11,7 @@ const quiz = testQuiz();
 
 const question = testQuestion;
 
-const condition = (id: number, of: number, ref: number, answers: number[]): QuestionCondition => ({
-  id,
-  question: of,
-  ref_question: ref,
-  kind: "answers",
-  answers,
-  answers_include: true,
-  answers_operator: "or",
-  number_operator: "in_range",
-  number_from: null,
-  number_to: null,
-  range_operator: "inside",
-  range_from: null,
-  range_to: null,
-});
+const condition = testCondition;
 
 /**
  * A server holding a List question (three answers) and a Rating question whose condition

@@ -20,7 +20,7 @@ import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/shared/api/error-message";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
 import { type Question, useQuestionList } from "../api/question-queries";
-import { useQuestionWrites } from "../api/question-writes";
+import { type QuestionWrites, useQuestionWrites } from "../api/question-writes";
 import { PlusIcon } from "../icons";
 import { preloadQuestionParts } from "../lazy-parts";
 import { questionTypes, typeKey } from "../question-types";
@@ -107,8 +107,8 @@ export function QuestionList({
   const [move, setMove] = useState<{ question: Question; to: number } | null>(null);
   const [removing, setRemoving] = useState<Question | null>(null);
   const [added, setAdded] = useState<number | null>(null);
-  const [armed, setArmed] = useState(false);
   const questions = list.data ?? [];
+  const { armed, arm } = useArming(list.isSuccess);
   const announcements = useAnnouncements(questions);
   const sensors = useSensors(
     useSensor(PointerSensor, POINTER_SENSOR),
@@ -122,10 +122,6 @@ export function QuestionList({
       else next.delete(id);
       return next;
     });
-  // A handle about to be used binds the cards at once, so its keys and drags work.
-  const arm = () => {
-    if (!armed) flushSync(() => setArmed(true));
-  };
   const latest = useRef({ toggle, writes, arm });
   latest.current = { toggle, writes, arm };
   // The same functions on every render, so a card whose question did not change is not
@@ -158,25 +154,6 @@ export function QuestionList({
       toggle(result.value.id, true);
     }
   };
-
-  // The list is on screen: load the card editor, start page and logic setup behind it.
-  const shown = list.isSuccess;
-  useEffect(() => {
-    if (shown) preloadQuestionParts();
-  }, [shown]);
-  useEffect(() => {
-    if (!shown || armed) return;
-    let idle: number | undefined;
-    const bind = () => startTransition(() => setArmed(true));
-    const timer = window.setTimeout(() => {
-      if (typeof window.requestIdleCallback !== "function") bind();
-      else idle = window.requestIdleCallback(bind, { timeout: 1000 });
-    }, ARM_AFTER_MS);
-    return () => {
-      window.clearTimeout(timer);
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-    };
-  }, [shown, armed]);
 
   if (list.isError) {
     return <Alert color="red">{errorMessage(list.error, t)}</Alert>;
@@ -230,6 +207,67 @@ export function QuestionList({
           </Stack>
         </SortableContext>
       </DndContext>
+      <MoveAndDeleteDialogs
+        questions={questions}
+        move={move}
+        onMoveClose={() => setMove(null)}
+        removing={removing}
+        onRemovingClose={() => setRemoving(null)}
+        writes={writes}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * Binds the cards' drag handles (docs/editor.md "Start time"): once the list is on screen,
+ * the card editor's parts load behind it, and the handles bind when the browser is idle, or
+ * at once (`arm`) when one is about to be used, so its keys and drags work.
+ */
+function useArming(shown: boolean) {
+  const [armed, setArmed] = useState(false);
+  // The list is on screen: load the card editor, start page and logic setup behind it.
+  useEffect(() => {
+    if (shown) preloadQuestionParts();
+  }, [shown]);
+  useEffect(() => {
+    if (!shown || armed) return;
+    let idle: number | undefined;
+    const bind = () => startTransition(() => setArmed(true));
+    const timer = window.setTimeout(() => {
+      if (typeof window.requestIdleCallback !== "function") bind();
+      else idle = window.requestIdleCallback(bind, { timeout: 1000 });
+    }, ARM_AFTER_MS);
+    return () => {
+      window.clearTimeout(timer);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
+  }, [shown, armed]);
+  const arm = () => {
+    if (!armed) flushSync(() => setArmed(true));
+  };
+  return { armed, arm };
+}
+
+/** The confirmations of a move (conditions may be lost) and of a delete. */
+function MoveAndDeleteDialogs({
+  questions,
+  move,
+  onMoveClose,
+  removing,
+  onRemovingClose,
+  writes,
+}: {
+  questions: readonly Question[];
+  move: { question: Question; to: number } | null;
+  onMoveClose: () => void;
+  removing: Question | null;
+  onRemovingClose: () => void;
+  writes: QuestionWrites;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
       <ConfirmDialog
         opened={move !== null}
         title={t("questions:confirm.moveTitle")}
@@ -238,10 +276,10 @@ export function QuestionList({
           to: move?.to ?? 0,
         })}
         confirmLabel={t("questions:confirm.moveOk")}
-        onClose={() => setMove(null)}
+        onClose={onMoveClose}
         onConfirm={() => {
           if (move) void writes.moveQuestion(move.question, move.to);
-          setMove(null);
+          onMoveClose();
         }}
       />
       <ConfirmDialog
@@ -250,12 +288,12 @@ export function QuestionList({
         message={t("questions:confirm.deleteText", { title: removing?.title ?? "" })}
         confirmLabel={t("questions:confirm.deleteOk")}
         danger
-        onClose={() => setRemoving(null)}
+        onClose={onRemovingClose}
         onConfirm={() => {
           if (removing) void writes.deleteQuestion(removing);
-          setRemoving(null);
+          onRemovingClose();
         }}
       />
-    </Stack>
+    </>
   );
 }

@@ -50,8 +50,6 @@ export function FormulaEditor({ label, elements, questions, owner, onChange }: F
   const { t } = useTranslation();
   const labelId = useId();
   const [selected, setSelected] = useState<number | null>(null);
-  const [questionId, setQuestionId] = useState<string | null>(null);
-  const [number, setNumber] = useState<string | number>("");
 
   const position = new Map(questions.map((question, index) => [question.id, index + 1]));
   const questionLabel = (id: number) => {
@@ -96,47 +94,15 @@ export function FormulaEditor({ label, elements, questions, owner, onChange }: F
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: elements have no ids; their position is who they are.
                 <li key={index}>
-                  <UnstyledButton
-                    onClick={() => setSelected(isSelected ? null : index)}
-                    onKeyDown={(event) => {
-                      if (event.key === "Delete" || event.key === "Backspace") {
-                        event.preventDefault();
-                        removeAt(index);
-                      }
-                    }}
-                    aria-pressed={isSelected}
-                    aria-label={t("results:formula.elementLabel", {
-                      n: index + 1,
-                      text,
-                    })}
-                    aria-invalid={broken.has(index) || undefined}
-                    data-testid="formula-element"
-                    px={8}
-                    py={2}
-                    style={{
-                      borderRadius: 6,
-                      fontSize: 14,
-                      border: `1px solid ${
-                        broken.has(index)
-                          ? "var(--mantine-color-red-7)"
-                          : isSelected
-                            ? "var(--mantine-color-blue-7)"
-                            : "var(--mantine-color-gray-4)"
-                      }`,
-                      background: isSelected
-                        ? "var(--mantine-color-blue-0)"
-                        : element.kind === FormulaElementKind.Question
-                          ? "var(--mantine-color-violet-0)"
-                          : "var(--mantine-color-white)",
-                      color: broken.has(index) ? "var(--mantine-color-red-9)" : undefined,
-                      maxWidth: 260,
-                      overflow: "hidden",
-                      textOverflow: "ellipsis",
-                      whiteSpace: "nowrap",
-                    }}
-                  >
-                    {text}
-                  </UnstyledButton>
+                  <FormulaChip
+                    element={element}
+                    index={index}
+                    text={text}
+                    isSelected={isSelected}
+                    broken={broken.has(index)}
+                    onSelect={() => setSelected(isSelected ? null : index)}
+                    onRemove={() => removeAt(index)}
+                  />
                 </li>
               );
             })}
@@ -153,24 +119,7 @@ export function FormulaEditor({ label, elements, questions, owner, onChange }: F
           {formulaText(elements, questionLabel)}
         </Text>
       )}
-      <Text
-        size="sm"
-        role="status"
-        c={errors.length === 0 ? "teal.9" : "red.9"}
-        data-testid="formula-verdict"
-        data-valid={errors.length === 0}
-      >
-        {errors.length === 0
-          ? elements.length === 0
-            ? t("results:formula.validEmpty")
-            : t("results:formula.valid")
-          : elements.length === 0
-            ? t("results:formula.invalidEmpty")
-            : t("results:formula.invalid", {
-                reason: t(`results:formula.errors.${errors[0]?.code ?? "empty"}`),
-                n: (errors[0]?.index ?? 0) + 1,
-              })}
-      </Text>
+      <FormulaVerdict errors={errors} empty={elements.length === 0} />
 
       <Group gap={4} aria-label={t("results:formula.operators")} role="group">
         {operators.map((op) => (
@@ -186,59 +135,12 @@ export function FormulaEditor({ label, elements, questions, owner, onChange }: F
           </Button>
         ))}
       </Group>
-      <Group gap="xs" align="flex-end" wrap="wrap">
-        <Select
-          label={t("results:formula.question")}
-          placeholder={t("results:formula.chooseQuestion")}
-          data={questions.map((question) => ({
-            value: String(question.id),
-            label: questionLabel(question.id),
-          }))}
-          value={questionId}
-          onChange={setQuestionId}
-          comboboxProps={{ withinPortal: true }}
-          w={{ base: "100%", xs: 260 }}
-          nothingFoundMessage={t("results:formula.noQuestions")}
-        />
-        <Button
-          size="sm"
-          variant="light"
-          disabled={questionId === null}
-          onClick={() =>
-            questionId !== null &&
-            insert({ kind: FormulaElementKind.Question, question: Number(questionId) })
-          }
-        >
-          {t("results:formula.insertQuestion")}
-        </Button>
-      </Group>
-      <Group gap="xs" align="flex-end" wrap="wrap">
-        <NumberInput
-          label={t("results:formula.number")}
-          value={number}
-          onChange={setNumber}
-          decimalSeparator="."
-          w={{ base: "100%", xs: 160 }}
-          onKeyDown={(event) => {
-            if (event.key === "Enter" && typeof number === "number") {
-              insert({ kind: FormulaElementKind.Number, value: number });
-              setNumber("");
-            }
-          }}
-        />
-        <Button
-          size="sm"
-          variant="light"
-          disabled={typeof number !== "number"}
-          onClick={() => {
-            if (typeof number !== "number") return;
-            insert({ kind: FormulaElementKind.Number, value: number });
-            setNumber("");
-          }}
-        >
-          {t("results:formula.insertNumber")}
-        </Button>
-      </Group>
+      <QuestionInsert
+        questions={questions}
+        questionLabel={questionLabel}
+        onInsert={(question) => insert({ kind: FormulaElementKind.Question, question })}
+      />
+      <NumberInsert onInsert={(value) => insert({ kind: FormulaElementKind.Number, value })} />
       <Group gap="xs">
         <Button
           size="xs"
@@ -268,5 +170,174 @@ export function FormulaEditor({ label, elements, questions, owner, onChange }: F
         {t("results:formula.hint")}
       </Text>
     </Stack>
+  );
+}
+
+/** One element of the formula as a chip: selected by a click, removed with Delete or Backspace. */
+function FormulaChip({
+  element,
+  index,
+  text,
+  isSelected,
+  broken,
+  onSelect,
+  onRemove,
+}: {
+  element: FormulaElement;
+  index: number;
+  text: string;
+  isSelected: boolean;
+  broken: boolean;
+  onSelect: () => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <UnstyledButton
+      onClick={onSelect}
+      onKeyDown={(event) => {
+        if (event.key === "Delete" || event.key === "Backspace") {
+          event.preventDefault();
+          onRemove();
+        }
+      }}
+      aria-pressed={isSelected}
+      aria-label={t("results:formula.elementLabel", {
+        n: index + 1,
+        text,
+      })}
+      aria-invalid={broken || undefined}
+      data-testid="formula-element"
+      px={8}
+      py={2}
+      style={{
+        borderRadius: 6,
+        fontSize: 14,
+        border: `1px solid ${
+          broken
+            ? "var(--mantine-color-red-7)"
+            : isSelected
+              ? "var(--mantine-color-blue-7)"
+              : "var(--mantine-color-gray-4)"
+        }`,
+        background: isSelected
+          ? "var(--mantine-color-blue-0)"
+          : element.kind === FormulaElementKind.Question
+            ? "var(--mantine-color-violet-0)"
+            : "var(--mantine-color-white)",
+        color: broken ? "var(--mantine-color-red-9)" : undefined,
+        maxWidth: 260,
+        overflow: "hidden",
+        textOverflow: "ellipsis",
+        whiteSpace: "nowrap",
+      }}
+    >
+      {text}
+    </UnstyledButton>
+  );
+}
+
+/** The engine's verdict on the formula, the first problem named with its element. */
+function FormulaVerdict({
+  errors,
+  empty,
+}: {
+  errors: ReturnType<typeof formulaVerdict>;
+  empty: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Text
+      size="sm"
+      role="status"
+      c={errors.length === 0 ? "teal.9" : "red.9"}
+      data-testid="formula-verdict"
+      data-valid={errors.length === 0}
+    >
+      {errors.length === 0
+        ? empty
+          ? t("results:formula.validEmpty")
+          : t("results:formula.valid")
+        : empty
+          ? t("results:formula.invalidEmpty")
+          : t("results:formula.invalid", {
+              reason: t(`results:formula.errors.${errors[0]?.code ?? "empty"}`),
+              n: (errors[0]?.index ?? 0) + 1,
+            })}
+    </Text>
+  );
+}
+
+/** A question to insert: chosen in a list, inserted by the button. */
+function QuestionInsert({
+  questions,
+  questionLabel,
+  onInsert,
+}: {
+  questions: readonly Question[];
+  questionLabel: (id: number) => string;
+  onInsert: (question: number) => void;
+}) {
+  const { t } = useTranslation();
+  const [questionId, setQuestionId] = useState<string | null>(null);
+  return (
+    <Group gap="xs" align="flex-end" wrap="wrap">
+      <Select
+        label={t("results:formula.question")}
+        placeholder={t("results:formula.chooseQuestion")}
+        data={questions.map((question) => ({
+          value: String(question.id),
+          label: questionLabel(question.id),
+        }))}
+        value={questionId}
+        onChange={setQuestionId}
+        comboboxProps={{ withinPortal: true }}
+        w={{ base: "100%", xs: 260 }}
+        nothingFoundMessage={t("results:formula.noQuestions")}
+      />
+      <Button
+        size="sm"
+        variant="light"
+        disabled={questionId === null}
+        onClick={() => questionId !== null && onInsert(Number(questionId))}
+      >
+        {t("results:formula.insertQuestion")}
+      </Button>
+    </Group>
+  );
+}
+
+/** A number to insert: typed, inserted by Enter or the button, then the field is emptied. */
+function NumberInsert({ onInsert }: { onInsert: (value: number) => void }) {
+  const { t } = useTranslation();
+  const [number, setNumber] = useState<string | number>("");
+  return (
+    <Group gap="xs" align="flex-end" wrap="wrap">
+      <NumberInput
+        label={t("results:formula.number")}
+        value={number}
+        onChange={setNumber}
+        decimalSeparator="."
+        w={{ base: "100%", xs: 160 }}
+        onKeyDown={(event) => {
+          if (event.key === "Enter" && typeof number === "number") {
+            onInsert(number);
+            setNumber("");
+          }
+        }}
+      />
+      <Button
+        size="sm"
+        variant="light"
+        disabled={typeof number !== "number"}
+        onClick={() => {
+          if (typeof number !== "number") return;
+          onInsert(number);
+          setNumber("");
+        }}
+      >
+        {t("results:formula.insertNumber")}
+      </Button>
+    </Group>
   );
 }
