@@ -1,4 +1,5 @@
 import { errorBodySchema, validationErrorBodySchema } from "../errors";
+import { idParamsSchema } from "../quiz-common";
 import {
   operatorCreditResultSchema,
   operatorCreditSchema,
@@ -9,7 +10,6 @@ import {
   withdrawalDecisionSchema,
   withdrawalSchema,
 } from "../tariffs";
-import { idParamsSchema } from "../quiz-common";
 import { endpoint } from "./endpoint";
 
 /** The operations of apps/server's operator.routes.ts (docs/api.md). */

@@ -1,8 +1,4 @@
-import {
-  type Answer,
-  type Question,
-  type QuestionCondition,
-} from "@leadquiz/contract";
+import type { Answer, Question, QuestionCondition } from "@leadquiz/contract";
 import {
   type AnswersOperator,
   answersOperators,
