@@ -10,8 +10,11 @@ export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.spec.ts",
   globalSetup: "./e2e/global-setup.ts",
+  // Spec files run two at a time (tests of one file in order): each test registers its own
+  // owner from its own client address (e2e/support/users.ts), so files share nothing but the
+  // server. E2E_WORKERS sets another count (1 for a one-at-a-time run).
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
