@@ -104,36 +104,15 @@ interface EndedTry {
 /** A target this worker has not sent to for this long is forgotten (its limit starts again). */
 const FORGET_TARGET_AFTER_MS = 10 * 60 * 1000;
 
-/**
- * The delivery worker (docs/delivery.md, "Pipeline"): claims due rows of the outbox, sends
- * each through its target's adapter and records the outcome with the retry policy. A lead
- * not yet released is released first (one request) or its delivery waits for requests; the
- * waiting ones of accounts that have requests again are made due before each claim. Up to
- * `concurrency` sends are in flight, at most each integration's own limit (adaptive, never
- * above `perTarget`) to one integration; free slots are filled by one claim, so a send that
- * takes 10 s holds up only its own slot. The tries that end while the previous ones are
- * being written are written together, in one statement.
- */
-export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
-  const {
-    db,
-    log,
-    adapters,
-    box,
-    clock = systemClock,
-    concurrency = 64,
-    perTarget = 32,
-    leaseMs = 30_000,
-    idleMs = 1_000,
-    fastAnswerMs = 1_000,
-    random,
-    onTargetFailing,
-  } = options;
-  const initialPerTarget = Math.min(options.initialPerTarget ?? 8, perTarget);
-  let running = false;
-  let loop: Promise<void> | undefined;
-  let wakeUp: (() => void) | undefined;
+interface TargetLimits {
+  clock: Clock;
+  perTarget: number;
+  initialPerTarget: number;
+  fastAnswerMs: number;
+}
 
+/** What the worker knows of the integrations it sends to: their limits, pauses and use. */
+function createTargets({ clock, perTarget, initialPerTarget, fastAnswerMs }: TargetLimits) {
   const targets = new Map<number, TargetState>();
   function targetOf(work: DeliveryWork): TargetState {
     const id = work.integration.id;
@@ -160,59 +139,78 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     }
   }
 
-  async function sendOne(work: DeliveryWork, gate: DeliveryGate): Promise<void> {
-    const { delivery, integration } = work;
-    const now = clock.now();
-    const started = performance.now();
-    let outcome: SendOutcome;
-    if (!integration.isEnabled) {
-      outcome = { kind: "failed", statusCode: null, error: "integration_disabled", disable: false };
-    } else if (gate === "erased") {
-      outcome = { kind: "skipped", statusCode: null, error: "lead_erased" };
-    } else {
-      try {
-        outcome = await sendOnce(adapters[integration.type], {
-          eventId: delivery.eventId,
-          lead: deliveryLeadOf(work.lead, work.quiz),
-          settings: integration.settings,
-          secrets: integration.secrets ? JSON.parse(box.open(integration.secrets)) : {},
-          language: work.language,
-          now,
-          test: false,
-          credentials: integrationCredentials(db, box, integration.id),
-          // A try before this one, or a resend the owner asked for after tries.
-          mayHaveLanded: delivery.attempts > 1 || delivery.lastAttemptAt !== null,
-        });
-      } catch (error) {
-        log.error({ err: error, delivery: delivery.id }, "a delivery adapter failed");
-        outcome = { kind: "retry", statusCode: null, error: "internal_error", retryAfterMs: null };
+  function forgetUnused(): void {
+    const now = clock.now().getTime();
+    for (const [id, target] of targets) {
+      if (
+        target.inFlight === 0 &&
+        target.pausedUntil <= now &&
+        now - target.usedAt > FORGET_TARGET_AFTER_MS
+      ) {
+        targets.delete(id);
       }
     }
-    const after = clock.now();
-    adapt(work, outcome, performance.now() - started, after);
-    const state = nextState(outcome, delivery, after, random);
-    await new Promise<void>((resolve, reject) => {
-      ended.push({
-        work,
-        outcome,
-        record: {
-          status: state.status,
-          nextAttemptAt: state.nextAttemptAt,
-          statusCode: outcome.statusCode,
-          error: state.error,
-          remoteId: outcome.kind === "delivered" ? outcome.remoteId : null,
-          at: after,
-        },
-        resolve,
-        reject,
-      });
-      if (!writing) {
-        writing = true;
-        void writeEnded();
-      }
-    });
   }
 
+  /** Each known integration's room: its limit less what is in flight to it; none while paused. */
+  function rooms(now: Date): Map<number, number> {
+    const rooms = new Map<number, number>();
+    for (const [id, target] of targets) {
+      rooms.set(id, target.pausedUntil > now.getTime() ? 0 : target.limit - target.inFlight);
+    }
+    return rooms;
+  }
+
+  return { targetOf, adapt, forgetUnused, rooms };
+}
+
+/** The answer of a try that is not sent: its integration is switched off, or its lead erased. */
+function unsentOutcome(work: DeliveryWork, gate: DeliveryGate): SendOutcome | undefined {
+  if (!work.integration.isEnabled) {
+    return { kind: "failed", statusCode: null, error: "integration_disabled", disable: false };
+  }
+  if (gate === "erased") return { kind: "skipped", statusCode: null, error: "lead_erased" };
+  return undefined;
+}
+
+/** Sends one delivery through its target's adapter (exactly once); an adapter's throw is a retry. */
+async function sendThrough(
+  { db, log, adapters, box }: DeliveryWorkerOptions,
+  work: DeliveryWork,
+  now: Date,
+): Promise<SendOutcome> {
+  const { delivery, integration } = work;
+  try {
+    return await sendOnce(adapters[integration.type], {
+      eventId: delivery.eventId,
+      lead: deliveryLeadOf(work.lead, work.quiz),
+      settings: integration.settings,
+      secrets: integration.secrets ? JSON.parse(box.open(integration.secrets)) : {},
+      language: work.language,
+      now,
+      test: false,
+      credentials: integrationCredentials(db, box, integration.id),
+      // A try before this one, or a resend the owner asked for after tries.
+      mayHaveLanded: delivery.attempts > 1 || delivery.lastAttemptAt !== null,
+    });
+  } catch (error) {
+    log.error({ err: error, delivery: delivery.id }, "a delivery adapter failed");
+    return { kind: "retry", statusCode: null, error: "internal_error", retryAfterMs: null };
+  }
+}
+
+interface TryWriterDeps {
+  db: Database;
+  log: Logger;
+  clock: Clock;
+  onTargetFailing: ((target: FailingTarget) => void) | undefined;
+}
+
+/**
+ * Writes ended tries: those that end while the previous ones are being written are written
+ * together, in one statement. `write` resolves once its try is written.
+ */
+function createTryWriter({ db, log, clock, onTargetFailing }: TryWriterDeps) {
   /** Tries that ended and are not written yet, and the write under way. */
   const ended: EndedTry[] = [];
   let writing = false;
@@ -308,13 +306,139 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     }
   }
 
+  function write(entry: Omit<EndedTry, "resolve" | "reject">): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      ended.push({ ...entry, resolve, reject });
+      if (!writing) {
+        writing = true;
+        void writeEnded();
+      }
+    });
+  }
+
+  return { write };
+}
+
+interface WorkLoopDeps {
+  log: Logger;
+  idleMs: number;
+  /** Sends in flight (each until its try is written). */
+  inFlight: ReadonlySet<Promise<void>>;
+  /** Makes waiting deliveries due, at most once per `idleMs` while busy. */
+  resumeIfDue(): Promise<void>;
+  claim(): Promise<{ asked: number; claimed: number }>;
+}
+
+/** The loop that works the outbox between `start` and `stop`. */
+function createWorkLoop({ log, idleMs, inFlight, resumeIfDue, claim }: WorkLoopDeps) {
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wakeUp: (() => void) | undefined;
+
+  /** Resolves after `ms`, or earlier when a send ends or the worker stops. */
+  function pause(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      for (const send of inFlight) void send.then(() => wakeUp?.());
+    });
+  }
+
+  async function work() {
+    while (running) {
+      await resumeIfDue();
+      let full = false;
+      try {
+        const { asked, claimed } = await claim();
+        full = asked > 0 && claimed === asked;
+      } catch (error) {
+        log.error({ err: error }, "the delivery worker could not read the outbox");
+      }
+      // Fewer due than slots asked for (nothing more due, or no room left at the targets
+      // that have more): wait for a send to end or the next look.
+      if (!full && running) {
+        await pause(idleMs);
+        // The sends written with the one that woke the loop end in the same turn: let them
+        // all free their slots, so one claim fills them together.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      wakeUp = undefined;
+    }
+    await Promise.all(inFlight);
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = work();
+    },
+    async stop() {
+      running = false;
+      wakeUp?.();
+      await loop;
+    },
+  };
+}
+
+/**
+ * The delivery worker (docs/delivery.md, "Pipeline"): claims due rows of the outbox, sends
+ * each through its target's adapter and records the outcome with the retry policy. A lead
+ * not yet released is released first (one request) or its delivery waits for requests; the
+ * waiting ones of accounts that have requests again are made due before each claim. Up to
+ * `concurrency` sends are in flight, at most each integration's own limit (adaptive, never
+ * above `perTarget`) to one integration; free slots are filled by one claim, so a send that
+ * takes 10 s holds up only its own slot. The tries that end while the previous ones are
+ * being written are written together, in one statement.
+ */
+export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
+  const {
+    db,
+    log,
+    clock = systemClock,
+    concurrency = 64,
+    perTarget = 32,
+    leaseMs = 30_000,
+    idleMs = 1_000,
+    fastAnswerMs = 1_000,
+    random,
+    onTargetFailing,
+  } = options;
+  const initialPerTarget = Math.min(options.initialPerTarget ?? 8, perTarget);
+  const targets = createTargets({ clock, perTarget, initialPerTarget, fastAnswerMs });
+  const writer = createTryWriter({ db, log, clock, onTargetFailing });
+
+  async function sendOne(work: DeliveryWork, gate: DeliveryGate): Promise<void> {
+    const now = clock.now();
+    const started = performance.now();
+    const outcome = unsentOutcome(work, gate) ?? (await sendThrough(options, work, now));
+    const after = clock.now();
+    targets.adapt(work, outcome, performance.now() - started, after);
+    const state = nextState(outcome, work.delivery, after, random);
+    await writer.write({
+      work,
+      outcome,
+      record: {
+        status: state.status,
+        nextAttemptAt: state.nextAttemptAt,
+        statusCode: outcome.statusCode,
+        error: state.error,
+        remoteId: outcome.kind === "delivered" ? outcome.remoteId : null,
+        at: after,
+      },
+    });
+  }
+
   /** When the waiting deliveries were last looked at (at most once per `idleMs` while busy). */
   let resumedAt = Number.NEGATIVE_INFINITY;
 
   /** Makes the waiting deliveries of accounts that have requests again due now. */
   async function resume(): Promise<void> {
     resumedAt = Date.now();
-    forgetUnusedTargets();
+    targets.forgetUnused();
     try {
       const due = await resumeAwaitingDeliveries(db, clock.now());
       if (due > 0) log.info({ due }, "deliveries waiting for requests are due");
@@ -323,24 +447,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     }
   }
 
-  function forgetUnusedTargets(): void {
-    const now = clock.now().getTime();
-    for (const [id, target] of targets) {
-      if (
-        target.inFlight === 0 &&
-        target.pausedUntil <= now &&
-        now - target.usedAt > FORGET_TARGET_AFTER_MS
-      ) {
-        targets.delete(id);
-      }
-    }
-  }
-
   /** Sends in flight (each until its try is written). */
   const inFlight = new Set<Promise<void>>();
 
   function track(work: DeliveryWork, gate: DeliveryGate): Promise<void> {
-    const target = targetOf(work);
+    const target = targets.targetOf(work);
     target.inFlight += 1;
     target.usedAt = clock.now().getTime();
     const send: Promise<void> = sendOne(work, gate)
@@ -364,13 +475,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     const free = concurrency - inFlight.size;
     if (free <= 0) return { sends: [], asked: 0, claimed: 0 };
     const now = clock.now();
-    const rooms = new Map<number, number>();
-    for (const [id, target] of targets) {
-      rooms.set(id, target.pausedUntil > now.getTime() ? 0 : target.limit - target.inFlight);
-    }
     const ids = await claimDueDeliveries(db, now, free, leaseMs, {
       perTarget: initialPerTarget,
-      rooms,
+      rooms: targets.rooms(now),
       oneAtATime: ONE_AT_A_TIME,
     });
     const work = await loadDeliveryWork(db, ids);
@@ -394,59 +501,24 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     return { sends, asked: free, claimed: ids.length };
   }
 
-  async function runOnce(): Promise<number> {
-    await resume();
-    const { sends } = await claim();
-    await Promise.all(sends);
-    return sends.length;
-  }
-
-  /** Resolves after `ms`, or earlier when a send ends or the worker stops. */
-  function pause(ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      for (const send of inFlight) void send.then(() => wakeUp?.());
-    });
-  }
-
-  async function work() {
-    while (running) {
+  const loop = createWorkLoop({
+    log,
+    idleMs,
+    inFlight,
+    resumeIfDue: async () => {
       if (Date.now() - resumedAt >= idleMs) await resume();
-      let full = false;
-      try {
-        const { asked, claimed } = await claim();
-        full = asked > 0 && claimed === asked;
-      } catch (error) {
-        log.error({ err: error }, "the delivery worker could not read the outbox");
-      }
-      // Fewer due than slots asked for (nothing more due, or no room left at the targets
-      // that have more): wait for a send to end or the next look.
-      if (!full && running) {
-        await pause(idleMs);
-        // The sends written with the one that woke the loop end in the same turn: let them
-        // all free their slots, so one claim fills them together.
-        await new Promise<void>((resolve) => setImmediate(resolve));
-      }
-      wakeUp = undefined;
-    }
-    await Promise.all(inFlight);
-  }
+    },
+    claim,
+  });
 
   return {
-    runOnce,
-    start() {
-      if (running) return;
-      running = true;
-      loop = work();
+    async runOnce() {
+      await resume();
+      const { sends } = await claim();
+      await Promise.all(sends);
+      return sends.length;
     },
-    async stop() {
-      running = false;
-      wakeUp?.();
-      await loop;
-    },
+    start: loop.start,
+    stop: loop.stop,
   };
 }

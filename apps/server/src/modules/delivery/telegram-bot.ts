@@ -53,6 +53,86 @@ export interface TelegramBotDeps {
   idleMs?: number;
 }
 
+/** What the bot's helpers call Telegram and the database with. */
+interface BotCalls {
+  db: Database;
+  http: OutgoingHttp;
+  bot: TelegramBotConfig;
+  log: Logger;
+  now: () => Date;
+}
+
+async function reply(calls: BotCalls, chatId: number, text: string) {
+  const response = await callBot(calls.http, calls.bot, "sendMessage", { chat_id: chatId, text });
+  if (!parseBotAnswer(response)?.ok) {
+    calls.log.warn({ status: response.status }, "bot reply refused");
+  }
+}
+
+/** One update: `/start <code>` binds the chat and the bot confirms in the owner's language. */
+async function handleStartUpdate(calls: BotCalls, update: TelegramUpdate): Promise<void> {
+  const message = update.message;
+  const match = message?.text ? START.exec(message.text.trim()) : null;
+  if (!message || !match) return;
+  const code = match[1];
+  const chat = message.chat;
+  const bound = code
+    ? await bindStartCode(
+        calls.db,
+        hashStartCode(code),
+        {
+          id: String(chat.id),
+          title: chat.title ?? (chat.username ? `@${chat.username}` : (chat.first_name ?? "")),
+        },
+        calls.now(),
+      )
+    : undefined;
+  if (bound) {
+    calls.log.info({ chatType: chat.type }, "telegram chat bound");
+    await reply(
+      calls,
+      chat.id,
+      translate(languageOf(bound.language), "integrations:telegram.bot.connected", {
+        quiz: bound.title,
+      }),
+    );
+    return;
+  }
+  await reply(
+    calls,
+    chat.id,
+    translate(languageOf(message.from?.language_code), "integrations:telegram.bot.invalid"),
+  );
+}
+
+/** A new one-time start code for this owner and quiz, stored by its hash; answers the code. */
+async function newStartCode(calls: BotCalls, userId: number, quizId: number): Promise<string> {
+  const code = randomBytes(24).toString("base64url");
+  const at = calls.now();
+  await deleteStaleStartCodes(calls.db, quizId, at);
+  await insertStartCode(calls.db, {
+    codeHash: hashStartCode(code),
+    userId,
+    quizId,
+    expiresAt: new Date(at.getTime() + START_CODE_TTL_MS),
+  });
+  return code;
+}
+
+/** Webhook mode: tells Telegram where to post (a refusal is only logged). */
+function setWebhook(calls: BotCalls, publicUrl: string, secretToken: string): void {
+  const url = `${publicUrl.replace(/\/+$/, "")}/api/v1${TELEGRAM_WEBHOOK_PATH}`;
+  callBot(calls.http, calls.bot, "setWebhook", {
+    url,
+    secret_token: secretToken,
+    allowed_updates: ["message"],
+  })
+    .then((response) => {
+      if (!parseBotAnswer(response)?.ok) calls.log.warn({ status: response.status }, "setWebhook");
+    })
+    .catch((error: unknown) => calls.log.warn({ err: error }, "setWebhook failed"));
+}
+
 /**
  * The Telegram bot (docs/delivery.md "Telegram"): start codes, the `/start <code>` that binds
  * a chat to an owner's quiz, and how updates arrive — long polling by one process at a time
@@ -62,6 +142,7 @@ export interface TelegramBotDeps {
 export function createTelegramBot(deps: TelegramBotDeps) {
   const { db, http, bot, log } = deps;
   const now = deps.now ?? (() => new Date());
+  const calls: BotCalls = { db, http, bot, log, now };
   const pollSeconds = deps.pollSeconds ?? 25;
   const idleMs = deps.idleMs ?? 5_000;
   const pollerId = `${process.pid}-${randomBytes(6).toString("hex")}`;
@@ -73,44 +154,8 @@ export function createTelegramBot(deps: TelegramBotDeps) {
   let running = false;
   let stopped = false;
 
-  async function reply(chatId: number, text: string) {
-    const response = await callBot(http, bot, "sendMessage", { chat_id: chatId, text });
-    if (!parseBotAnswer(response)?.ok) log.warn({ status: response.status }, "bot reply refused");
-  }
-
   /** One update: `/start <code>` binds the chat and the bot confirms in the owner's language. */
-  async function handleUpdate(update: TelegramUpdate): Promise<void> {
-    const message = update.message;
-    const match = message?.text ? START.exec(message.text.trim()) : null;
-    if (!message || !match) return;
-    const code = match[1];
-    const chat = message.chat;
-    const bound = code
-      ? await bindStartCode(
-          db,
-          hashStartCode(code),
-          {
-            id: String(chat.id),
-            title: chat.title ?? (chat.username ? `@${chat.username}` : (chat.first_name ?? "")),
-          },
-          now(),
-        )
-      : undefined;
-    if (bound) {
-      log.info({ chatType: chat.type }, "telegram chat bound");
-      await reply(
-        chat.id,
-        translate(languageOf(bound.language), "integrations:telegram.bot.connected", {
-          quiz: bound.title,
-        }),
-      );
-      return;
-    }
-    await reply(
-      chat.id,
-      translate(languageOf(message.from?.language_code), "integrations:telegram.bot.invalid"),
-    );
-  }
+  const handleUpdate = (update: TelegramUpdate): Promise<void> => handleStartUpdate(calls, update);
 
   /** One getUpdates round (holding the lease); answers how many updates it handled. */
   async function pollOnce(): Promise<number> {
@@ -177,15 +222,7 @@ export function createTelegramBot(deps: TelegramBotDeps) {
     async connectUrl(userId: number, quizId: number): Promise<string | null> {
       username ??= (await botUsername(http, bot)) ?? undefined;
       if (!username) return null;
-      const code = randomBytes(24).toString("base64url");
-      const at = now();
-      await deleteStaleStartCodes(db, quizId, at);
-      await insertStartCode(db, {
-        codeHash: hashStartCode(code),
-        userId,
-        quizId,
-        expiresAt: new Date(at.getTime() + START_CODE_TTL_MS),
-      });
+      const code = await newStartCode(calls, userId, quizId);
       return `https://t.me/${username}?start=${code}`;
     },
 
@@ -194,16 +231,7 @@ export function createTelegramBot(deps: TelegramBotDeps) {
       if (running) return;
       running = true;
       if (webhookMode) {
-        const url = `${deps.publicUrl.replace(/\/+$/, "")}/api/v1${TELEGRAM_WEBHOOK_PATH}`;
-        callBot(http, bot, "setWebhook", {
-          url,
-          secret_token: secretToken,
-          allowed_updates: ["message"],
-        })
-          .then((response) => {
-            if (!parseBotAnswer(response)?.ok) log.warn({ status: response.status }, "setWebhook");
-          })
-          .catch((error: unknown) => log.warn({ err: error }, "setWebhook failed"));
+        setWebhook(calls, deps.publicUrl, secretToken);
         return;
       }
       void pollLoop();
