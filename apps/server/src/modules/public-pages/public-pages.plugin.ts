@@ -26,6 +26,7 @@ import {
   createRuntimeAssets,
   defaultRuntimeDistDir,
   RUNTIME_ASSETS_PREFIX,
+  type RuntimeAssets,
   type RuntimeBuild,
   type StaticFile,
 } from "./runtime-assets";
@@ -244,80 +245,8 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
 
   const hide = { schema: { hide: true } };
   const surfaceOf = surfaceReader(config);
-  const visitorOrigin = new URL(config.visitorUrl).origin;
 
-  function sendPage(reply: FastifyReply, status: number, html: string, csp: string) {
-    reply.removeHeader("x-frame-options");
-    return reply
-      .status(status)
-      .header("cross-origin-opener-policy", VISITOR_PAGE_OPENER_POLICY)
-      .header("content-security-policy", csp)
-      .header("content-type", "text/html; charset=utf-8")
-      .send(html);
-  }
-
-  /** A 404 message page in the visitor's language: no such quiz, or not available. */
-  function missingPage(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    kind: "notFound" | "notAvailable",
-  ) {
-    const language = visitorLanguageOf(request.headers["accept-language"]);
-    const texts = pageTexts[language];
-    return sendPage(
-      reply.header("cache-control", "no-cache").header("vary", "accept-language"),
-      404,
-      messagePageHtml(language, texts[`${kind}Title`], texts[`${kind}Text`]),
-      pageCsp(config),
-    );
-  }
-
-  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    missingPage(request, reply, "notFound");
-  /** A quiz whose owner's tariff has ended: shown again once the owner renews. */
-  const notAvailable = (request: FastifyRequest, reply: FastifyReply) =>
-    missingPage(request, reply, "notAvailable");
-
-  function unavailable(request: FastifyRequest, reply: FastifyReply) {
-    const language = visitorLanguageOf(request.headers["accept-language"]);
-    const texts = pageTexts[language];
-    return sendPage(
-      reply.header("cache-control", "no-store").header("retry-after", "30"),
-      503,
-      messagePageHtml(
-        language,
-        texts.unavailableTitle,
-        `${texts.unavailableText} (The visitor runtime is not built: run \`npm start\`, or ` +
-          "`npm run build -w @leadquiz/runtime && npm run build:embed -w @leadquiz/runtime`.)",
-      ),
-      pageCsp(config),
-    );
-  }
-
-  function renderQuiz(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    build: RuntimeBuild,
-    quiz: PublicQuiz,
-    canonicalUrl: string,
-    landing?: LandingInfo,
-  ) {
-    const query = request.query as Record<string, unknown>;
-    const html = quizPageHtml({
-      quiz: visitorSnapshot(quiz),
-      texts: visitorTexts[quiz.language] ?? visitorTexts.en,
-      runtime: build,
-      embed: query.embed === "1",
-      landing,
-      canonicalUrl,
-    });
-    return sendPage(
-      reply.header("cache-control", PAGE_CACHE),
-      200,
-      html,
-      pageCsp(config, quiz.analytics),
-    );
-  }
+  const { notFound, notAvailable, unavailable, renderQuiz } = pageReplies(config);
 
   /**
    * `/q/{key}` of one version in one build and mode, rendered and compressed once and kept
@@ -431,6 +360,93 @@ export async function publicPagesPlugin(app: FastifyInstance, { context }: Publi
       logo: absoluteMediaUrl(config, landing.logo),
     });
   });
+
+  registerRuntimeFiles(app, runtime, config);
+}
+
+/** The visitor pages' answers: a rendered quiz, or a message page (404, 503). */
+function pageReplies(config: AppConfig) {
+  function sendPage(reply: FastifyReply, status: number, html: string, csp: string) {
+    reply.removeHeader("x-frame-options");
+    return reply
+      .status(status)
+      .header("cross-origin-opener-policy", VISITOR_PAGE_OPENER_POLICY)
+      .header("content-security-policy", csp)
+      .header("content-type", "text/html; charset=utf-8")
+      .send(html);
+  }
+
+  /** A 404 message page in the visitor's language: no such quiz, or not available. */
+  function missingPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: "notFound" | "notAvailable",
+  ) {
+    const language = visitorLanguageOf(request.headers["accept-language"]);
+    const texts = pageTexts[language];
+    return sendPage(
+      reply.header("cache-control", "no-cache").header("vary", "accept-language"),
+      404,
+      messagePageHtml(language, texts[`${kind}Title`], texts[`${kind}Text`]),
+      pageCsp(config),
+    );
+  }
+
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    missingPage(request, reply, "notFound");
+  /** A quiz whose owner's tariff has ended: shown again once the owner renews. */
+  const notAvailable = (request: FastifyRequest, reply: FastifyReply) =>
+    missingPage(request, reply, "notAvailable");
+
+  function unavailable(request: FastifyRequest, reply: FastifyReply) {
+    const language = visitorLanguageOf(request.headers["accept-language"]);
+    const texts = pageTexts[language];
+    return sendPage(
+      reply.header("cache-control", "no-store").header("retry-after", "30"),
+      503,
+      messagePageHtml(
+        language,
+        texts.unavailableTitle,
+        `${texts.unavailableText} (The visitor runtime is not built: run \`npm start\`, or ` +
+          "`npm run build -w @leadquiz/runtime && npm run build:embed -w @leadquiz/runtime`.)",
+      ),
+      pageCsp(config),
+    );
+  }
+
+  function renderQuiz(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    build: RuntimeBuild,
+    quiz: PublicQuiz,
+    canonicalUrl: string,
+    landing?: LandingInfo,
+  ) {
+    const query = request.query as Record<string, unknown>;
+    const html = quizPageHtml({
+      quiz: visitorSnapshot(quiz),
+      texts: visitorTexts[quiz.language] ?? visitorTexts.en,
+      runtime: build,
+      embed: query.embed === "1",
+      landing,
+      canonicalUrl,
+    });
+    return sendPage(
+      reply.header("cache-control", PAGE_CACHE),
+      200,
+      html,
+      pageCsp(config, quiz.analytics),
+    );
+  }
+
+  return { notFound, notAvailable, unavailable, renderQuiz };
+}
+
+/** The runtime's hashed assets and the embed loaders (`/embed.js`, `/embed-ui.js`). */
+function registerRuntimeFiles(app: FastifyInstance, runtime: RuntimeAssets, config: AppConfig) {
+  const hide = { schema: { hide: true } };
+  const surfaceOf = surfaceReader(config);
+  const visitorOrigin = new URL(config.visitorUrl).origin;
 
   app.get<{ Params: { file: string } }>(
     `${RUNTIME_ASSETS_PREFIX}:file`,

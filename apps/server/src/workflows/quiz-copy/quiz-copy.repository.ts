@@ -25,6 +25,12 @@ export interface CopyQuizInput {
 
 type QuizRow = typeof quizzes.$inferSelect;
 
+/** The copy's id of each source question and answer. */
+interface CopiedIds {
+  questionIds: Map<number, number>;
+  answerIds: Map<number, number>;
+}
+
 /**
  * Copies a quiz deeply inside the caller's transaction: the quiz's own fields and nested
  * objects, questions, answers, question conditions, results, result conditions, form
@@ -67,6 +73,34 @@ export async function copyQuiz(tx: Transaction, input: CopyQuizInput): Promise<Q
     .returning();
   if (!copy) throw new Error("copyQuiz: the quiz copy was not inserted");
 
+  const copied = await copyQuestions(tx, source.id, copy.id);
+  await copyResults(tx, source.id, copy.id, copied);
+  await copyFormFieldsAdditionsAndConfig(tx, source.id, copy.id);
+
+  const generalFormula = source.resultsSettings.general_formula;
+  if (generalFormula === undefined || generalFormula.length === 0) return copy;
+  const [updated] = await tx
+    .update(quizzes)
+    .set({
+      resultsSettings: {
+        ...source.resultsSettings,
+        general_formula: remapFormula(generalFormula, copied.questionIds),
+      },
+    })
+    .where(eq(quizzes.id, copy.id))
+    .returning();
+  return updated ?? copy;
+}
+
+/**
+ * Copies the questions, their answers and their conditions; returns the copy's id of each
+ * source question (and of each source answer) for the remapping that follows.
+ */
+async function copyQuestions(
+  tx: Transaction,
+  sourceQuizId: number,
+  copyQuizId: number,
+): Promise<CopiedIds> {
   const questionIds = new Map<number, number>();
   const answerIds = new Map<number, number>();
   const remap = copyRemap(questionIds, answerIds);
@@ -74,12 +108,12 @@ export async function copyQuiz(tx: Transaction, input: CopyQuizInput): Promise<Q
   const questionRows = await tx
     .select()
     .from(questions)
-    .where(eq(questions.quizId, source.id))
+    .where(eq(questions.quizId, sourceQuizId))
     .orderBy(asc(questions.sort), asc(questions.id));
   for (const { id, createdAt, updatedAt, ...row } of questionRows) {
     const [inserted] = await tx
       .insert(questions)
-      .values({ ...row, quizId: copy.id })
+      .values({ ...row, quizId: copyQuizId })
       .returning({ id: questions.id });
     if (inserted) questionIds.set(id, inserted.id);
   }
@@ -111,17 +145,27 @@ export async function copyQuiz(tx: Transaction, input: CopyQuizInput): Promise<Q
       });
     }
   }
+  return { questionIds, answerIds };
+}
 
+/** Copies the results and their conditions, remapped to the copied questions and answers. */
+async function copyResults(
+  tx: Transaction,
+  sourceQuizId: number,
+  copyQuizId: number,
+  { questionIds, answerIds }: CopiedIds,
+): Promise<void> {
+  const remap = copyRemap(questionIds, answerIds);
   const resultIds = new Map<number, number>();
   const resultRows = await tx
     .select()
     .from(results)
-    .where(eq(results.quizId, source.id))
+    .where(eq(results.quizId, sourceQuizId))
     .orderBy(asc(results.sort), asc(results.id));
   for (const { id, createdAt, updatedAt, ...row } of resultRows) {
     const [inserted] = await tx
       .insert(results)
-      .values({ ...row, quizId: copy.id, formula: remapFormula(row.formula, questionIds) })
+      .values({ ...row, quizId: copyQuizId, formula: remapFormula(row.formula, questionIds) })
       .returning({ id: results.id });
     if (inserted) resultIds.set(id, inserted.id);
   }
@@ -139,51 +183,43 @@ export async function copyQuiz(tx: Transaction, input: CopyQuizInput): Promise<Q
       });
     }
   }
+}
 
+/** Copies the form fields, the additions and the quiz config (without its subdomain). */
+async function copyFormFieldsAdditionsAndConfig(
+  tx: Transaction,
+  sourceQuizId: number,
+  copyQuizId: number,
+): Promise<void> {
   const fieldRows = await tx
     .select()
     .from(formFields)
-    .where(eq(formFields.quizId, source.id))
+    .where(eq(formFields.quizId, sourceQuizId))
     .orderBy(asc(formFields.sort), asc(formFields.id));
   for (const { id, createdAt, updatedAt, ...row } of fieldRows) {
-    await tx.insert(formFields).values({ ...row, quizId: copy.id });
+    await tx.insert(formFields).values({ ...row, quizId: copyQuizId });
   }
 
   const additionRows = await tx
     .select()
     .from(additions)
-    .where(eq(additions.quizId, source.id))
+    .where(eq(additions.quizId, sourceQuizId))
     .orderBy(asc(additions.sort), asc(additions.id));
   for (const { id, createdAt, updatedAt, ...row } of additionRows) {
-    await tx.insert(additions).values({ ...row, quizId: copy.id });
+    await tx.insert(additions).values({ ...row, quizId: copyQuizId });
   }
 
   const [config] = await tx
     .select()
     .from(quizConfigs)
-    .where(eq(quizConfigs.quizId, source.id))
+    .where(eq(quizConfigs.quizId, sourceQuizId))
     .limit(1);
   if (config) {
     const { id, createdAt, updatedAt, ...row } = config;
-    await tx.insert(quizConfigs).values({ ...row, quizId: copy.id, subdomain: null });
+    await tx.insert(quizConfigs).values({ ...row, quizId: copyQuizId, subdomain: null });
   }
-
-  const generalFormula = source.resultsSettings.general_formula;
-  if (generalFormula === undefined || generalFormula.length === 0) return copy;
-  const [updated] = await tx
-    .update(quizzes)
-    .set({
-      resultsSettings: {
-        ...source.resultsSettings,
-        general_formula: remapFormula(generalFormula, questionIds),
-      },
-    })
-    .where(eq(quizzes.id, copy.id))
-    .returning();
-  return updated ?? copy;
 }
 
-/** The copy's id of a source id (a source id of the same quiz always has one). */
 /**
  * Conditions point to the copied questions and answers; an id of an answer that no longer
  * exists matches nothing and is dropped.
@@ -195,6 +231,7 @@ function copyRemap(
   return { question: (id) => mapped(questionIds, id), answer: (id) => answerIds.get(id) };
 }
 
+/** The copy's id of a source id (a source id of the same quiz always has one). */
 function mapped(ids: ReadonlyMap<number, number>, id: number): number {
   const target = ids.get(id);
   if (target === undefined) throw new Error(`copyQuiz: no copy of id ${id}`);

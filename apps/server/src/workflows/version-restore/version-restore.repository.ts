@@ -17,6 +17,9 @@ import { fontCatalogue } from "../../modules/reference-lists";
 
 type QuizRow = typeof quizzes.$inferSelect;
 
+/** A stored file's URL made local again (the public URL prefix removed). */
+type LocalUrl = (value: string | null) => string | null;
+
 /**
  * Rewrites a quiz's draft from one of its published snapshots, inside the caller's
  * transaction (docs/editor.md "Preview, publishing, history"). Rows keep their ids: a row
@@ -33,7 +36,7 @@ export async function rewriteDraft(
   snapshot: PublicQuiz,
   publicUrl: string,
 ): Promise<void> {
-  const local = (value: string | null): string | null =>
+  const local: LocalUrl = (value) =>
     value?.startsWith(`${publicUrl}/`) ? value.slice(publicUrl.length) : value;
 
   await tx
@@ -41,13 +44,26 @@ export async function rewriteDraft(
     .set(quizColumns(quiz, snapshot, local))
     .where(eq(quizzes.id, quiz.id));
 
+  await restoreQuestions(tx, quiz.id, snapshot, local);
+  await restoreResults(tx, quiz.id, snapshot, local);
+  await restoreFormFields(tx, quiz.id, snapshot);
+  await restoreAdditions(tx, quiz.id, snapshot, local);
+}
+
+/** Questions, answers and question conditions. */
+async function restoreQuestions(
+  tx: Transaction,
+  quizId: number,
+  snapshot: PublicQuiz,
+  local: LocalUrl,
+): Promise<void> {
   const questionIds = snapshot.questions.map((question) => question.id);
   await tx
     .delete(questions)
-    .where(and(eq(questions.quizId, quiz.id), notIn(questions.id, questionIds)));
+    .where(and(eq(questions.quizId, quizId), notIn(questions.id, questionIds)));
   for (const question of snapshot.questions) {
     const values = {
-      quizId: quiz.id,
+      quizId: quizId,
       sort: question.sort,
       type: question.type,
       title: question.title,
@@ -66,7 +82,7 @@ export async function rewriteDraft(
         .onConflictDoUpdate({
           target: questions.id,
           set: values,
-          setWhere: eq(questions.quizId, quiz.id),
+          setWhere: eq(questions.quizId, quizId),
         })
         .returning({ id: questions.id }),
     );
@@ -109,12 +125,20 @@ export async function rewriteDraft(
     );
     if (rows.length > 0) await tx.insert(questionConditions).values(rows);
   }
+}
 
+/** Results and result conditions. */
+async function restoreResults(
+  tx: Transaction,
+  quizId: number,
+  snapshot: PublicQuiz,
+  local: LocalUrl,
+): Promise<void> {
   const resultIds = snapshot.results.map((result) => result.id);
-  await tx.delete(results).where(and(eq(results.quizId, quiz.id), notIn(results.id, resultIds)));
+  await tx.delete(results).where(and(eq(results.quizId, quizId), notIn(results.id, resultIds)));
   for (const result of snapshot.results) {
     const values = {
-      quizId: quiz.id,
+      quizId: quizId,
       sort: result.sort,
       type: result.type,
       conditionMode: result.condition_mode,
@@ -139,7 +163,7 @@ export async function rewriteDraft(
         .onConflictDoUpdate({
           target: results.id,
           set: values,
-          setWhere: eq(results.quizId, quiz.id),
+          setWhere: eq(results.quizId, quizId),
         })
         .returning({ id: results.id }),
     );
@@ -154,15 +178,22 @@ export async function rewriteDraft(
     );
     if (rows.length > 0) await tx.insert(resultConditions).values(rows);
   }
+}
 
+/** Form fields: the snapshot lists only the enabled ones. */
+async function restoreFormFields(
+  tx: Transaction,
+  quizId: number,
+  snapshot: PublicQuiz,
+): Promise<void> {
   const fieldIds = snapshot.fields.map((field) => field.id);
   await tx
     .update(formFields)
     .set({ enabled: false })
-    .where(and(eq(formFields.quizId, quiz.id), notIn(formFields.id, fieldIds)));
+    .where(and(eq(formFields.quizId, quizId), notIn(formFields.id, fieldIds)));
   for (const field of snapshot.fields) {
     const values = {
-      quizId: quiz.id,
+      quizId: quizId,
       sort: field.sort,
       type: field.type,
       label: field.label,
@@ -178,20 +209,28 @@ export async function rewriteDraft(
         .onConflictDoUpdate({
           target: formFields.id,
           set: values,
-          setWhere: eq(formFields.quizId, quiz.id),
+          setWhere: eq(formFields.quizId, quizId),
         })
         .returning({ id: formFields.id }),
     );
   }
+}
 
+/** Additions: the snapshot lists only the enabled ones. */
+async function restoreAdditions(
+  tx: Transaction,
+  quizId: number,
+  snapshot: PublicQuiz,
+  local: LocalUrl,
+): Promise<void> {
   const additionIds = snapshot.additions.map((addition) => addition.id);
   await tx
     .update(additions)
     .set({ enabled: false })
-    .where(and(eq(additions.quizId, quiz.id), notIn(additions.id, additionIds)));
+    .where(and(eq(additions.quizId, quizId), notIn(additions.id, additionIds)));
   for (const addition of snapshot.additions) {
     const values = {
-      quizId: quiz.id,
+      quizId: quizId,
       sort: addition.sort,
       type: addition.type,
       image: local(addition.image),
@@ -207,7 +246,7 @@ export async function rewriteDraft(
         .onConflictDoUpdate({
           target: additions.id,
           set: values,
-          setWhere: eq(additions.quizId, quiz.id),
+          setWhere: eq(additions.quizId, quizId),
         })
         .returning({ id: additions.id }),
     );
@@ -238,11 +277,7 @@ function merged<T extends object>(base: T, values: object): T {
   return next as T;
 }
 
-function quizColumns(
-  quiz: QuizRow,
-  snapshot: PublicQuiz,
-  local: (value: string | null) => string | null,
-) {
+function quizColumns(quiz: QuizRow, snapshot: PublicQuiz, local: LocalUrl) {
   const language = quizLanguages.find((item) => item.code === snapshot.language)?.id;
   const currency = quizCurrencies.find((item) => item.code === snapshot.currency.code)?.id;
   const font = snapshot.design.font

@@ -109,79 +109,10 @@ export interface ApiClient {
  * (toasts, redirects) is decided by the hooks and components, never here.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const { baseUrl, session } = options;
-  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const { session } = options;
   const now = options.now ?? Date.now;
+  const send = createSend(options);
   let refreshing: Promise<Session> | null = null;
-
-  function url(path: string, query?: RequestOptions<unknown>["query"]): string {
-    const base = baseUrl.replace(/\/+$/, "");
-    const rel = path.startsWith("/") ? path : `/${path}`;
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query ?? {})) {
-      if (value !== undefined) params.set(key, String(value));
-    }
-    const search = params.toString();
-    return `${base}${rel}${search ? `?${search}` : ""}`;
-  }
-
-  function headers(body: unknown, access: string | null): Headers {
-    const result = new Headers({
-      Accept: "application/json",
-      [SESSION_REQUEST_HEADER]: SESSION_REQUEST_HEADER_VALUE,
-    });
-    const language = options.getLanguage?.();
-    if (language) result.set("Accept-Language", language);
-    if (body !== undefined && !(body instanceof FormData)) {
-      result.set("Content-Type", "application/json");
-    }
-    if (access) result.set("Authorization", `Bearer ${access}`);
-    return result;
-  }
-
-  async function send(
-    path: string,
-    init: { method: HttpMethod; body?: unknown; access: string | null; file?: boolean },
-    query?: RequestOptions<unknown>["query"],
-    signal?: AbortSignal,
-    onUploadProgress?: RequestOptions<unknown>["onUploadProgress"],
-  ): Promise<{ status: number; data: unknown; ok: boolean }> {
-    // An injected fetch (tests) is always used; the browser's own path reports progress.
-    if (
-      onUploadProgress &&
-      !options.fetch &&
-      init.body instanceof FormData &&
-      typeof XMLHttpRequest !== "undefined"
-    ) {
-      return sendWithProgress(
-        init.method,
-        url(path, query),
-        headers(init.body, init.access),
-        init.body,
-        onUploadProgress,
-        signal,
-      );
-    }
-    let response: Response;
-    try {
-      response = await doFetch(url(path, query), {
-        method: init.method,
-        headers: headers(init.body, init.access),
-        body:
-          init.body === undefined
-            ? null
-            : init.body instanceof FormData
-              ? init.body
-              : JSON.stringify(init.body),
-        signal: signal ?? null,
-      });
-    } catch (error) {
-      if (error instanceof DOMException && error.name === "AbortError") throw error;
-      throw new ApiError(0, null);
-    }
-    const data = init.file && response.ok ? await response.blob() : await readBody(response);
-    return { status: response.status, ok: response.ok, data };
-  }
 
   const exclusive =
     options.exclusive ?? (<T>(_name: string, task: () => Promise<T>): Promise<T> => task());
@@ -295,6 +226,93 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 }
 
+/** What `send` gets back: the status and the parsed body (a Blob for a file). */
+interface SendResult {
+  status: number;
+  data: unknown;
+  ok: boolean;
+}
+
+/**
+ * The client's one HTTP round trip: the address with its query, the app's headers, and the
+ * body parsed; a network failure is an ApiError with status 0.
+ */
+function createSend(options: ApiClientOptions) {
+  const { baseUrl } = options;
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  function url(path: string, query?: RequestOptions<unknown>["query"]): string {
+    const base = baseUrl.replace(/\/+$/, "");
+    const rel = path.startsWith("/") ? path : `/${path}`;
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) params.set(key, String(value));
+    }
+    const search = params.toString();
+    return `${base}${rel}${search ? `?${search}` : ""}`;
+  }
+
+  function headers(body: unknown, access: string | null): Headers {
+    const result = new Headers({
+      Accept: "application/json",
+      [SESSION_REQUEST_HEADER]: SESSION_REQUEST_HEADER_VALUE,
+    });
+    const language = options.getLanguage?.();
+    if (language) result.set("Accept-Language", language);
+    if (body !== undefined && !(body instanceof FormData)) {
+      result.set("Content-Type", "application/json");
+    }
+    if (access) result.set("Authorization", `Bearer ${access}`);
+    return result;
+  }
+
+  async function send(
+    path: string,
+    init: { method: HttpMethod; body?: unknown; access: string | null; file?: boolean },
+    query?: RequestOptions<unknown>["query"],
+    signal?: AbortSignal,
+    onUploadProgress?: RequestOptions<unknown>["onUploadProgress"],
+  ): Promise<SendResult> {
+    // An injected fetch (tests) is always used; the browser's own path reports progress.
+    if (
+      onUploadProgress &&
+      !options.fetch &&
+      init.body instanceof FormData &&
+      typeof XMLHttpRequest !== "undefined"
+    ) {
+      return sendWithProgress(
+        init.method,
+        url(path, query),
+        headers(init.body, init.access),
+        init.body,
+        onUploadProgress,
+        signal,
+      );
+    }
+    let response: Response;
+    try {
+      response = await doFetch(url(path, query), {
+        method: init.method,
+        headers: headers(init.body, init.access),
+        body:
+          init.body === undefined
+            ? null
+            : init.body instanceof FormData
+              ? init.body
+              : JSON.stringify(init.body),
+        signal: signal ?? null,
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === "AbortError") throw error;
+      throw new ApiError(0, null);
+    }
+    const data = init.file && response.ok ? await response.blob() : await readBody(response);
+    return { status: response.status, ok: response.ok, data };
+  }
+
+  return send;
+}
+
 /** A FormData upload through XMLHttpRequest, reporting the bytes sent (same result as fetch). */
 function sendWithProgress(
   method: HttpMethod,
@@ -303,7 +321,7 @@ function sendWithProgress(
   body: FormData,
   onProgress: (sent: number, total: number) => void,
   signal: AbortSignal | undefined,
-): Promise<{ status: number; data: unknown; ok: boolean }> {
+): Promise<SendResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, address);
