@@ -83,7 +83,16 @@ for (const language of ["en", "ru", "uk"] as const) {
     // A long address, as real ones can be: it must stay inside the page on a phone.
     const email = uniqueEmail(`keys.${language}.ownerwitharatherlongaddress`);
     await registerThroughUi(page, email);
-    if (language !== "en") await chooseLanguage(page, text.language);
+    if (language !== "en") {
+      // Signed in, the choice is saved to the profile (PATCH userinfo/…): the reload below
+      // must not overtake it, or the page comes back in English.
+      const saved = page.waitForResponse(
+        (response) =>
+          response.request().method() === "PATCH" && response.url().includes("/userinfo/"),
+      );
+      await chooseLanguage(page, text.language);
+      expect((await saved).ok()).toBe(true);
+    }
     // This browser's clock 6 minutes on: the session signed in "more than 5 minutes ago"
     // as far as the form can tell (the server, on its own clock, checks the password given).
     await page.clock.setSystemTime(new Date(Date.now() + 6 * 60 * 1000));
