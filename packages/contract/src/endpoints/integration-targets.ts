@@ -9,7 +9,6 @@ import {
   oauthLinkSchema,
   oauthProviders,
 } from "../integrations";
-import { apiPaths } from "../paths";
 import { idParamsSchema } from "../quiz-common";
 import { deliveryAnswers as answers, deliveryTags as tags } from "./delivery-shared";
 import { type Endpoint, endpoint } from "./endpoint";
@@ -20,14 +19,16 @@ import { type Endpoint, endpoint } from "./endpoint";
  * (integration-targets.ts): its path, its name and what its leads become.
  */
 export function credentialTargetEndpoints(type: CredentialTargetName) {
-  const { name, leadsBecome } = integrationTargets[type];
+  const { name, leadsBecome, connect } = integrationTargets[type];
   const schemas = credentialTargetSchemas[type];
   const operation = `${operationNameOf(type)}Integration`;
-  const ofQuiz = apiPaths[`${type}OfQuiz`]("{id}");
+  // `/{path}/` connects a quiz, `/{path}/{id}/` is the quiz's connection (integration-targets.ts).
+  const path = `/${connect.path}/`;
+  const ofQuiz = `${path}{id}/`;
   return {
     create: endpoint({
       method: "POST",
-      path: apiPaths[type],
+      path,
       operationId: `create${operation}`,
       tags,
       summary: `Connects ${name} to a quiz`,
@@ -75,11 +76,12 @@ export function credentialTargetEndpoints(type: CredentialTargetName) {
  * `getHubspotIntegration`, `deleteHubspotIntegration`; docs/delivery.md "OAuth targets").
  */
 export function oauthTargetEndpoints(provider: OAuthProviderName) {
-  const name = integrationTargets[provider].name;
-  const link = apiPaths.oauthConsentLink(provider, "{id}");
+  const { name, connect } = integrationTargets[provider];
+  // `/{provider}/{consent}` with the quiz as `{id}` (`consent` in integration-targets.ts).
+  const link = `/${provider}/${connect.consent.replace("{quiz}", "{id}")}`;
   // `auth-link/{quiz}/` → `AuthLink`
   const linkName = link.split("/")[2]?.split("-").map(operationNameOf).join("");
-  const ofQuiz = apiPaths.oauthIntegrationOfQuiz(provider, "{id}");
+  const ofQuiz = `/${provider}/{id}/`;
   return {
     consentLink: endpoint({
       method: "GET",
