@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { apiPaths } from "@leadquiz/contract";
+import { apiPaths } from "../apps/server/src/test-support/api-paths";
 import { startFakeOAuthProvider } from "../apps/server/src/test-support/fake-oauth-provider";
 import { startFakeStripe } from "../apps/server/src/test-support/fake-stripe";
 import { startFakeTelegram } from "../apps/server/src/test-support/fake-telegram";
