@@ -6,10 +6,10 @@ export const quizPath = (apiBase: string, quizKey: string) =>
   `${apiBase}/public/quiz/${encodeURIComponent(quizKey)}`;
 
 /** `POST`s `body` as JSON, kept alive: the call goes on when the page closes. */
-export const postJson = (url: string, body: unknown) =>
+export const postJson = (url: string, body: unknown, headers?: Record<string, string>) =>
   fetch(url, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: { "Content-Type": "application/json", ...headers },
     body: JSON.stringify(body),
     keepalive: true,
   });
