@@ -1,4 +1,4 @@
-import type { Question, Quiz } from "@leadquiz/contract";
+import type { PublicQuiz, Question, Quiz } from "@leadquiz/contract";
 import { testJwt } from "./render-app";
 
 /** A signed-in session for renderApp (the access token valid for ten minutes). */
@@ -91,5 +91,81 @@ export function testQuestion(
     media: null,
     video_url: null,
     config: {},
+  };
+}
+
+type Snapshot = PublicQuiz;
+
+/** A result of quiz 7's draft snapshot (constant points, no conditions) with `changes`. */
+export function testSnapshotResult(
+  id: number,
+  title: string,
+  changes: Partial<Snapshot["results"][number]> = {},
+): Snapshot["results"][number] {
+  return {
+    id,
+    sort: id,
+    type: 1,
+    condition_mode: 0,
+    title,
+    description: "",
+    additional_description: "",
+    media: null,
+    show_total: false,
+    unit: null,
+    range_from: null,
+    range_to: null,
+    formula: [],
+    use_general_formula: false,
+    output: [],
+    button_text: "",
+    button_link: "",
+    conditions: [],
+    config: {},
+    ...changes,
+  };
+}
+
+/**
+ * Quiz 7's draft as `GET quiz/{id}/preview/` answers it: `questions` as the list answers them
+ * (each with `conditions`), the results and general formula given, everything else empty.
+ */
+export function testDraftSnapshot(
+  questions: ReadonlyArray<Question & { conditions?: Snapshot["questions"][number]["conditions"] }>,
+  results: Snapshot["results"] = [],
+  generalFormula: Snapshot["results_settings"]["general_formula"] = [],
+): Snapshot {
+  const none = { title: "", description: "", button_text: "" };
+  return {
+    public_key: "a1b2c3d4e5f60718293a4b5c6d7e8f90",
+    version: 1,
+    title: "Sofa quiz",
+    language: "en",
+    currency: { code: "USD", symbol: "$" },
+    design: {
+      ...{ button_color: "#000000", button_text_color: "#ffffff", text_color: "#111111" },
+      ...{ background_color: "#ffffff", background_image: null, font: null, button_style: 1 },
+      ...{ progress_bar: true, disable_display: false, auto_advance: false },
+      start_layout: "beside",
+    },
+    start_page: { ...none, enabled: false, media: null, company_name: "", legal_text: "" },
+    questions: questions.map(({ quiz: _quiz, conditions = [], ...question }) => ({
+      ...question,
+      answers: [],
+      conditions,
+    })),
+    results,
+    results_settings: {
+      ...{ show_several: false, position: "before_form", output_format: "points" },
+      general_formula: generalFormula,
+    },
+    additions: [],
+    fields: [],
+    contact_form: {
+      ...{ ...none, privacy_policy_url: null, thank_you_url: null, button_link: null },
+      ...{ auto_redirect_url: null, messengers: [] },
+    },
+    analytics: { gtm_id: "", ga_id: "", pixel_id: "", tiktok_id: "" },
+    hidden_fields: [],
   };
 }

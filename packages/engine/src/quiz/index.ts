@@ -15,6 +15,12 @@ export { type CompleteCondition, completeCondition } from "./condition-defaults"
 export { canProceed, firstStep, flowSteps, nextStep, previousStep } from "./flow";
 export * from "./formula/index";
 export { parseInstant } from "./instant";
+export {
+  type ConditionLoss,
+  type FormulaChange,
+  type QuestionDeletionEffects,
+  questionDeletionEffects,
+} from "./question-deletion";
 export { progress, type QuizState, quizState, reachableQuestions } from "./reachable";
 export {
   answersSum,

@@ -1,5 +1,5 @@
 import { Button, Group, Text } from "@mantine/core";
-import { useRef } from "react";
+import { type ReactNode, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { DialogModal } from "./dialog-modal";
 
@@ -7,6 +7,8 @@ interface ConfirmDialogProps {
   opened: boolean;
   title: string;
   message: string;
+  /** More to read before deciding, under the message (a list of what else changes). */
+  children?: ReactNode;
   confirmLabel: string;
   /** A destructive action: the confirm button is red. */
   danger?: boolean;
@@ -23,6 +25,7 @@ export function ConfirmDialog({
   opened,
   title,
   message,
+  children,
   confirmLabel,
   danger = false,
   loading = false,
@@ -42,6 +45,7 @@ export function ConfirmDialog({
       onEnterTransitionEnd={() => cancel.current?.focus()}
     >
       <Text mb="lg">{message}</Text>
+      {children}
       <Group justify="flex-end" gap="sm">
         <Button
           ref={cancel}

@@ -24,6 +24,7 @@ import { type QuestionWrites, useQuestionWrites } from "../api/question-writes";
 import { PlusIcon } from "../icons";
 import { preloadQuestionParts } from "../lazy-parts";
 import { questionTypes, typeKey } from "../question-types";
+import { DeleteQuestionDialog } from "./delete-question-dialog";
 import { QUESTION_DND_ID, QuestionCard, type QuestionCardActions } from "./question-card";
 
 /**
@@ -208,6 +209,7 @@ export function QuestionList({
         </SortableContext>
       </DndContext>
       <MoveAndDeleteDialogs
+        quizId={quizId}
         questions={questions}
         move={move}
         onMoveClose={() => setMove(null)}
@@ -251,6 +253,7 @@ function useArming(shown: boolean) {
 
 /** The confirmations of a move (conditions may be lost) and of a delete. */
 function MoveAndDeleteDialogs({
+  quizId,
   questions,
   move,
   onMoveClose,
@@ -258,6 +261,7 @@ function MoveAndDeleteDialogs({
   onRemovingClose,
   writes,
 }: {
+  quizId: number;
   questions: readonly Question[];
   move: { question: Question; to: number } | null;
   onMoveClose: () => void;
@@ -282,17 +286,11 @@ function MoveAndDeleteDialogs({
           onMoveClose();
         }}
       />
-      <ConfirmDialog
-        opened={removing !== null}
-        title={t("questions:confirm.deleteTitle")}
-        message={t("questions:confirm.deleteText", { title: removing?.title ?? "" })}
-        confirmLabel={t("questions:confirm.deleteOk")}
-        danger
+      <DeleteQuestionDialog
+        quizId={quizId}
+        removing={removing}
         onClose={onRemovingClose}
-        onConfirm={() => {
-          if (removing) void writes.deleteQuestion(removing);
-          onRemovingClose();
-        }}
+        writes={writes}
       />
     </>
   );

@@ -1,32 +1,19 @@
-import type { FormulaElement } from "@leadquiz/contract";
-import { formulaVerdict, parseFormula } from "@leadquiz/engine";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { removeQuestionFromFormula } from "./formula-upkeep";
+import { f as elements } from "../test-fixtures";
+import type { FormulaElement } from "../types";
+import { parseFormula } from "./parse";
+import { removeQuestionFromFormula } from "./remove-question";
+import { formulaVerdict } from "./verdict";
 
 const Q = 5;
 
-/** A formula written as text: numbers, q<id>, + - * / ^ % ( ). */
+/** A formula written as text: numbers, q<id>, + - * / ^ % ( ), separated by spaces. */
 function f(text: string): FormulaElement[] {
-  const ops: Record<string, 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8> = {
-    "+": 1,
-    "-": 2,
-    "*": 3,
-    "/": 4,
-    "^": 5,
-    "%": 6,
-    "(": 7,
-    ")": 8,
-  };
-  return text
-    .split(" ")
-    .filter((token) => token !== "")
-    .map((token): FormulaElement => {
-      const op = ops[token];
-      if (op !== undefined) return { kind: 2, op };
-      if (token.startsWith("q")) return { kind: 3, question: Number(token.slice(1)) };
-      return { kind: 1, value: Number(token) };
-    });
+  const parts = text.split(" ").filter((token) => token !== "");
+  return parts.length === 0
+    ? []
+    : elements(...parts.map((token) => (/^\d+$/.test(token) ? Number(token) : token)));
 }
 
 describe("removeQuestionFromFormula", () => {
