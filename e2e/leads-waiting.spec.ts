@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import type { LeadListPage } from "@leadquiz/contract";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
+import { confirmPurchase } from "./support/dialogs";
 import { operatorCredit } from "./support/operator";
 import {
   chooseLanguage,
@@ -134,6 +135,7 @@ test("the leads screen says how many deliveries wait for requests; buying a tari
       .click();
     await expect(page).toHaveURL(/\/balance\/my-rate$/);
     await page.getByTestId("tariff-2").getByRole("button", { name: "Buy from balance" }).click();
+    await confirmPurchase(page);
     await expect(page.getByTestId("buy-done")).toContainText("Tariff Start is active until");
     await expect.poll(() => receiver.hits.length, { timeout: 30_000 }).toBe(TRIAL_REQUESTS + 1);
     await page.goto("/leads");

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
-import { openedDialog } from "./support/dialogs";
+import { confirmPurchase, openedDialog } from "./support/dialogs";
 import { withServerDatabase } from "./support/e2e-database";
 import { operatorCredit } from "./support/operator";
 import { PASSWORD, registerThroughUi, uniqueEmail } from "./support/users";
@@ -28,6 +28,10 @@ test("an owner tops up through the operator, buys a tariff and sees its limits",
 
   // Buying without money is refused with the server's message.
   await page.getByTestId("tariff-2").getByRole("button", { name: "Buy from balance" }).click();
+  await expect(await openedDialog(page, "Buy Start?")).toContainText(
+    "Your balance is $9.00 short of the price",
+  );
+  await confirmPurchase(page);
   await expect(page.getByTestId("buy-error")).toHaveText("Insufficient funds on balance");
 
   // The top-up page leads to the manual provider's instructions.
@@ -52,6 +56,14 @@ test("an owner tops up through the operator, buys a tariff and sees its limits",
   await page.getByRole("main").getByRole("link", { name: "My tariff" }).click();
   await expect(page.getByTestId("balance")).toHaveText("Balance: $9.00");
   await page.getByTestId("tariff-2").getByRole("button", { name: "Buy from balance" }).click();
+  // It asks first: the price, the balance after, and the trial's larger limits that end.
+  const confirm = await openedDialog(page, "Buy Start?");
+  await expect(confirm).toContainText("$9.00 is taken from your balance: $9.00 now, $0.00 after.");
+  await expect(confirm.getByTestId("buy-limits-end")).toHaveText(
+    "The larger limit of “Trial” ends now: 100 projects a month become 5.",
+  );
+  await expectNoViolations(page, "my tariff, the purchase's confirmation");
+  await confirmPurchase(page);
   await expect(page.getByTestId("buy-done")).toContainText("Tariff Start is active until");
   await expect(page.getByTestId("current-tariff")).toContainText("Current tariff: Start");
   await expect(page.getByTestId("current-tariff")).toContainText("Projects this month: 0 of 5");
@@ -190,6 +202,7 @@ test("an ended tariff shows a banner and hides the quiz from visitors until rene
   await expect(page.getByTestId("tariff-end")).toContainText("Ended on");
   await expectNoViolations(page, "my tariff with the expired-tariff banner");
   await page.getByTestId("tariff-2").getByRole("button", { name: "Buy from balance" }).click();
+  await confirmPurchase(page);
   await expect(page.getByTestId("buy-done")).toBeVisible();
   await expect(page.getByTestId("tariff-expired-banner")).toHaveCount(0);
   const shown = await visitor.goto(url);

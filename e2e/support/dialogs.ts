@@ -12,3 +12,9 @@ export async function openedDialog(page: Page, name?: string | RegExp): Promise<
   await expect(dialog).toHaveCSS("opacity", "1");
   return dialog;
 }
+
+/** Confirms a purchase from the balance in its dialog ("Pay $9.00"), once it is open. */
+export async function confirmPurchase(page: Page, price = "$9.00"): Promise<void> {
+  const dialog = await openedDialog(page, /^Buy /);
+  await dialog.getByRole("button", { name: `Pay ${price}` }).click();
+}

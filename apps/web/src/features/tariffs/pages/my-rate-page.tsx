@@ -12,6 +12,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { errorMessage } from "@/shared/api/error-message";
@@ -20,6 +21,7 @@ import { formatDateTime } from "@/shared/i18n/format-date";
 import { paths } from "@/shared/routing/paths";
 import { PageLoader } from "@/shared/ui/page-loader";
 import { useBuyTariff, useTariffs } from "../api/tariff-queries";
+import { BuyConfirmDialog } from "../components/buy-confirm-dialog";
 import { formatUsd } from "../components/format-usd";
 
 function Usage({ label, used, limit }: { label: string; used: number; limit: number }) {
@@ -118,6 +120,7 @@ export function MyRatePage() {
   const info = useTariffInfo({ refetchWhile: paid ? PAYMENT_WAIT_MS : 0 });
   const tariffs = useTariffs();
   const buy = useBuyTariff();
+  const [confirming, setConfirming] = useState<Tariff | null>(null);
 
   if (info.isPending || tariffs.isPending) return <PageLoader />;
   const failure = info.error ?? tariffs.error;
@@ -165,10 +168,16 @@ export function MyRatePage() {
             key={tariff.id}
             tariff={tariff}
             busy={buy.isPending && buy.variables === tariff.id}
-            onBuy={() => buy.mutate(tariff.id)}
+            onBuy={() => setConfirming(tariff)}
           />
         ))}
       </SimpleGrid>
+      <BuyConfirmDialog
+        info={info.data}
+        tariff={confirming}
+        onConfirm={(tariff) => buy.mutate(tariff.id)}
+        onClose={() => setConfirming(null)}
+      />
     </Stack>
   );
 }
