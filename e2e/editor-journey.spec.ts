@@ -89,7 +89,7 @@ async function sendContacts(frame: Runtime, name: string, email: string) {
   await expect(frame.getByText(TEXT.bonus)).toBeVisible();
   await frame.getByLabel(/^Name/).fill(name);
   await frame.getByLabel(/^Phone/).fill("+48601234567");
-  await frame.getByLabel(/^Email/).fill(email);
+  await frame.getByLabel(/^E-mail/).fill(email);
   await frame.getByRole("checkbox", { name: /privacy policy/ }).check();
   await frame.getByRole("button", { name: "Send" }).click();
 }

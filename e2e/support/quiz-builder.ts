@@ -403,7 +403,7 @@ export async function sendContacts(scope: QuizScope, contacts: VisitorContacts) 
   ).toBeVisible();
   await scope.getByLabel("Name").fill(contacts.name);
   await scope.getByLabel("Phone").fill(contacts.phone);
-  await scope.getByLabel("Email").fill(contacts.email);
+  await scope.getByLabel("E-mail").fill(contacts.email);
   await scope.getByRole("checkbox", { name: "I agree to the privacy policy" }).check();
   await scope.getByRole("button", { name: "Send" }).click();
 }

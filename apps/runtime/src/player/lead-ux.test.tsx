@@ -38,7 +38,7 @@ function setup(submit: (s: LeadSubmission) => Promise<SubmitOutcome>) {
   const fill = async () => {
     await user.click(screen.getByRole("button", { name: "Next" }));
     await user.type(screen.getByLabelText(/^Name/), "Ann");
-    await user.type(screen.getByLabelText(/^Email/), "ann@example.com");
+    await user.type(screen.getByLabelText(/^E-mail/), "ann@example.com");
     await user.click(screen.getByRole("checkbox", { name: /I agree/ }));
     await user.click(screen.getByRole("button", { name: "Send" }));
   };
@@ -75,7 +75,7 @@ describe("sending a lead", () => {
     const { fill, submit, user } = setup(async () => outcome);
     await fill();
     expect(await screen.findByText("This address does not receive mail")).toBeTruthy();
-    const email = screen.getByLabelText(/^Email/);
+    const email = screen.getByLabelText(/^E-mail/);
     expect(email.getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByRole("alert").textContent).toBe("Too long");
     const firstId = submit.mock.calls[0]?.[0].submission_id;
@@ -100,7 +100,7 @@ describe("sending a lead", () => {
     expect((await screen.findByRole("alert")).textContent).toBe(reason);
     expect(screen.getByText(en.kept_in_browser)).toBeTruthy();
     expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe("Ann");
-    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe("ann@example.com");
+    expect((screen.getByLabelText(/^E-mail/) as HTMLInputElement).value).toBe("ann@example.com");
     const send = screen.getByRole("button", { name: "Send" });
     expect(send.getAttribute("aria-disabled")).toBe("true");
     await user.type(screen.getByLabelText(/^Name/), "a");

@@ -13,7 +13,7 @@ describe("contact form", () => {
   it("shows errors only after a field is touched", async () => {
     const { user } = toForm([field(1, 3, { required: true })]);
     await user.click(screen.getByRole("button", { name: "Next" }));
-    const email = screen.getByLabelText(/^Email/);
+    const email = screen.getByLabelText(/^E-mail/);
     expect(screen.queryByText("Required field")).toBeNull();
     await user.type(email, "ann@");
     expect(screen.queryByText("Invalid email")).toBeNull();

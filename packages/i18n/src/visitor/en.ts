@@ -33,7 +33,7 @@ export const texts: VisitorTexts = {
   results_title: "Your result",
   contacts_title: "Where should we send the result?",
   name: "Name",
-  email: "Email",
+  email: "E-mail",
   phone: "Phone",
   other: "Other",
   other2: "Additional information",

@@ -117,7 +117,7 @@ describe("tariff-ending reminders (docs/money.md 'Reminders')", () => {
     await endIn(user, 12);
     await run();
     const [mail] = await mailsTo(user);
-    expect(mail?.subject).toBe("Тариф Leadquiz «Trial» закінчується завтра");
+    expect(mail?.subject).toBe("Тариф Leadquiz «Пробний» закінчується завтра");
     expect(mail?.text).toContain("Продовжити тариф");
   });
 

@@ -1,4 +1,4 @@
-import { type InterfaceLanguageCode, interfaceLanguages } from "@leadquiz/i18n";
+import { type InterfaceLanguageCode, interfaceLanguages, tariffName } from "@leadquiz/i18n";
 import type { Database } from "../../db/client";
 import { renderActionEmail } from "../../mail/mail-templates";
 import type { Mailer, MailMessage } from "../../mail/mailer";
@@ -21,7 +21,7 @@ export function tariffReminderEmail(reminder: DueReminder, publicUrl: string): M
     reminder.daysLeft === 1 ? "tariff_ends_tomorrow" : "tariff_ends_soon",
     {
       link: `${publicUrl.replace(/\/$/, "")}/balance/my-rate`,
-      tariff: reminder.tariff,
+      tariff: tariffName(language, reminder.tariff),
       // "2026-11-27 14:05", the same in every language (the text says UTC).
       date: reminder.endsAt.toISOString().slice(0, 16).replace("T", " "),
     },

@@ -124,4 +124,37 @@ describe("the projects dashboard", { timeout: 40_000 }, () => {
     const link = within(prompt).getByRole("link", { name: "Подключить другой тариф" });
     expect(link.getAttribute("href")).toBe("/balance/my-rate");
   });
+
+  it("counts a project's quizzes in the delete dialog as each language does", async () => {
+    const empty: Project = { ...shop, id: 6, title: "Empty", quizzes: [] };
+    for (const [language, one, none] of [
+      ["en", "“Shop” and its 1 quiz will disappear", "“Empty” will disappear from your projects."],
+      ["ru", "«Shop» и его 1 квиз исчезнут", "«Empty» исчезнет из ваших проектов."],
+      ["uk", "«Shop» і його 1 квіз зникнуть", "«Empty» зникне з ваших проєктів."],
+    ] as const) {
+      const view = await renderApp({
+        url: "/",
+        session,
+        handler: (_request, path) => {
+          if (path === "/userinfo/")
+            return jsonResponse(200, [{ ...user, language_code: language }]);
+          if (path === "/project/") return jsonResponse(200, [shop, empty]);
+          return undefined;
+        },
+      });
+      for (const [id, text] of [
+        [5, one],
+        [6, none],
+      ] as const) {
+        const card = await screen.findByTestId(`project-${id}`);
+        await userEvent.click(within(card).getByTestId("project-actions"));
+        await userEvent.click(await screen.findByTestId("project-delete"));
+        const dialog = await screen.findByRole("dialog");
+        expect(dialog.textContent).toContain(text);
+        await userEvent.click(within(dialog).getByTestId("confirm-cancel"));
+        await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      }
+      view.unmount();
+    }
+  });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { formatDateTime } from "@/shared/i18n/format-date";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
 import { formatUsd } from "./format-usd";
+import { useTariffName } from "./tariff-name";
 
 /**
  * Asks before a tariff is bought from the balance (docs/money.md "Buying"): the price and
@@ -25,12 +26,13 @@ export function BuyConfirmDialog({
   const usd = (amount: number) => formatUsd(amount.toFixed(2), i18n.language);
   const price = Number(tariff?.price ?? 0);
   const after = Number(info.balance) - price;
-  const current = info.tariff?.is_trial ? t("money:myRate.trial") : (info.tariff?.title ?? "");
+  const tariffName = useTariffName();
+  const current = tariffName(info.tariff);
   const runsOn = info.is_active && info.ends_at !== null;
   return (
     <ConfirmDialog
       opened={tariff !== null}
-      title={t("money:myRate.confirmTitle", { title: tariff?.title ?? "" })}
+      title={t("money:myRate.confirmTitle", { title: tariffName(tariff) })}
       message={t("money:myRate.confirmPrice", {
         price: usd(price),
         balance: usd(Number(info.balance)),

@@ -30,12 +30,20 @@ const start: Tariff = {
   auto_detect: false,
 };
 
+const yearly: Tariff = {
+  ...start,
+  id: 5,
+  title: "Business, 12 months",
+  period_months: 12,
+  price: "290.00",
+};
+
 function server(language = "en"): FakeHandler {
   return (request, path) => {
     if (path === "/userinfo/")
       return jsonResponse(200, [{ ...testOwner, language_code: language }]);
     if (path === "/tariffinfo/") return jsonResponse(200, trial);
-    if (path === "/tariffs/") return jsonResponse(200, [start]);
+    if (path === "/tariffs/") return jsonResponse(200, [start, yearly]);
     if (path === "/buy-tariff-from-balance/" && request.method === "POST") {
       return jsonResponse(200, {
         ...trial,
@@ -78,21 +86,28 @@ describe("/balance/my-rate: buying from the balance", { timeout: 40_000 }, () =>
     expect(buys(requests)).toHaveLength(1);
   });
 
-  it("asks in Russian and Ukrainian", async () => {
-    for (const [language, text] of [
+  it("names the tariffs and asks in Russian and Ukrainian", async () => {
+    for (const [language, names, text] of [
       [
         "ru",
+        ["Старт", "Бизнес, 12 месяцев"],
         "Больший лимит тарифа «Пробный» закончится сейчас: вместо 100 проектов в месяц будет 5.",
       ],
       [
         "uk",
+        ["Старт", "Бізнес, 12 місяців"],
         "Більший ліміт тарифу «Пробний» закінчиться зараз: замість 100 проєктів на місяць буде 5.",
       ],
     ] as const) {
       const view = await renderApp({ url: "/balance/my-rate", session, handler: server(language) });
       const card = await screen.findByTestId("tariff-2");
+      expect(
+        screen.getAllByRole("heading", { level: 4 }).map((heading) => heading.textContent),
+      ).toEqual(names);
       await userEvent.click(within(card).getByRole("button"));
-      const dialog = await screen.findByRole("dialog");
+      const dialog = await screen.findByRole("dialog", {
+        name: `${language === "ru" ? "Купить" : "Купити"} Старт?`,
+      });
       expect(within(dialog).getByTestId("buy-limits-end").textContent).toBe(text);
       view.unmount();
     }

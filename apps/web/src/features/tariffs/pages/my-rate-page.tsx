@@ -23,6 +23,7 @@ import { PageLoader } from "@/shared/ui/page-loader";
 import { useBuyTariff, useTariffs } from "../api/tariff-queries";
 import { BuyConfirmDialog } from "../components/buy-confirm-dialog";
 import { formatUsd } from "../components/format-usd";
+import { useTariffName } from "../components/tariff-name";
 
 function Usage({ label, used, limit }: { label: string; used: number; limit: number }) {
   const percent = limit > 0 ? Math.min(100, (used / limit) * 100) : 100;
@@ -36,14 +37,14 @@ function Usage({ label, used, limit }: { label: string; used: number; limit: num
 
 function CurrentTariff({ info }: { info: TariffInfo }) {
   const { t, i18n } = useTranslation();
+  const tariffName = useTariffName();
   const date = info.ends_at ? formatDateTime(info.ends_at, i18n.language) : "";
   return (
     <Paper withBorder radius="md" p="lg" data-testid="current-tariff">
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
           <Title order={3} size="h4">
-            {t("money:myRate.current")}:{" "}
-            {info.tariff?.is_trial ? t("money:myRate.trial") : info.tariff?.title}
+            {t("money:myRate.current")}: {tariffName(info.tariff)}
           </Title>
           <Text size="sm" fw={600} c={info.is_active ? "dark.7" : "red.9"} data-testid="tariff-end">
             {info.is_active
@@ -82,10 +83,11 @@ function CurrentTariff({ info }: { info: TariffInfo }) {
 
 function TariffCard({ tariff, onBuy, busy }: { tariff: Tariff; onBuy: () => void; busy: boolean }) {
   const { t, i18n } = useTranslation();
+  const tariffName = useTariffName();
   return (
     <Card withBorder radius="md" padding="lg" data-testid={`tariff-${tariff.id}`}>
       <Stack gap="xs" h="100%">
-        <Title order={4}>{tariff.title}</Title>
+        <Title order={4}>{tariffName(tariff)}</Title>
         <Text fw={600}>
           {t("money:myRate.perPeriod", {
             price: formatUsd(tariff.price, i18n.language),
@@ -120,6 +122,7 @@ export function MyRatePage() {
   const info = useTariffInfo({ refetchWhile: paid ? PAYMENT_WAIT_MS : 0 });
   const tariffs = useTariffs();
   const buy = useBuyTariff();
+  const tariffName = useTariffName();
   const [confirming, setConfirming] = useState<Tariff | null>(null);
 
   if (info.isPending || tariffs.isPending) return <PageLoader />;
@@ -149,7 +152,7 @@ export function MyRatePage() {
       {buy.data ? (
         <Alert color="green" variant="light" role="status" data-testid="buy-done">
           {t("money:myRate.bought", {
-            title: buy.data.tariff?.title ?? "",
+            title: tariffName(buy.data.tariff),
             date: buy.data.ends_at ? formatDateTime(buy.data.ends_at, i18n.language) : "",
           })}
         </Alert>
