@@ -24,8 +24,9 @@ export interface RenderedEmail {
 /**
  * Renders an e-mail of the i18n `email` namespace in one language: plain text and a simple
  * HTML version with inline styles (mail clients drop style sheets). The texts are the keys
- * `<template>.subject`, `.greeting`, `.body`, `.button`, `.link_hint` (optional) and
- * `.footer`; every one may use `{{link}}` (and the other `params`, e.g. `{{email}}`).
+ * `<template>.subject`, `.greeting`, `.body`, `.body_text` (optional: the body of the plain
+ * text, which has no button, where the body speaks of the button), `.button`, `.link_hint`
+ * (optional) and `.footer`; every one may use `{{link}}` (and the other `params`, e.g. `{{email}}`).
  * Interpolated values are HTML-escaped; in the HTML version a further address given as a
  * param named `…_link` (e.g. `reset_link`) is a link where the text shows it.
  */
@@ -44,7 +45,7 @@ export function renderActionEmail(
 
   const plain = [
     greeting,
-    body,
+    text("body_text") ?? body,
     // Plain-text readers need the address itself; skip it when the body already has it.
     body?.includes(params.link) ? undefined : `${button}:\n${params.link}`,
     footer,

@@ -106,6 +106,28 @@ describe("renderActionEmail", () => {
     }
   });
 
+  it("speaks of the button only in the HTML version, of the link in the plain text", () => {
+    const link = "http://localhost:3000/confirm/abc";
+    const templates = [
+      "password_reset",
+      "verify_email",
+      "complete_registration",
+      "registration_attempt",
+      "change_email",
+    ] as const;
+    const button = { en: /button/i, ru: /кнопк/i, uk: /кнопк/i };
+    const below = { en: "link below", ru: "ссылку ниже", uk: "посилання нижче" };
+    for (const language of ["en", "ru", "uk"] as const) {
+      for (const template of templates) {
+        const mail = renderActionEmail(language, template, { link, reset_link: link });
+        expect(mail.text, `${language} ${template}`).not.toMatch(button[language]);
+        expect(mail.text, `${language} ${template}`).toContain(below[language]);
+        expect(mail.text).toContain(link);
+        expect(mail.html, `${language} ${template}`).toMatch(button[language]);
+      }
+    }
+  });
+
   it("escapes interpolated values in the HTML version", () => {
     const link = 'http://x/reset-password/a"><script>alert(1)</script>&b';
     const mail = renderActionEmail("en", "password_reset", { link });
