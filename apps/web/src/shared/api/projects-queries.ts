@@ -88,13 +88,15 @@ export function useDashboardActions(
   } = {},
 ) {
   const api = useApiClient();
+  const newProject = {
+    call: (title: string) => api.call(projectEndpoints.createProject, { body: { title } }),
+    applied: (projects: Project[], project: Project) => projectsCache.addProject(projects, project),
+    onProjectLimit: handlers.onProjectLimit,
+  };
   return {
-    createProject: useProjectsMutation({
-      call: (title: string) => api.call(projectEndpoints.createProject, { body: { title } }),
-      applied: (projects, project) => projectsCache.addProject(projects, project),
-      success: "dashboard:project.created",
-      onProjectLimit: handlers.onProjectLimit,
-    }),
+    createProject: useProjectsMutation({ ...newProject, success: "dashboard:project.created" }),
+    /** The first run's project, made on the way to the first quiz: no toast of its own. */
+    createFirstProject: useProjectsMutation(newProject),
     renameProject: useProjectsMutation({
       call: ({ id, title }: { id: number; title: string }) =>
         api.call(projectEndpoints.updateProject, { params: { id }, body: { title } }),

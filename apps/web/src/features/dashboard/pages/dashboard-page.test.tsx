@@ -2,6 +2,7 @@ import type { Project } from "@leadquiz/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { testQuiz } from "../../../test/quiz-fixtures";
 import { jsonResponse, renderApp, testJwt, testOwner as user } from "../../../test/render-app";
 
 const session = { access: testJwt(600) };
@@ -156,5 +157,29 @@ describe("the projects dashboard", { timeout: 40_000 }, () => {
       }
       view.unmount();
     }
+  });
+
+  it("makes the first quiz without a toast about a project the owner did not ask for", async () => {
+    const made: Project = { ...shop, title: "My project", sites: [], leads_count: 0, quizzes: [] };
+    const { requests, router } = await renderApp({
+      url: "/",
+      session,
+      handler: (request, path) => {
+        if (path === "/userinfo/") return jsonResponse(200, [user]);
+        if (path === "/project/" && request.method === "POST") return jsonResponse(201, made);
+        if (path === "/project/") return jsonResponse(200, []);
+        if (path === "/quiz/" && request.method === "POST") return jsonResponse(201, testQuiz());
+        if (path === "/quiz/7/") return jsonResponse(200, testQuiz());
+        if (path === "/quiz/7/question_list/") return jsonResponse(200, []);
+        return undefined;
+      },
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Create my first quiz" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/quiz/7/questions"));
+    expect(requests.filter((r) => r.method === "POST").map((r) => r.path)).toEqual([
+      "/project/",
+      "/quiz/",
+    ]);
+    expect(screen.queryByText("The project has been created")).toBeNull();
   });
 });

@@ -65,13 +65,13 @@ export function DashboardPage() {
     // A refused project is already shown (the limit prompt or a toast) by the mutation.
     const project =
       list[0] ??
-      (await actions.createProject
+      (await actions.createFirstProject
         .mutateAsync(t("dashboard:project.defaultTitle"))
         .catch(() => null));
     if (!project) return;
     actions.createQuiz.mutate({ project: project.id, title: t("dashboard:quiz.titlePlaceholder") });
   };
-  const busyFirst = actions.createProject.isPending || actions.createQuiz.isPending;
+  const busyFirst = actions.createFirstProject.isPending || actions.createQuiz.isPending;
 
   return (
     <Stack gap="lg" maw={1100} mx="auto" data-testid="dashboard">
