@@ -6,6 +6,7 @@ import {
   Paper,
   SegmentedControl,
   Stack,
+  Text,
   TextInput,
   Title,
 } from "@mantine/core";
@@ -13,10 +14,12 @@ import { useDocumentTitle } from "@mantine/hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
+import { useTariffInfo } from "@/shared/api/tariff-info";
 import { useServerForm } from "@/shared/forms/use-server-form";
 import { FormAlert } from "@/shared/ui/form-alert";
 import { usePaymentLinks, usePaymentProviders } from "../api/tariff-queries";
 import { amountRule } from "../components/amount-rule";
+import { formatUsd } from "../components/format-usd";
 
 /** The providers this page can name (docs/money.md "Payments"). */
 const PROVIDER_KEYS: Record<number, string> = {
@@ -30,8 +33,9 @@ const PROVIDER_KEYS: Record<number, string> = {
  * owner when the server offers more than one.
  */
 export function PayPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useDocumentTitle(`${t("money:pay.title")} · Leadquiz`);
+  const balance = useTariffInfo().data?.balance;
   const links = usePaymentLinks();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -61,6 +65,11 @@ export function PayPage() {
   return (
     <Stack gap="lg" maw={560}>
       <Title order={2}>{t("money:pay.title")}</Title>
+      {balance === undefined ? null : (
+        <Text fw={600} data-testid="balance">
+          {t("money:myRate.balance", { amount: formatUsd(balance, i18n.language) })}
+        </Text>
+      )}
       {returned === "cancelled" || returned === "failed" ? (
         <Alert color="yellow" variant="light" data-testid="payment-not-made">
           {t(`money:pay.${returned}`)}
