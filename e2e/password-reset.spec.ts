@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectNoViolations } from "./support/axe";
 import { waitForMail } from "./support/smtp-inbox";
 import { logInThroughUi, registerThroughUi, uniqueEmail } from "./support/users";
 
@@ -31,6 +32,11 @@ test("forgot password: the e-mail arrives, the link sets a new password, the new
   await page.getByLabel("Confirm password").fill(newPassword);
   await page.getByRole("button", { name: "Save password" }).click();
   await expect(page).toHaveURL(/\/login/);
+  // The sign-in page says what happened.
+  await expect(
+    page.getByRole("status").filter({ hasText: "Your password has been changed" }),
+  ).toHaveText("Your password has been changed. Sign in with the new password.");
+  await expectNoViolations(page, "sign-in page after a password reset");
 
   await logInThroughUi(page, email, newPassword);
   await expect(page).toHaveURL(/\/$/);

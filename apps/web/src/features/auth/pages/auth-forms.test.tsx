@@ -237,3 +237,33 @@ describe("auth callback", () => {
     );
   });
 });
+
+describe("reset password page", () => {
+  it("leads to the sign-in page, which says the password was changed", async () => {
+    for (const [language, notice] of [
+      ["en", "Your password has been changed. Sign in with the new password."],
+      ["ru", "Пароль изменён. Войдите с новым паролем."],
+      ["uk", "Пароль змінено. Увійдіть із новим паролем."],
+    ] as const) {
+      const view = await renderApp({
+        url: "/reset-password/abc",
+        language,
+        handler: (_request, path) =>
+          path === "/password_reset/confirm/" ? jsonResponse(200, { status: "OK" }) : undefined,
+      });
+      const t = view.services.i18n.t;
+      await userEvent.type(await screen.findByLabelText(t("auth:fields.newPassword")), PASSWORD);
+      await userEvent.type(screen.getByLabelText(t("auth:fields.confirmPassword")), PASSWORD);
+      await userEvent.click(screen.getByRole("button", { name: t("auth:resetPassword.submit") }));
+      await waitFor(() => expect(view.router.state.location.pathname).toBe("/login"));
+      expect((await screen.findByTestId("password-changed")).textContent).toBe(notice);
+      view.unmount();
+    }
+  });
+
+  it("shows no such notice on an ordinary visit to the sign-in page", async () => {
+    await renderApp({ url: "/login", handler: () => undefined });
+    expect(await screen.findByRole("button", { name: "Sign in" })).toBeTruthy();
+    expect(screen.queryByTestId("password-changed")).toBeNull();
+  });
+});

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { isApiError } from "@/shared/api/api-error";
@@ -16,7 +16,8 @@ export function LoginPage() {
   const { t } = useTranslation();
   const api = useApiClient();
   const session = useSessionStore();
-  const { search } = useLocation();
+  const { search, state } = useLocation();
+  const passwordChanged = (state as { passwordChanged?: unknown } | null)?.passwordChanged === true;
   const [params] = useSearchParams();
   const { fieldProps, mutation, formErrors, onSubmit } = useServerForm({
     initialValues: { email: "", password: "" },
@@ -35,6 +36,11 @@ export function LoginPage() {
   return (
     <>
       <AuthTitle title={t("auth:login.title")} subtitle={t("auth:login.subtitle")} />
+      {passwordChanged ? (
+        <Alert color="green" variant="light" role="status" mb="md" data-testid="password-changed">
+          {t("auth:resetPassword.success")}
+        </Alert>
+      ) : null}
       <form noValidate onSubmit={onSubmit}>
         <Stack gap="md">
           <TextInput

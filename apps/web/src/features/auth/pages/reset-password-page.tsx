@@ -1,6 +1,5 @@
 import { Anchor, Button, PasswordInput, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
@@ -42,8 +41,8 @@ export function ResetPasswordPage() {
       confirmPasswordReset(api, { token, password: values.newPassword }),
     onSuccess: () => {
       session.clear();
-      notifications.show({ color: "green", message: t("auth:resetPassword.success") });
-      void navigate(paths.login(), { replace: true });
+      // The sign-in page says so where the owner looks next (a toast was gone before that).
+      void navigate(paths.login(), { replace: true, state: { passwordChanged: true } });
     },
     onError: (error) => {
       const passwordErrors = isApiError(error) ? error.fieldErrors?.password : undefined;
