@@ -36,6 +36,8 @@ export function LeadRow({ lead, onView, onStatus }: LeadRowProps) {
       <Table.Td>
         <NativeSelect
           size="xs"
+          // As wide as its longest status ("Успішна", "В работе"): the column never cuts it.
+          miw="max-content"
           aria-label={t("leads:columns.status")}
           value={lead.status}
           onChange={(event) => onStatus(event.currentTarget.value as LeadStatus)}
