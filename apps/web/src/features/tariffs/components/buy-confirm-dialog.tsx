@@ -33,7 +33,7 @@ export function BuyConfirmDialog({
     <ConfirmDialog
       opened={tariff !== null}
       title={t("money:myRate.confirmTitle", { title: tariffName(tariff) })}
-      message={t("money:myRate.confirmPrice", {
+      message={t(after < 0 ? "money:myRate.confirmPriceShort" : "money:myRate.confirmPrice", {
         price: usd(price),
         balance: usd(Number(info.balance)),
         after: usd(after),

@@ -38,11 +38,11 @@ const yearly: Tariff = {
   price: "290.00",
 };
 
-function server(language = "en"): FakeHandler {
+function server(language = "en", info = trial): FakeHandler {
   return (request, path) => {
     if (path === "/userinfo/")
       return jsonResponse(200, [{ ...testOwner, language_code: language }]);
-    if (path === "/tariffinfo/") return jsonResponse(200, trial);
+    if (path === "/tariffinfo/") return jsonResponse(200, info);
     if (path === "/tariffs/") return jsonResponse(200, [start, yearly]);
     if (path === "/buy-tariff-from-balance/" && request.method === "POST") {
       return jsonResponse(200, {
@@ -111,5 +111,19 @@ describe("/balance/my-rate: buying from the balance", { timeout: 40_000 }, () =>
       expect(within(dialog).getByTestId("buy-limits-end").textContent).toBe(text);
       view.unmount();
     }
+  });
+
+  it("says what is missing, not a balance below zero, when the balance is short", async () => {
+    await renderApp({
+      url: "/balance/my-rate",
+      session,
+      handler: server("en", { ...trial, balance: "5.00" }),
+    });
+    const card = await screen.findByTestId("tariff-2");
+    await userEvent.click(within(card).getByRole("button", { name: "Buy from balance" }));
+    const dialog = await screen.findByRole("dialog", { name: "Buy Start?" });
+    expect(dialog.textContent).toContain("The price is $9.00; your balance is $5.00.");
+    expect(dialog.textContent).toContain("Your balance is $4.00 short of the price");
+    expect(dialog.textContent).not.toContain("-$");
   });
 });
