@@ -43,7 +43,10 @@ export function renderLeadEmail(lead: DeliveryLead, language: string, test = fal
   for (const [name, value] of Object.entries(lead.messengers)) {
     if (!value) continue;
     const link = MESSENGER_LINKS[name];
-    contacts.push({ label: name, text: value, ...(link ? { href: link(value) } : {}) });
+    // The messenger's name ("Telegram"), not its key; an unknown key as it is.
+    const known = translate(lang, `results:contact.messengerNames.${name}`);
+    const label = known.startsWith("results:") ? name : known;
+    contacts.push({ label, text: value, ...(link ? { href: link(value) } : {}) });
   }
   const sections: { title: string; rows: Row[]; numbered?: boolean }[] = [
     { title: t("contacts"), rows: contacts },

@@ -14,12 +14,14 @@ import {
   Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
+import type { TFunction } from "i18next";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/shared/api/error-message";
 import { formatDateTime } from "@/shared/i18n/format-date";
 import { ConfirmDialog } from "@/shared/ui/confirm-dialog";
 import { useEraseLead, useLeadDetail, useUpdateLead } from "../api/leads-queries";
+import { messengerName } from "./messenger-name";
 
 interface LeadDetailModalProps {
   leadId: number | null;
@@ -72,7 +74,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function contactRows(lead: LeadDetail, t: (key: string) => string): [string, ReactNode][] {
+function contactRows(lead: LeadDetail, t: TFunction): [string, ReactNode][] {
   const { contacts } = lead;
   const rows: [string, string][] = [
     [t("leads:columns.name"), contacts.name],
@@ -80,7 +82,10 @@ function contactRows(lead: LeadDetail, t: (key: string) => string): [string, Rea
     [t("leads:columns.phone"), contacts.phone],
     [t("leads:detail.other"), contacts.other],
     [t("leads:detail.other2"), contacts.other2],
-    ...Object.entries(contacts.messengers),
+    ...Object.entries(contacts.messengers).map(([name, value]): [string, string] => [
+      messengerName(t, name),
+      value,
+    ]),
   ];
   return rows.filter(([, value]) => value !== "");
 }

@@ -2,6 +2,7 @@ import { type LeadListItem, type LeadStatus, leadStatuses } from "@leadquiz/cont
 import { Badge, Button, Group, NativeSelect, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "@/shared/i18n/format-date";
+import { messengerName } from "./messenger-name";
 
 interface LeadRowProps {
   lead: LeadListItem;
@@ -13,7 +14,7 @@ interface LeadRowProps {
 export function LeadRow({ lead, onView, onStatus }: LeadRowProps) {
   const { t, i18n } = useTranslation();
   const messengers = Object.entries(lead.messengers)
-    .map(([name, value]) => `${name}: ${value}`)
+    .map(([name, value]) => `${messengerName(t, name)}: ${value}`)
     .join(", ");
   const masked = !lead.is_opened;
   const contact = (value: string) => (

@@ -100,6 +100,28 @@ describe("the leads screen", { timeout: 40_000 }, () => {
     await waitFor(() => expect(screen.getByTestId("requests-left").textContent).toContain("2"));
   });
 
+  it("names a lead's messengers as the product does, in the row and the detail", async () => {
+    const withTelegram = { ...opened, messengers: { telegram: "@olena" } };
+    await renderApp({
+      url: "/leads",
+      session,
+      handler: leadsApi(page([withTelegram], 3), (_request, path) =>
+        path === "/lead_answers/41/"
+          ? jsonResponse(200, {
+              ...detail,
+              contacts: { ...detail.contacts, messengers: { telegram: "@olena" } },
+            })
+          : undefined,
+      ),
+    });
+    const row = await screen.findByTestId("lead-row-41");
+    expect(within(row).getByText("Telegram: @olena")).toBeTruthy();
+    await userEvent.click(within(row).getByTestId("lead-view"));
+    const contacts = await screen.findByTestId("detail-contacts");
+    expect(within(contacts).getByText("Telegram")).toBeTruthy();
+    expect(within(contacts).queryByText("telegram")).toBeNull();
+  });
+
   it("prompts to connect another tariff when no request is left", async () => {
     await renderApp({
       url: "/leads",
