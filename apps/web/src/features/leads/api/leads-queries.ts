@@ -134,6 +134,30 @@ export function useReleaseLeads() {
   });
 }
 
+/** `GET leads/over-rate/` (operation `getLeadOverRateSummary`): the notice's counts. */
+export function useOverRateSummary() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [...leadsQueryKey, "over-rate"],
+    queryFn: ({ signal }) => api.call(endpoints.getLeadOverRateSummary, { signal }),
+    refetchInterval: LEADS_POLL_MS,
+  });
+}
+
+/**
+ * `POST leads/let-through/` (operation `letLeadsThrough`): one held lead, or every held lead
+ * of the account (no `lead`), goes to its deliveries.
+ */
+export function useLetLeadsThrough() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (lead?: number) =>
+      api.call(endpoints.letLeadsThrough, { body: lead === undefined ? {} : { lead } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadsQueryKey }),
+  });
+}
+
 /** `GET leads/export/` (operation `exportLeads`) with the list's filters, saved as a file. */
 export function useExportLeads() {
   const api = useApiClient();
