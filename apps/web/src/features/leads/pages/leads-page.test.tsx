@@ -161,6 +161,31 @@ describe("the leads screen", { timeout: 40_000 }, () => {
     );
   });
 
+  it("lets one flagged lead through from its row", async () => {
+    const { requests } = await renderApp({
+      url: "/leads",
+      session,
+      handler: leadsApi(
+        page(
+          [
+            { ...masked, flags: ["over_rate"] },
+            { ...masked, id: 42 },
+          ],
+          3,
+        ),
+        (request, path) =>
+          path === "/leads/let-through/" && request.method === "POST"
+            ? jsonResponse(200, { let_through: 1 })
+            : undefined,
+      ),
+    });
+    const row = await screen.findByTestId("lead-row-41");
+    expect(within(screen.getByTestId("lead-row-42")).queryByTestId("lead-let-through")).toBeNull();
+    await userEvent.click(within(row).getByRole("button", { name: "Let through" }));
+    expect(await screen.findByText("This lead goes to your integrations now.")).toBeTruthy();
+    expect(requests.find((r) => r.path === "/leads/let-through/")?.body).toEqual({ lead: 41 });
+  });
+
   it("shows no over-rate notice when nothing came over the rate", async () => {
     await renderApp({
       url: "/leads",
