@@ -23,7 +23,8 @@ export function credentialTargetEndpoints(type: CredentialTargetName) {
   const { name, leadsBecome } = integrationTargets[type];
   const schemas = credentialTargetSchemas[type];
   const operation = `${operationNameOf(type)}Integration`;
-  const ofQuiz = apiPaths[`${type}OfQuiz`]("{id}");
+  // Spelled as a pattern with `{id}` so that a caller's `params` are typed (`api.call`).
+  const ofQuiz = apiPaths[`${type}OfQuiz`]("{id}") as `/${string}/{id}/`;
   return {
     create: endpoint({
       method: "POST",
@@ -76,10 +77,11 @@ export function credentialTargetEndpoints(type: CredentialTargetName) {
  */
 export function oauthTargetEndpoints(provider: OAuthProviderName) {
   const name = integrationTargets[provider].name;
-  const link = apiPaths.oauthConsentLink(provider, "{id}");
+  // Patterns with `{id}`, so that a caller's `params` are typed (`api.call`).
+  const link = apiPaths.oauthConsentLink(provider, "{id}") as `/${string}/{id}${string}`;
   // `auth-link/{quiz}/` → `AuthLink`
   const linkName = link.split("/")[2]?.split("-").map(operationNameOf).join("");
-  const ofQuiz = apiPaths.oauthIntegrationOfQuiz(provider, "{id}");
+  const ofQuiz = apiPaths.oauthIntegrationOfQuiz(provider, "{id}") as `/${string}/{id}/`;
   return {
     consentLink: endpoint({
       method: "GET",
