@@ -1,4 +1,5 @@
-import { API_PREFIX, apiPaths } from "@leadquiz/contract";
+import { API_PREFIX } from "@leadquiz/contract";
+import { apiPaths } from "../apps/server/src/test-support/api-paths";
 import { type LoadResult, type LoadSettings, postLoad } from "./load";
 import {
   checkIndexes,

@@ -8,8 +8,9 @@
  * most changes do; openings side by side see the same load (docs/editor.md "Start time").
  */
 import path from "node:path";
-import { API_PREFIX, apiPaths } from "@leadquiz/contract";
+import { API_PREFIX } from "@leadquiz/contract";
 import { chromium } from "@playwright/test";
+import { apiPaths } from "../apps/server/src/test-support/api-paths";
 import {
   createLargeQuiz,
   type EditorOpening,

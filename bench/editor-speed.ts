@@ -1,6 +1,7 @@
 import os from "node:os";
-import { API_PREFIX, apiPaths, userinfoResponseSchema } from "@leadquiz/contract";
+import { API_PREFIX, userinfoResponseSchema } from "@leadquiz/contract";
 import { type Browser, chromium, type Frame, type Page } from "@playwright/test";
+import { apiPaths } from "../apps/server/src/test-support/api-paths";
 import { emulateNetwork, type NetworkLine } from "./fcp";
 import { type BenchOwner, log, median, signIn } from "./support";
 

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import os from "node:os";
-import { API_PREFIX, apiPaths, type QuizConfig } from "@leadquiz/contract";
+import { API_PREFIX, type QuizConfig } from "@leadquiz/contract";
 import type { Browser, Page, Request } from "@playwright/test";
+import { apiPaths } from "../apps/server/src/test-support/api-paths";
 import { launchChromium, MOBILE_PROFILE, mobilePage } from "./fcp";
 import { startStaticServer } from "./static-server";
 import { costRatio, ratioText, TARGETS } from "./summary";

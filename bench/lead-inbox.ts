@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { API_PREFIX, apiPaths } from "@leadquiz/contract";
+import { API_PREFIX } from "@leadquiz/contract";
+import { apiPaths } from "../apps/server/src/test-support/api-paths";
 import { checkIndexes, dropIndexes, rebuildJobs, runJobs, withSeedingConnections } from "./seeding";
 import { TARGETS } from "./summary";
 import { type BenchDatabase, log, type OwnerSession, step } from "./support";

@@ -1,5 +1,6 @@
-import { API_PREFIX, apiPaths } from "@leadquiz/contract";
+import { API_PREFIX } from "@leadquiz/contract";
 import { chromium } from "@playwright/test";
+import { apiPaths } from "../apps/server/src/test-support/api-paths";
 import { ownerPage } from "./editor-speed";
 import { type BenchOwner, log, median } from "./support";
 

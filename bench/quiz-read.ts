@@ -1,7 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { get } from "node:http";
 import path from "node:path";
-import { API_PREFIX, apiPaths } from "@leadquiz/contract";
+import { API_PREFIX } from "@leadquiz/contract";
+import { apiPaths } from "../apps/server/src/test-support/api-paths";
 import { getLoad, type LoadResult, type LoadSettings } from "./load";
 import { TARGETS } from "./summary";
 import { type Child, freePort, sleep, startChild, waitForHttp } from "./support";

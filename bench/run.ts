@@ -15,7 +15,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { API_PREFIX, apiPaths } from "@leadquiz/contract";
+import { API_PREFIX } from "@leadquiz/contract";
+import { apiPaths } from "../apps/server/src/test-support/api-paths";
 import { measureAnalytics } from "./analytics";
 import { EARLIER_LEADS, seedEarlierLeads } from "./campaign";
 import { type CpuSpent, perRequest, waitForQuietCpu, withCpu } from "./cpu";

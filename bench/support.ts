@@ -4,8 +4,9 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { API_PREFIX, apiPaths } from "@leadquiz/contract";
+import { API_PREFIX } from "@leadquiz/contract";
 import pg from "pg";
+import { apiPaths } from "../apps/server/src/test-support/api-paths";
 
 /** The repository root (bench/ is one level below it). */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

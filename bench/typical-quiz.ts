@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { API_PREFIX, apiPaths, type LeadSubmission } from "@leadquiz/contract";
+import { API_PREFIX, type LeadSubmission } from "@leadquiz/contract";
+import { apiPaths } from "../apps/server/src/test-support/api-paths";
 import { type BenchOwner, type OwnerSession, ownerSession, registerOwner } from "./support";
 
 /**
@@ -90,15 +91,12 @@ export async function createTypicalQuiz(base: string, dataDir: string): Promise<
     answers: { text: string; points: number }[] = [],
   ): Promise<{ id: number; answers: number[] }> {
     const made = await api.call<WithId>("POST", apiPaths.questions, { quiz: quiz.id, ...body });
-    const existing = await api.call<WithId[]>(
-      "GET",
-      `${apiPaths.questions}${made.id}/answer_list/`,
-    );
+    const existing = await api.call<WithId[]>("GET", apiPaths.questionAnswerList(made.id));
     const ids: number[] = [];
     for (const [index, answer] of answers.entries()) {
       const current = existing[index];
       if (current) {
-        await api.call("PATCH", `${apiPaths.answers}${current.id}/`, answer);
+        await api.call("PATCH", apiPaths.answerById(current.id), answer);
         ids.push(current.id);
       } else {
         ids.push(

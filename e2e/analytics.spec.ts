@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
-import { type BranchingQuiz, publishBranchingQuiz, visitorCall } from "./support/quiz-builder";
+import {
+  type BranchingQuiz,
+  publishBranchingQuiz,
+  quizOwner,
+  visitorCall,
+} from "./support/quiz-builder";
 import { logInThroughUi, ownClientAddress } from "./support/users";
 
 /**
@@ -58,9 +63,7 @@ test("the analytics page shows exactly the funnel of the scripted visits", async
   await lead(quiz, buyer);
   await lead(quiz, bot, "https://spam.example");
 
-  const email = process.env.E2E_QUIZ_OWNER_EMAIL;
-  const password = process.env.E2E_QUIZ_OWNER_PASSWORD;
-  if (!email || !password) throw new Error("global-setup did not create the quiz owner");
+  const { email, password } = await quizOwner();
   await page.context().setExtraHTTPHeaders({ "x-forwarded-for": ownClientAddress() });
   await page.goto("/login");
   await logInThroughUi(page, email, password);

@@ -6,6 +6,7 @@ import { hostPage, serveHostSite } from "./support/host-page";
 import {
   type BranchingQuiz,
   publishBranchingQuiz,
+  quizOwner,
   sendContacts,
   takePath,
 } from "./support/quiz-builder";
@@ -19,9 +20,7 @@ import { chooseLanguage, logInThroughUi } from "./support/users";
  */
 
 async function signInAsQuizOwner(page: Page) {
-  const email = process.env.E2E_QUIZ_OWNER_EMAIL;
-  const password = process.env.E2E_QUIZ_OWNER_PASSWORD;
-  if (!email || !password) throw new Error("global-setup did not create the quiz owner");
+  const { email, password } = await quizOwner();
   await page.goto("/login");
   await logInThroughUi(page, email, password);
   await expect(page.getByTestId("user-menu")).toBeVisible();

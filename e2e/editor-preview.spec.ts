@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
 import { openedDialog } from "./support/dialogs";
-import { choiceQuestion, ownerCall } from "./support/quiz-builder";
+import { choiceQuestion, ownerCall, quizOwner } from "./support/quiz-builder";
 import { logInThroughUi, ownClientAddress } from "./support/users";
 
 /**
@@ -13,11 +13,8 @@ import { logInThroughUi, ownClientAddress } from "./support/users";
 async function signInAsQuizOwner(page: Page) {
   await page.context().setExtraHTTPHeaders({ "x-forwarded-for": ownClientAddress() });
   await page.goto("/login");
-  await logInThroughUi(
-    page,
-    process.env.E2E_QUIZ_OWNER_EMAIL ?? "",
-    process.env.E2E_QUIZ_OWNER_PASSWORD ?? "",
-  );
+  const { email, password } = await quizOwner();
+  await logInThroughUi(page, email, password);
   await expect(page.getByTestId("user-menu")).toBeVisible();
 }
 

@@ -3,14 +3,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { apiPaths } from "@leadquiz/contract";
+import { apiPaths } from "../apps/server/src/test-support/api-paths";
 import { startFakeOAuthProvider } from "../apps/server/src/test-support/fake-oauth-provider";
 import { startFakeStripe } from "../apps/server/src/test-support/fake-stripe";
 import { startFakeTelegram } from "../apps/server/src/test-support/fake-telegram";
 import { startOidcProvider } from "../apps/server/src/test-support/oidc-provider";
 import { createE2eDatabase } from "./support/e2e-database";
 import { E2E_ORIGIN, E2E_PORT } from "./support/e2e-origin";
-import { createQuizOwner } from "./support/quiz-builder";
 import { startSmtpInbox } from "./support/smtp-inbox";
 
 const PORT = E2E_PORT;
@@ -139,10 +138,6 @@ export default async function globalSetup() {
   process.env.E2E_TELEGRAM_URL = telegram.url;
   if (database.kind === "postgres") process.env.E2E_DB_URL = database.url;
   else process.env.E2E_DB_NOTE = database.note;
-  // The owner of the visitor specs' quizzes (registration is rate limited per address).
-  const owner = await createQuizOwner();
-  process.env.E2E_QUIZ_OWNER_EMAIL = owner.email;
-  process.env.E2E_QUIZ_OWNER_PASSWORD = owner.password;
 
   return async () => {
     server.kill("SIGTERM");

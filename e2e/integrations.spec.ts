@@ -3,7 +3,13 @@ import { expect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { expectNoViolations } from "./support/axe";
 import { openedDialog } from "./support/dialogs";
-import { ownerCall, publishBranchingQuiz, sendContacts, takePath } from "./support/quiz-builder";
+import {
+  ownerCall,
+  publishBranchingQuiz,
+  quizOwner,
+  sendContacts,
+  takePath,
+} from "./support/quiz-builder";
 import { chooseLanguage, logInThroughUi, openAsQuizOwner, ownClientAddress } from "./support/users";
 import { type Hit, startReceiver } from "./support/webhook-receiver";
 
@@ -28,11 +34,8 @@ test("a webhook connected in the UI gets a test lead and a visitor's lead, signe
   const quiz = await publishBranchingQuiz();
   await page.context().setExtraHTTPHeaders({ "x-forwarded-for": ownClientAddress() });
   await page.goto(`/quiz/${quiz.id}/integration`);
-  await logInThroughUi(
-    page,
-    process.env.E2E_QUIZ_OWNER_EMAIL ?? "",
-    process.env.E2E_QUIZ_OWNER_PASSWORD ?? "",
-  );
+  const { email, password } = await quizOwner();
+  await logInThroughUi(page, email, password);
   await expect(page.getByRole("heading", { name: "Integrations" })).toBeVisible();
   await expect(page.getByText("Nothing connected yet")).toBeVisible();
   await expectNoViolations(page, "integration tab");
@@ -116,11 +119,8 @@ test("the integration tab fits a phone", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.context().setExtraHTTPHeaders({ "x-forwarded-for": ownClientAddress() });
   await page.goto(`/quiz/${quiz.id}/integration`);
-  await logInThroughUi(
-    page,
-    process.env.E2E_QUIZ_OWNER_EMAIL ?? "",
-    process.env.E2E_QUIZ_OWNER_PASSWORD ?? "",
-  );
+  const { email, password } = await quizOwner();
+  await logInThroughUi(page, email, password);
   await expect(page.getByRole("heading", { name: "Integrations" })).toBeVisible();
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

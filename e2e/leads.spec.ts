@@ -6,6 +6,7 @@ import {
   type BranchingQuiz,
   ownerCall,
   publishBranchingQuiz,
+  quizOwner,
   sendContacts,
   submitLeadThroughApi,
   takePath,
@@ -23,9 +24,7 @@ async function visitorToResults(browser: Browser, quiz: BranchingQuiz, url: stri
 
 /** The quiz owner signs in and lands on /leads showing `quiz`'s leads only. */
 async function ownerOpensLeadsOf(page: Page, quiz: BranchingQuiz) {
-  const email = process.env.E2E_QUIZ_OWNER_EMAIL;
-  const password = process.env.E2E_QUIZ_OWNER_PASSWORD;
-  if (!email || !password) throw new Error("global-setup did not create the quiz owner");
+  const { email, password } = await quizOwner();
   await page.context().setExtraHTTPHeaders({ "x-forwarded-for": ownClientAddress() });
   await page.goto("/login?redirectUrl=%2Fleads");
   await logInThroughUi(page, email, password);

@@ -13,7 +13,7 @@ import { expect, type FrameLocator, type Page, test } from "@playwright/test";
 import type { z } from "zod";
 import { E2E_VISITOR_ORIGIN } from "./support/e2e-origin";
 import { hostPage, serveHostSite } from "./support/host-page";
-import { configureEmbed, ownerCall } from "./support/quiz-builder";
+import { configureEmbed, ownerCall, quizOwner } from "./support/quiz-builder";
 import { ownClientAddress } from "./support/users";
 
 /**
@@ -383,10 +383,9 @@ test("script markers in every owner-editable text never run for visitors or the 
     void d.dismiss();
   });
   await ownerPage.goto("/login");
-  await ownerPage.getByLabel("E-mail").fill(process.env.E2E_QUIZ_OWNER_EMAIL ?? "");
-  await ownerPage
-    .getByLabel("Password", { exact: true })
-    .fill(process.env.E2E_QUIZ_OWNER_PASSWORD ?? "");
+  const { email, password } = await quizOwner();
+  await ownerPage.getByLabel("E-mail").fill(email);
+  await ownerPage.getByLabel("Password", { exact: true }).fill(password);
   await ownerPage.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(tagged(ownerPage, "project.title")).toBeVisible();
   await expect(tagged(ownerPage, "quiz.title")).toBeVisible();

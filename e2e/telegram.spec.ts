@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { openedDialog } from "./support/dialogs";
-import { publishBranchingQuiz } from "./support/quiz-builder";
+import { publishBranchingQuiz, quizOwner } from "./support/quiz-builder";
 import { logInThroughUi, ownClientAddress } from "./support/users";
 
 /**
@@ -26,11 +26,8 @@ test("an owner connects Telegram through the bot's start link and receives a tes
   const quiz = await publishBranchingQuiz();
   await page.context().setExtraHTTPHeaders({ "x-forwarded-for": ownClientAddress() });
   await page.goto(`/quiz/${quiz.id}/integration`);
-  await logInThroughUi(
-    page,
-    process.env.E2E_QUIZ_OWNER_EMAIL ?? "",
-    process.env.E2E_QUIZ_OWNER_PASSWORD ?? "",
-  );
+  const { email, password } = await quizOwner();
+  await logInThroughUi(page, email, password);
   await page.getByTestId("tile-telegram").getByRole("button", { name: "Connect Telegram" }).click();
   const card = page.getByRole("dialog", { name: "Telegram" }).getByTestId("telegram-card");
   const openBot = card.getByRole("link", { name: "Open the bot" });

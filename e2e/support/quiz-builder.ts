@@ -6,9 +6,8 @@ import { registrationLink } from "./smtp-inbox";
 
 /**
  * Quizzes for the visitor browser tests, built and published through the owner's real API
- * (`/api/v1`), as the editor would. One owner serves every visitor test: it is registered
- * once by global-setup (`createQuizOwner`), since registration is rate limited per client
- * address (10 an hour).
+ * (`/api/v1`), as the editor would. One owner serves the visitor tests of a Playwright
+ * worker (`quizOwner`), since registration is rate limited per client address (10 an hour).
  */
 
 const API = "/api/v1";
@@ -86,10 +85,10 @@ export function visitorCall<T>(path: string, body: unknown, expect?: number): Pr
 }
 
 /**
- * Registers the owner of the visitor tests' quizzes (global-setup, once per run): the form's
- * call, then the link mailed to the SMTP inbox.
+ * Registers a quiz owner through the API: the form's call, then the link mailed to the SMTP
+ * inbox.
  */
-export async function createQuizOwner(): Promise<{ email: string; password: string }> {
+async function registerQuizOwner(): Promise<QuizOwner> {
   const email = `quiz.owner.${randomBytes(4).toString("hex")}@example.com`;
   await call("POST", "/register/", {
     body: { username: email, email, password: PASSWORD, language: "en" },
@@ -100,14 +99,33 @@ export async function createQuizOwner(): Promise<{ email: string; password: stri
   return { email, password: PASSWORD };
 }
 
+export interface QuizOwner {
+  email: string;
+  password: string;
+}
+
+let ownerOfThisWorker: Promise<QuizOwner> | undefined;
+
+/**
+ * The owner of the visitor specs' quizzes: one per Playwright worker (a worker is a process
+ * and runs its spec files one after another), registered on first use. Specs on other
+ * workers never share it, so one spec changing its owner's language cannot turn another
+ * worker's quizzes Russian (CONTRIBUTING.md "Continuous integration").
+ */
+export function quizOwner(): Promise<QuizOwner> {
+  ownerOfThisWorker ??= registerQuizOwner().catch((error: unknown) => {
+    ownerOfThisWorker = undefined;
+    throw error;
+  });
+  return ownerOfThisWorker;
+}
+
 let cachedToken: { access: string; at: number } | null = null;
 
 /** The owner's access token (logged in once per worker; tokens live 15 minutes). */
 async function ownerToken(): Promise<string> {
   if (cachedToken && Date.now() - cachedToken.at < 10 * 60_000) return cachedToken.access;
-  const email = process.env.E2E_QUIZ_OWNER_EMAIL;
-  const password = process.env.E2E_QUIZ_OWNER_PASSWORD;
-  if (!email || !password) throw new Error("global-setup did not create the quiz owner");
+  const { email, password } = await quizOwner();
   const { access } = await call<{ access: string }>("POST", "/token/", {
     body: { email, password },
     expect: 200,

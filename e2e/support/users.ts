@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { SESSION_REQUEST_HEADER, SESSION_REQUEST_HEADER_VALUE } from "@leadquiz/contract";
 import { expect, type Page } from "@playwright/test";
+import { quizOwner } from "./quiz-builder";
 import { registrationLink } from "./smtp-inbox";
 
 export const PASSWORD = "Quiz-maker-2026";
@@ -75,15 +76,12 @@ export async function logInThroughUi(
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
-/** Opens a page of the quiz owner's account (global-setup's owner) and signs in there. */
+/** Opens a page of the quiz owner's account (this worker's `quizOwner`) and signs in there. */
 export async function openAsQuizOwner(page: Page, path: string): Promise<void> {
+  const { email, password } = await quizOwner();
   await page.context().setExtraHTTPHeaders({ "x-forwarded-for": ownClientAddress() });
   await page.goto(path);
-  await logInThroughUi(
-    page,
-    process.env.E2E_QUIZ_OWNER_EMAIL ?? "",
-    process.env.E2E_QUIZ_OWNER_PASSWORD ?? "",
-  );
+  await logInThroughUi(page, email, password);
 }
 
 /** Chooses a language in the header's "Interface language" select (in any language). */

@@ -5,6 +5,15 @@ import type { PageContext } from "./page-context";
 export const quizPath = (apiBase: string, quizKey: string) =>
   `${apiBase}/public/quiz/${encodeURIComponent(quizKey)}`;
 
+/** `POST`s `body` as JSON, kept alive: the call goes on when the page closes. */
+export const postJson = (url: string, body: unknown, headers?: Record<string, string>) =>
+  fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+    keepalive: true,
+  });
+
 /** The visitor session of a quiz: made once per tab session, then read from its storage. */
 export type SessionSource = () => Promise<string | null>;
 
@@ -39,17 +48,12 @@ export function sessionSource(
       // blocked storage: a new session per page
     }
     try {
-      const response = await fetch(`${apiBase}/client-sessions/`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({
-          quiz: quizKey,
-          service_session: true,
-          utm: page.utm,
-          referrer: page.referrer,
-          page_url: page.page_url,
-        }),
-        keepalive: true,
+      const response = await postJson(`${apiBase}/client-sessions/`, {
+        quiz: quizKey,
+        service_session: true,
+        utm: page.utm,
+        referrer: page.referrer,
+        page_url: page.page_url,
       });
       if (!response.ok) return null;
       const body = (await response.json()) as { session?: unknown };
@@ -101,12 +105,7 @@ export function eventSender(apiBase: string, quizKey: string, session: SessionSo
     const { type, question } = step;
     void session()
       .then((id) =>
-        fetch(`${quizPath(apiBase, quizKey)}/events/`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ session: id, type, question }),
-          keepalive: true,
-        }),
+        postJson(`${quizPath(apiBase, quizKey)}/events/`, { session: id, type, question }),
       )
       .catch(() => undefined);
   };

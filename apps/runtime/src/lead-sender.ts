@@ -1,5 +1,5 @@
 import type { LeadResponse, LeadSubmission } from "@leadquiz/contract";
-import { quizPath } from "./http";
+import { postJson, quizPath } from "./http";
 
 // Sending a lead: called by the lead queue only, so in the later screens' chunk with it
 // (docs/adr/0011); the entry's http.ts keeps the session and the funnel events.
@@ -23,11 +23,8 @@ export class HttpError extends Error {
  */
 export function leadSender(apiBase: string, quizKey: string, language = "en") {
   return async (submission: LeadSubmission): Promise<LeadResponse> => {
-    const response = await fetch(`${quizPath(apiBase, quizKey)}/lead/`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "Accept-Language": language },
-      body: JSON.stringify(submission),
-      keepalive: true,
+    const response = await postJson(`${quizPath(apiBase, quizKey)}/lead/`, submission, {
+      "Accept-Language": language,
     });
     if (!response.ok) {
       const body: unknown = await response.json().catch(() => null);

@@ -1,6 +1,7 @@
 import type { PartialLead, PublicQuiz } from "@leadquiz/contract";
 import type { AnswerMap } from "@leadquiz/engine";
 import type { ContactValues } from "./contact-values";
+import { postJson, quizPath } from "./http";
 import type { PageContext } from "./page-context";
 import { screensPart } from "./player/parts";
 
@@ -62,11 +63,6 @@ export function partialReporter(options: PartialReporterOptions) {
 /** Sends a partial lead so that it survives the page closing (`keepalive`). */
 export function partialLeadSender(apiBase: string, quizKey: string) {
   return (partial: PartialLead): void => {
-    void fetch(`${apiBase}/public/quiz/${encodeURIComponent(quizKey)}/partial-lead/`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(partial),
-      keepalive: true,
-    }).catch(() => undefined);
+    void postJson(`${quizPath(apiBase, quizKey)}/partial-lead/`, partial).catch(() => undefined);
   };
 }

@@ -108,7 +108,10 @@ declare module "fastify" {
  * The hooks that apply the limits of `name` to a route. Spread into the route options
  * (a route that needs its own onRequest/preHandler hooks lists them in an array with these):
  *
- *     app.post(apiPaths.passwordReset, { ...rateLimitFor(app, "passwordReset"), schema }, handler)
+ *     defineRoute(routes, endpoints.requestPasswordReset, handler, {
+ *       ...rateLimitFor(app, "passwordReset"),
+ *       attachValidation: true,
+ *     })
  *
  * The per-address counter reads `request.body.email`; a body without a string `email` counts
  * only per IP. Requires rateLimitPlugin registered in an enclosing scope (api.ts does).

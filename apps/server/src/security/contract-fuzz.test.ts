@@ -1,4 +1,3 @@
-import { apiPaths } from "@leadquiz/contract";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -8,6 +7,7 @@ import {
   registerUser,
   type TestUser,
 } from "../test-support/api-client";
+import { apiPaths } from "../test-support/api-paths";
 import {
   type JsonSchema,
   type OpenApiDocument,

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { apiPaths, type LeadSubmission, type PublicQuiz } from "@leadquiz/contract";
+import type { LeadSubmission, PublicQuiz } from "@leadquiz/contract";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { branchingQuiz } from "../../../runtime/src/test/fixtures";
 import { leads, quizEvents, quizPublications, quizzes, visitorSessions } from "../db/schema";
 import { publicQuizLookupFor } from "../modules/visitor-sessions";
 import { freshIp, registerUser, type TestUser } from "./api-client";
+import { apiPaths } from "./api-paths";
 import { createProject, createQuizIn } from "./quiz-fixtures";
 import { createTestAppWithDatabase, type TestAppWithDatabase } from "./test-app";
 

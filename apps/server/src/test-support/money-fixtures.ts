@@ -1,6 +1,7 @@
-import { apiPaths, type Tariff, type TariffInfo } from "@leadquiz/contract";
+import type { Tariff, TariffInfo } from "@leadquiz/contract";
 import { postLedgerRow } from "../modules/tariffs";
 import { apiCall, expectCall, registerUser, type TestUser } from "./api-client";
+import { apiPaths } from "./api-paths";
 import { createTestAppWithDatabase, type TestAppWithDatabase } from "./test-app";
 
 /** A test app with helpers for money: credit a balance, read the catalogue and tariff. */

@@ -1,8 +1,9 @@
-import { apiPaths, type OAuthProviderName } from "@leadquiz/contract";
+import type { OAuthProviderName } from "@leadquiz/contract";
 import { eq } from "drizzle-orm";
 import { deliveries, integrations } from "../db/schema";
 import { createSecretBox } from "../lib/secret-box";
 import { apiCall } from "./api-client";
+import { apiPaths } from "./api-paths";
 import { testDeliveryWorker } from "./delivery-fixtures";
 import { type FakeOAuthProvider, startFakeOAuthProvider } from "./fake-oauth-provider";
 import {

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { apiPaths } from "@leadquiz/contract";
 import type { LightMyRequestResponse } from "fastify";
 import { outboxFileName } from "../mail/mailer";
+import { apiPaths } from "./api-paths";
 import { parseMail } from "./parse-mail";
 import { smtpPeerAt } from "./smtp-peer";
 import type { TestApp } from "./test-app";

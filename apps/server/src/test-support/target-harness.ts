@@ -1,10 +1,11 @@
-import { apiPaths, type DeliveryPage } from "@leadquiz/contract";
+import type { DeliveryPage } from "@leadquiz/contract";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { deliveries, integrations } from "../db/schema";
 import type { FailingTarget } from "../modules/delivery/delivery.repository";
 import type { Clock } from "../modules/delivery/delivery-worker";
 import { apiCall, registerUser, type TestUser } from "./api-client";
+import { apiPaths } from "./api-paths";
 import { manualClock, testDeliveryWorker } from "./delivery-fixtures";
 import {
   createLeadsHarness,

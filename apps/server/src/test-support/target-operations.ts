@@ -1,16 +1,21 @@
 import {
-  apiPaths,
+  type Endpoint,
+  endpoints,
   type IntegrationTargetKey,
   type OAuthProviderName,
+  oauthTargetEndpoints,
   targetDescriptor,
 } from "@leadquiz/contract";
 
 const ID = "{id}";
 
+/** `get /telegram-integration/{id}/`: an operation as this file lists it. */
+const operation = ({ method, path }: Endpoint) => `${method.toLowerCase()} ${path}`;
+
 /**
  * The operations (`method /path`, the path as the OpenAPI document spells it below
  * /api/v1) through which an owner connects a target of the registry, by how it connects
- * (packages/contract `integrationTargets`).
+ * (packages/contract `integrationTargets`; the endpoint table's entries of each kind).
  */
 export function operationsOf(key: IntegrationTargetKey): string[] {
   const target = targetDescriptor(key);
@@ -24,32 +29,30 @@ export function operationsOf(key: IntegrationTargetKey): string[] {
         `delete ${ofQuiz}`,
       ];
     }
-    case "oauth":
-      return [
-        `get ${apiPaths.oauthConsentLink(key as OAuthProviderName, ID)}`,
-        `get ${apiPaths.oauthIntegrationOfQuiz(key, ID)}`,
-        `delete ${apiPaths.oauthIntegrationOfQuiz(key, ID)}`,
-      ];
+    case "oauth": {
+      const oauth = oauthTargetEndpoints(key as OAuthProviderName);
+      return [oauth.consentLink, oauth.get, oauth.remove].map(operation);
+    }
     case "email":
       return [
-        `post ${apiPaths.emailIntegrationCreate}`,
-        `get ${apiPaths.emailIntegrationList(ID)}`,
-        `delete ${apiPaths.emailIntegrationDelete(ID)}`,
-      ];
+        endpoints.createEmailIntegration,
+        endpoints.listEmailIntegrations,
+        endpoints.deleteEmailIntegration,
+      ].map(operation);
     case "webhook":
       return [
-        `post ${apiPaths.webhookIntegrations}`,
-        `get ${apiPaths.webhookIntegrationsOfQuiz(ID)}`,
-        `patch ${apiPaths.webhookIntegrationById(ID)}`,
-        `delete ${apiPaths.webhookIntegrationById(ID)}`,
-      ];
+        endpoints.createWebhookIntegration,
+        endpoints.listWebhookIntegrations,
+        endpoints.updateWebhookIntegration,
+        endpoints.deleteWebhookIntegration,
+      ].map(operation);
     case "bot":
       return [
-        `post ${apiPaths.telegramIntegration}`,
-        `get ${apiPaths.telegramIntegrationOfQuiz(ID)}`,
-        `delete ${apiPaths.telegramIntegrationOfQuiz(ID)}`,
-      ];
+        endpoints.createTelegramIntegration,
+        endpoints.getTelegramIntegration,
+        endpoints.deleteTelegramIntegration,
+      ].map(operation);
     case "hook":
-      return [`post ${apiPaths.hooks}`, `delete ${apiPaths.hookById(ID)}`];
+      return [endpoints.subscribeHook, endpoints.unsubscribeHook].map(operation);
   }
 }

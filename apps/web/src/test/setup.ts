@@ -1,5 +1,5 @@
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, beforeAll, vi } from "vitest";
 
 // findBy… waits for lazily loaded layouts and pages: a cold import can take seconds.
 configure({ asyncUtilTimeout: 10_000 });
@@ -35,4 +35,19 @@ if (!Element.prototype.scrollIntoView) {
 
 afterEach(() => {
   cleanup();
+});
+
+// The test files of a worker share one jsdom window and their modules (`isolate: false` in
+// vitest.config.ts: Mantine and React are imported once per worker, not once per file). Each
+// file starts as a new browser tab would: no storage, no cookies, real timers and globals.
+beforeAll(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  for (const cookie of document.cookie.split(";")) {
+    const name = cookie.split("=")[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });

@@ -9,7 +9,6 @@ import {
   oauthLinkSchema,
   oauthProviders,
 } from "../integrations";
-import { apiPaths } from "../paths";
 import { idParamsSchema } from "../quiz-common";
 import { deliveryAnswers as answers, deliveryTags as tags } from "./delivery-shared";
 import { type Endpoint, endpoint } from "./endpoint";
@@ -20,15 +19,17 @@ import { type Endpoint, endpoint } from "./endpoint";
  * (integration-targets.ts): its path, its name and what its leads become.
  */
 export function credentialTargetEndpoints(type: CredentialTargetName) {
-  const { name, leadsBecome } = integrationTargets[type];
+  const { name, leadsBecome, connect } = integrationTargets[type];
   const schemas = credentialTargetSchemas[type];
   const operation = `${operationNameOf(type)}Integration`;
-  // Spelled as a pattern with `{id}` so that a caller's `params` are typed (`api.call`).
-  const ofQuiz = apiPaths[`${type}OfQuiz`]("{id}") as `/${string}/{id}/`;
+  // `/{path}/` connects a quiz, `/{path}/{id}/` is the quiz's connection (integration-targets.ts),
+  // spelled as a pattern with `{id}` so that a caller's `params` are typed (`api.call`).
+  const path = `/${connect.path}/`;
+  const ofQuiz = `${path}{id}/` as `/${string}/{id}/`;
   return {
     create: endpoint({
       method: "POST",
-      path: apiPaths[type],
+      path,
       operationId: `create${operation}`,
       tags,
       summary: `Connects ${name} to a quiz`,
@@ -76,12 +77,13 @@ export function credentialTargetEndpoints(type: CredentialTargetName) {
  * `getHubspotIntegration`, `deleteHubspotIntegration`; docs/delivery.md "OAuth targets").
  */
 export function oauthTargetEndpoints(provider: OAuthProviderName) {
-  const name = integrationTargets[provider].name;
-  // Patterns with `{id}`, so that a caller's `params` are typed (`api.call`).
-  const link = apiPaths.oauthConsentLink(provider, "{id}") as `/${string}/{id}${string}`;
+  const { name, connect } = integrationTargets[provider];
+  // `/{provider}/{consent}` with the quiz as `{id}` (`consent` in integration-targets.ts);
+  // patterns with `{id}`, so that a caller's `params` are typed (`api.call`).
+  const link = `/${provider}/${connect.consent.replace("{quiz}", "{id}")}` as `/${string}/{id}${string}`;
   // `auth-link/{quiz}/` → `AuthLink`
   const linkName = link.split("/")[2]?.split("-").map(operationNameOf).join("");
-  const ofQuiz = apiPaths.oauthIntegrationOfQuiz(provider, "{id}") as `/${string}/{id}/`;
+  const ofQuiz = `/${provider}/{id}/` as `/${string}/{id}/`;
   return {
     consentLink: endpoint({
       method: "GET",

@@ -1,5 +1,5 @@
-import { apiPaths } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect } from "vitest";
+import { apiPaths } from "../../test-support/api-paths";
 import { type FakeBitrix24, startFakeBitrix24 } from "../../test-support/fake-bitrix24";
 import { lostAnswerTests } from "../../test-support/lost-answer";
 import { startTargetHarness, type TargetHarness } from "../../test-support/target-harness";

@@ -1,5 +1,5 @@
-import { apiPaths } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiPaths } from "../../test-support/api-paths";
 import { manualClock, testDeliveryWorker } from "../../test-support/delivery-fixtures";
 import { type FakeBitrix24, startFakeBitrix24 } from "../../test-support/fake-bitrix24";
 import { startTargetHarness, type TargetHarness } from "../../test-support/target-harness";

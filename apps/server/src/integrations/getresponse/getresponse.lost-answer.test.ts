@@ -1,5 +1,5 @@
-import { apiPaths } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiPaths } from "../../test-support/api-paths";
 import { startFakeGetresponse } from "../../test-support/fake-targets";
 import { LOST_ANSWER_DELAY_MS, throughLostAnswer } from "../../test-support/lost-answer";
 import { startTargetHarness, type TargetHarness } from "../../test-support/target-harness";

@@ -1,5 +1,5 @@
-import { apiPaths } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect } from "vitest";
+import { apiPaths } from "../../test-support/api-paths";
 import { type FakeKeycrm, startFakeKeycrm } from "../../test-support/fake-keycrm";
 import { lostAnswerTests } from "../../test-support/lost-answer";
 import { startTargetHarness, type TargetHarness } from "../../test-support/target-harness";

@@ -1,5 +1,5 @@
-import { apiPaths } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiPaths } from "../../test-support/api-paths";
 import { type FakeKeycrm, startFakeKeycrm } from "../../test-support/fake-keycrm";
 import { startTargetHarness, type TargetHarness } from "../../test-support/target-harness";
 

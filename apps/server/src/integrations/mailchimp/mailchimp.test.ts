@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { apiPaths } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiPaths } from "../../test-support/api-paths";
 import { startFakeMailchimp } from "../../test-support/fake-targets";
 import {
   expectSkipped,

@@ -1,5 +1,5 @@
-import { apiPaths } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiPaths } from "../../test-support/api-paths";
 import { startFakePipedrive } from "../../test-support/fake-targets";
 import { startTargetHarness, type TargetHarness } from "../../test-support/target-harness";
 

@@ -1,5 +1,5 @@
-import { apiPaths } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect } from "vitest";
+import { apiPaths } from "../../test-support/api-paths";
 import { startFakeSalesdrive } from "../../test-support/fake-targets";
 import { lostAnswerTests } from "../../test-support/lost-answer";
 import { startTargetHarness, type TargetHarness } from "../../test-support/target-harness";

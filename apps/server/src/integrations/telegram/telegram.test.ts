@@ -1,4 +1,3 @@
-import { apiPaths } from "@leadquiz/contract";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +6,7 @@ import { createSecretBox } from "../../lib/secret-box";
 import { integrationCredentials } from "../../modules/delivery/integration-secrets.repository";
 import { createTelegramBot } from "../../modules/delivery/telegram-bot";
 import { apiCall, registerUser, type TestUser } from "../../test-support/api-client";
+import { apiPaths } from "../../test-support/api-paths";
 import { testDeliveryWorker } from "../../test-support/delivery-fixtures";
 import {
   type FakeTelegram,

@@ -1,4 +1,4 @@
-import { API_PREFIX, apiPaths, SESSION_REQUEST_HEADER } from "@leadquiz/contract";
+import { apiAddress, endpoints, SESSION_REQUEST_HEADER } from "@leadquiz/contract";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../../lib/app-error";
 import { readCookies } from "../../lib/cookies";
@@ -10,8 +10,8 @@ import { REFRESH_TOKEN_TTL_SECONDS } from "./tokens.service";
  * a cookie path matches both spellings of the call (`…/token/refresh` and `…/token/refresh/`:
  * RFC 6265 5.1.4), and every API path answers with and without it (docs/api.md).
  */
-export const SESSION_COOKIE_PATHS = [apiPaths.tokenRefresh, apiPaths.logout].map(
-  (path) => `${API_PREFIX}${path.replace(/\/+$/, "")}`,
+export const SESSION_COOKIE_PATHS = [endpoints.refreshToken, endpoints.signOut].map(({ path }) =>
+  apiAddress(path.replace(/\/+$/, "")),
 );
 
 export type SessionCookie = ReturnType<typeof createSessionCookie>;

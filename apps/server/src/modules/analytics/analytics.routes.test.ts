@@ -1,8 +1,9 @@
-import { type AnalyticsReport, apiPaths } from "@leadquiz/contract";
+import type { AnalyticsReport } from "@leadquiz/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quizzes } from "../../db/schema";
 import { apiCall, expectCall, registerUser, type TestUser } from "../../test-support/api-client";
+import { apiPaths } from "../../test-support/api-paths";
 import {
   createLeadsHarness,
   houseLead,

@@ -1,8 +1,9 @@
-import { type AnalyticsReport, apiPaths } from "@leadquiz/contract";
+import type { AnalyticsReport } from "@leadquiz/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quizEvents } from "../../db/schema";
 import { expectCall } from "../../test-support/api-client";
+import { apiPaths } from "../../test-support/api-paths";
 import {
   createLeadsHarness,
   type LeadsHarness,

@@ -1,8 +1,9 @@
-import { type ApiKey, apiPaths } from "@leadquiz/contract";
+import type { ApiKey } from "@leadquiz/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "../../db/schema";
 import { apiCall, registerUser, TEST_PASSWORD, type TestUser } from "../../test-support/api-client";
+import { apiPaths } from "../../test-support/api-paths";
 import { cookieHeaderOf } from "../../test-support/registration";
 import { createTestAppWithDatabase, type TestAppWithDatabase } from "../../test-support/test-app";
 

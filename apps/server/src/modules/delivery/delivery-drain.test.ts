@@ -1,8 +1,8 @@
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { apiPaths } from "@leadquiz/contract";
 import { beforeEach, describe, expect, it } from "vitest";
 import { deliveries } from "../../db/schema";
+import { apiPaths } from "../../test-support/api-paths";
 import {
   connectTarget,
   deliveryRows,

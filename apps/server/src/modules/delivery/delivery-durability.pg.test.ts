@@ -4,9 +4,9 @@ import { createServer, type Server } from "node:http";
 import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { apiPaths } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverRoot } from "../../paths";
+import { apiPaths } from "../../test-support/api-paths";
 import { connectTarget, deliveryRows } from "../../test-support/delivery-fixtures";
 import {
   createLeadsHarness,

@@ -1,9 +1,9 @@
-import { apiPaths } from "@leadquiz/contract";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliveries, integrations, users } from "../../db/schema";
 import { apiCall } from "../../test-support/api-client";
+import { apiPaths } from "../../test-support/api-paths";
 import {
   connectTarget,
   deliveryRows,

@@ -1,9 +1,10 @@
-import { apiPaths, type WebhookIntegration } from "@leadquiz/contract";
+import type { WebhookIntegration } from "@leadquiz/contract";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliveries, integrations, users } from "../../db/schema";
 import { apiCall, expectCall, registerUser, type TestUser } from "../../test-support/api-client";
+import { apiPaths } from "../../test-support/api-paths";
 import { manualClock, testDeliveryWorker } from "../../test-support/delivery-fixtures";
 import {
   createLeadsHarness,

@@ -3,7 +3,6 @@ import {
   API_KEY_NAME_MAX_LENGTH,
   API_KEYS_PER_ACCOUNT,
   type ApiKeyCreated,
-  apiPaths,
   type Hook,
   type LeadListPage,
 } from "@leadquiz/contract";
@@ -14,6 +13,7 @@ import { apiKeys, integrations } from "../../db/schema";
 import { FieldErrors } from "../../lib/app-error";
 import { createSecretBox } from "../../lib/secret-box";
 import { apiCall, expectCall, registerUser, type TestUser } from "../../test-support/api-client";
+import { apiPaths } from "../../test-support/api-paths";
 import { deliveryRows, testDeliveryWorker } from "../../test-support/delivery-fixtures";
 import {
   createLeadsHarness,

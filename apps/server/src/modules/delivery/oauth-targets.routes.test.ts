@@ -1,8 +1,8 @@
-import { apiPaths } from "@leadquiz/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { oauthStates } from "../../db/schema";
 import { apiCall, registerUser, type TestUser } from "../../test-support/api-client";
+import { apiPaths } from "../../test-support/api-paths";
 import type { LeadsHarness } from "../../test-support/leads-fixtures";
 import {
   allow,

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import {
-  API_PREFIX,
-  apiPaths,
+  apiAddress,
+  endpoints,
+  fillPath,
   type OAuthIntegration,
   type OAuthProviderName,
   type OAuthTargets,
@@ -199,5 +200,5 @@ export function createOAuthTargetsService(deps: OAuthTargetsDeps) {
 
 /** The callback to register with each provider (docs/delivery.md, "OAuth targets"). */
 export function redirectUri(publicUrl: string, provider: OAuthProviderName): string {
-  return `${publicUrl}${API_PREFIX}${apiPaths.oauthCallback(provider)}`;
+  return `${publicUrl}${apiAddress(fillPath(endpoints.oauthCallback.path, { provider }))}`;
 }

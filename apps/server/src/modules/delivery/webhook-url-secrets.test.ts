@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
-import { type ApiKeyCreated, apiPaths, type WebhookIntegration } from "@leadquiz/contract";
+import type { ApiKeyCreated, WebhookIntegration } from "@leadquiz/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { integrations } from "../../db/schema";
 import { createSecretBox } from "../../lib/secret-box";
 import { apiCall, expectCall, registerUser, type TestUser } from "../../test-support/api-client";
+import { apiPaths } from "../../test-support/api-paths";
 import { testDeliveryWorker, useReceivingHarness } from "../../test-support/delivery-fixtures";
 import { houseLead } from "../../test-support/leads-fixtures";
 import { createProject, createQuizIn } from "../../test-support/quiz-fixtures";

@@ -1,6 +1,7 @@
-import { apiPaths, type DeliveryPage, type LeadListPage, type Tariff } from "@leadquiz/contract";
+import type { DeliveryPage, LeadListPage, Tariff } from "@leadquiz/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiCall, expectCall, type TestUser } from "../../test-support/api-client";
+import { apiPaths } from "../../test-support/api-paths";
 import { connectTarget, testDeliveryWorker } from "../../test-support/delivery-fixtures";
 import {
   createLeadsHarness,

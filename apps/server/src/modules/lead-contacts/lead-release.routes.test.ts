@@ -1,17 +1,17 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import {
-  apiPaths,
-  type DeliveryPage,
-  type LeadListPage,
-  type LeadReleaseResult,
-  type OperatorTariff,
-  type TariffInfo,
+import type {
+  DeliveryPage,
+  LeadListPage,
+  LeadReleaseResult,
+  OperatorTariff,
+  TariffInfo,
 } from "@leadquiz/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { integrations } from "../../db/schema";
 import { apiCall, expectCall, type TestUser } from "../../test-support/api-client";
+import { apiPaths } from "../../test-support/api-paths";
 import {
   connectTarget,
   manualClock,

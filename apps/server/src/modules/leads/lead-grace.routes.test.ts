@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { apiPaths, type LeadListPage, type QuizClosedBody } from "@leadquiz/contract";
+import type { LeadListPage, QuizClosedBody } from "@leadquiz/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountTariffs } from "../../db/schema";
 import { apiCall, expectCall } from "../../test-support/api-client";
+import { apiPaths } from "../../test-support/api-paths";
 import {
   createLeadsHarness,
   houseLead,

@@ -1,16 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
-import {
-  apiPaths,
-  type LeadDetail,
-  type LeadListPage,
-  type LeadOpenResponse,
-} from "@leadquiz/contract";
+import type { LeadDetail, LeadListPage, LeadOpenResponse } from "@leadquiz/contract";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { branchingQuiz } from "../../../../runtime/src/test/fixtures";
 import { apiCall, expectCall, type TestUser } from "../../test-support/api-client";
+import { apiPaths } from "../../test-support/api-paths";
 import {
   createLeadsHarness,
   houseLead,

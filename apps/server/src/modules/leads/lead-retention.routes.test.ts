@@ -1,9 +1,10 @@
-import { apiPaths, type LeadListPage, type LeadRetention } from "@leadquiz/contract";
+import type { LeadListPage, LeadRetention } from "@leadquiz/contract";
 import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads } from "../../db/schema";
 import { LEAD_RETENTION_CRON, LEAD_RETENTION_QUEUE } from "../../jobs/queue";
 import { apiCall, expectCall, type TestUser } from "../../test-support/api-client";
+import { apiPaths } from "../../test-support/api-paths";
 import {
   createLeadsHarness,
   houseLead,

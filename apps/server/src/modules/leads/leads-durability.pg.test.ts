@@ -3,10 +3,11 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { apiPaths, type LeadSubmission } from "@leadquiz/contract";
+import type { LeadSubmission } from "@leadquiz/contract";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverRoot } from "../../paths";
+import { apiPaths } from "../../test-support/api-paths";
 import { freePort, until } from "../../test-support/child-process";
 import {
   createLeadsHarness,

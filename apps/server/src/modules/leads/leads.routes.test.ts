@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { apiPaths, type LeadResponse } from "@leadquiz/contract";
+import type { LeadResponse } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { branchingQuiz } from "../../../../runtime/src/test/fixtures";
 import { freshIp } from "../../test-support/api-client";
+import { apiPaths } from "../../test-support/api-paths";
 import {
   createLeadsHarness,
   flatLead,

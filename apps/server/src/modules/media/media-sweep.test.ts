@@ -2,13 +2,13 @@ import { existsSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Writable } from "node:stream";
-import { apiPaths } from "@leadquiz/contract";
 import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storedFiles } from "../../db/schema";
 import { createStorage } from "../../storage/storage";
 import { newStorageKey } from "../../storage/storage-keys";
+import { apiPaths } from "../../test-support/api-paths";
 import {
   createMediaHarness,
   type MediaHarness,

@@ -1,4 +1,10 @@
-import { API_PREFIX, apiPaths, type MediaEntity } from "@leadquiz/contract";
+import {
+  apiAddress,
+  type Endpoint,
+  endpoints,
+  type MediaEntity,
+  routePattern,
+} from "@leadquiz/contract";
 
 /** A PATCH route that owns files: its entity, and multipart file part name → field path. */
 export interface MediaTarget {
@@ -13,26 +19,26 @@ export interface MediaTarget {
 export const targets = new Map<string, MediaTarget>(
   (
     [
-      [apiPaths.questionById(":id"), { entity: "question", files: { media: "media" } }],
-      [apiPaths.answerById(":id"), { entity: "answer", files: { image: "image" } }],
-      [apiPaths.resultById(":id"), { entity: "result", files: { media: "media" } }],
-      [apiPaths.additionById(":id"), { entity: "addition", files: { image: "image" } }],
+      [endpoints.updateQuestion, { entity: "question", files: { media: "media" } }],
+      [endpoints.updateAnswer, { entity: "answer", files: { image: "image" } }],
+      [endpoints.updateResult, { entity: "result", files: { media: "media" } }],
+      [endpoints.updateAddition, { entity: "addition", files: { image: "image" } }],
       [
-        apiPaths.quizConfigById(":id"),
+        endpoints.updateQuizConfig,
         {
           entity: "quiz_config",
           files: { media: "media", image: "image", logo: "landing.logo" },
         },
       ],
       [
-        apiPaths.quizById(":id"),
+        endpoints.updateQuiz,
         {
           entity: "quiz",
           files: { media: "start_page.media", background_image: "design.background_image" },
         },
       ],
-    ] satisfies [string, MediaTarget][]
-  ).map(([pattern, target]) => [normalisePattern(`${API_PREFIX}${pattern}`), target]),
+    ] satisfies [Endpoint, MediaTarget][]
+  ).map(([{ path }, target]) => [normalisePattern(apiAddress(routePattern(path))), target]),
 );
 
 /**

@@ -1,7 +1,8 @@
 import {
   AVATAR_MAX_MB,
-  apiPaths,
   CERTIFICATE_MAX_MB,
+  endpointKey,
+  endpoints,
   PORTFOLIO_FILE_MAX_MB,
 } from "@leadquiz/contract";
 import type { ProfileFileRule } from "../media";
@@ -24,7 +25,7 @@ export const portfolioFiles = {
 
 /** The file parts of each multipart operation, by `METHOD /path` as OpenAPI spells it. */
 export const profileFileFields: Readonly<Record<string, Record<string, FileFieldRule>>> = {
-  [`PATCH ${apiPaths.profile}`]: profileFileRules,
-  [`POST ${apiPaths.portfolio}`]: portfolioFiles,
-  [`PATCH ${apiPaths.portfolioById("{id}")}`]: portfolioFiles,
+  [endpointKey(endpoints.updateProfile)]: profileFileRules,
+  [endpointKey(endpoints.createPortfolioItem)]: portfolioFiles,
+  [endpointKey(endpoints.updatePortfolioItem)]: portfolioFiles,
 };

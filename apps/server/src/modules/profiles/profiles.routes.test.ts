@@ -1,6 +1,5 @@
 import path from "node:path";
 import {
-  apiPaths,
   PORTFOLIO_MAX_ITEMS,
   type PortfolioItem,
   type Profile,
@@ -12,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads, portfolioItems, specialistProfiles, storedFiles, users } from "../../db/schema";
 import { PROFILE_RATING_CRON, PROFILE_RATING_QUEUE } from "../../jobs/queue";
 import { apiCall, expectCall, registerUser, type TestUser } from "../../test-support/api-client";
+import { apiPaths } from "../../test-support/api-paths";
 import {
   createLeadsHarness,
   houseLead,

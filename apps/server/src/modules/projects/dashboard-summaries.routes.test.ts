@@ -1,6 +1,7 @@
-import { apiPaths, type Project, type Quiz, type QuizSummary } from "@leadquiz/contract";
+import type { Project, Quiz, QuizSummary } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, expectCall } from "../../test-support/api-client";
+import { apiPaths } from "../../test-support/api-paths";
 import {
   createLeadsHarness,
   houseLead,

@@ -1,7 +1,8 @@
-import { apiPaths, type LeadListPage, type Project, type Quiz } from "@leadquiz/contract";
+import type { LeadListPage, Project, Quiz } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { branchingQuiz } from "../../../../runtime/src/test/fixtures";
 import { expectCall, type TestUser } from "../../test-support/api-client";
+import { apiPaths } from "../../test-support/api-paths";
 import {
   createLeadsHarness,
   flatLead,

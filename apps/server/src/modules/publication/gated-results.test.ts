@@ -1,6 +1,7 @@
-import { apiPaths, type LeadResponse, type PublicQuiz } from "@leadquiz/contract";
+import type { LeadResponse, PublicQuiz } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { branchingQuiz } from "../../../../runtime/src/test/fixtures";
+import { apiPaths } from "../../test-support/api-paths";
 import {
   createLeadsHarness,
   houseLead,

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { API_PREFIX, type AuthExchangeResponse, apiPaths } from "@leadquiz/contract";
+import { type AuthExchangeResponse, apiAddress, endpoints, fillPath } from "@leadquiz/contract";
 import type { InterfaceLanguageCode } from "@leadquiz/i18n";
 import * as oidc from "openid-client";
 import type { AppContext } from "../../app-context";
@@ -77,7 +77,7 @@ export function createSocialAuthService(
   const tokens = createTokenService(ctx);
   const webCallback = `${ctx.config.publicUrl}${WEB_CALLBACK_PATH}`;
   const redirectUriOf = (provider: string) =>
-    `${ctx.config.publicUrl}${API_PREFIX}${apiPaths.authCallback(provider)}`;
+    `${ctx.config.publicUrl}${apiAddress(fillPath(endpoints.finishSocialSignIn.path, { provider }))}`;
 
   const failed = (error = SIGNIN_FAILED) => failureRedirect(webCallback, cookie.clear(), error);
   const providerOrNotFound = (id: string) => found(clients.get(id));

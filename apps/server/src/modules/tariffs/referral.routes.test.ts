@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { apiPaths, type ReferralInfo } from "@leadquiz/contract";
+import type { ReferralInfo } from "@leadquiz/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { referralWithdrawals } from "../../db/schema";
 import { apiCall, expectCall, registerUser, type TestUser } from "../../test-support/api-client";
+import { apiPaths } from "../../test-support/api-paths";
 import { createMoneyHarness, type MoneyHarness } from "../../test-support/money-fixtures";
 import { findUnbalancedPurses } from "./ledger.repository";
 import { OPERATOR_KEY_FILE } from "./operator-key";

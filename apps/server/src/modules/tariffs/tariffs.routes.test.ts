@@ -1,8 +1,8 @@
-import { apiPaths } from "@leadquiz/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountTariffs } from "../../db/schema";
 import { apiCall, type TestUser } from "../../test-support/api-client";
+import { apiPaths } from "../../test-support/api-paths";
 import {
   createMoneyHarness,
   type MoneyHarness,

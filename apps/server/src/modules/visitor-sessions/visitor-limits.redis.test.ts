@@ -1,5 +1,5 @@
-import { apiPaths } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiPaths } from "../../test-support/api-paths";
 import { createLeadsHarness, type LeadsHarness } from "../../test-support/leads-fixtures";
 import { testRedisNamespace } from "../../test-support/redis-namespace";
 import { VISITOR_LIMITS } from "./visitor-limits";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { apiPaths } from "@leadquiz/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshIp } from "../../test-support/api-client";
+import { apiPaths } from "../../test-support/api-paths";
 import {
   createLeadsHarness,
   type LeadsHarness,

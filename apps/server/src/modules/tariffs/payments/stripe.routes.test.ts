@@ -1,8 +1,8 @@
-import { apiPaths } from "@leadquiz/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries } from "../../../db/schema";
 import { apiCall, type TestUser } from "../../../test-support/api-client";
+import { apiPaths } from "../../../test-support/api-paths";
 import { type FakeStripe, startFakeStripe } from "../../../test-support/fake-stripe";
 import { createMoneyHarness, type MoneyHarness } from "../../../test-support/money-fixtures";
 import { findUnbalancedPurses } from "../ledger.repository";
