@@ -1,12 +1,10 @@
 import {
-  apiPaths,
   endpoints,
   type LeadDetail,
   type LeadFilters,
   type LeadListPage,
   type LeadRetention,
   type LeadStatus,
-  leadRetentionSchema,
 } from "@leadquiz/contract";
 import {
   type InfiniteData,
@@ -163,7 +161,9 @@ export function useExportLeads() {
   const api = useApiClient();
   return useMutation({
     mutationFn: async ({ filters, format }: { filters: LeadFilters; format: "csv" | "xlsx" }) => {
-      const file = await api.download(apiPaths.leadsExport, { ...filterQuery(filters), format });
+      const file = await api.download(endpoints.exportLeads, {
+        query: { ...filterQuery(filters), format },
+      });
       const url = URL.createObjectURL(file);
       const link = document.createElement("a");
       link.href = url;
@@ -193,14 +193,8 @@ export function useSaveLeadRetention() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return (retention: LeadRetention) =>
-    api
-      .request(apiPaths.leadRetention, {
-        method: "PUT",
-        body: retention,
-        schema: leadRetentionSchema,
-      })
-      .then((saved) => {
-        queryClient.setQueryData(retentionKey, saved);
-        return saved;
-      });
+    api.call(endpoints.setLeadRetention, { body: retention }).then((saved) => {
+      queryClient.setQueryData(retentionKey, saved);
+      return saved;
+    });
 }
