@@ -10,12 +10,13 @@ export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.spec.ts",
   globalSetup: "./e2e/global-setup.ts",
-  // One spec file at a time. The visitor specs share one quiz owner (global-setup), and a spec
-  // that changes that owner's language makes another file's new quizzes Russian: with two
-  // workers, lead-grace.spec saw "Начать" for "Start". E2E_WORKERS runs more at once (for
-  // specs that do not share the owner).
+  // Two spec files at a time: the browser tests mostly wait (on the server, timers and
+  // animations), so two share this 2-core machine well. Each worker has its own quiz owner
+  // (e2e/support/quiz-builder.ts `quizOwner`): with one owner for the run, one spec's language
+  // change turned another worker's new quizzes Russian. Tests inside a file run in order.
+  // E2E_WORKERS sets another count.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

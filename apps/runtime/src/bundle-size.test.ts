@@ -18,8 +18,10 @@ const ENTRY_BUDGET = 14_900;
  * the metadata zone of Ukraine (calling codes 38x). 38,767 before 0011, 34,440 after it,
  * 29,119 since the phone checker reads the metadata itself (docs/adr/0013): within issue
  * 15's 30 KB (30,720 bytes), with room for the language chunk (1.4 KB) a script-tag embed adds.
+ * 29,205 → 29,261 when the form learned to say a lead was refused for the rate of the
+ * visitor's address (429, docs/leads.md) instead of "sent": still within 30 KB with that room.
  */
-const TYPICAL_BUDGET = 29_250;
+const TYPICAL_BUDGET = 29_300;
 
 const isScreens = (chunk: Rolldown.OutputChunk) => chunk.name === "screens";
 const TYPICAL_PARTS = [isScreens, from("src/phone.ts"), from("src/phone-metadata/zone-38.json")];

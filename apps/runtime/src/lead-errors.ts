@@ -7,9 +7,12 @@ import type { FormFieldKey } from "@leadquiz/contract/codes";
  */
 export type FieldKey = FormFieldKey;
 
-/** Errors the server gave for the lead (400), by form field; `form` for the rest. */
+/**
+ * Errors the server gave for the lead (400), by form field; `form` for the rest; `rate`: the
+ * lead was refused for the rate of the visitor's address (429, the form's own text).
+ */
 export type ServerFieldErrors = Partial<
-  Record<FieldKey | "consent" | "form" | `messenger-${Messenger}`, string>
+  Record<FieldKey | "consent" | "form" | "rate" | `messenger-${Messenger}`, string>
 >;
 
 const SERVER_KEYS: Record<string, keyof ServerFieldErrors> = {

@@ -72,6 +72,24 @@ describe("submission queue", () => {
     expect(queue.pending()).toEqual([]);
   });
 
+  it("answers the form's first attempt refused for the rate (429) as refused and keeps nothing", async () => {
+    const body = { detail: "Too many requests…", code: "rate_limited" };
+    const send = vi.fn(async () => {
+      throw new HttpError(429, body);
+    });
+    const clock = manualClock();
+    const queue = createSubmissionQueue({
+      quizKey: "k",
+      send,
+      storage: localStorage,
+      schedule: clock.schedule,
+    });
+    expect(await queue.submit(submission())).toEqual({ status: "rejected", code: 429, body });
+    expect(queue.pending()).toEqual([]);
+    expect(clock.delays()).toEqual([]);
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
   it("keeps a submission the closed quiz refused (410) and does not retry it on this page", async () => {
     const clock = manualClock();
     const closed = {

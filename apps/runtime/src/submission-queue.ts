@@ -73,7 +73,8 @@ export function backoffDelay(
 /**
  * The lead-never-lost queue: a submission (with its client-made `submission_id`) is written
  * to storage before the first attempt and removed only when the server acknowledges it
- * (2xx, or a 4xx other than 408/410/429). Failures are retried with backoff while the page
+ * (2xx, or a 4xx other than 408/410/429; a 429 to the first attempt of `submit`, the form's,
+ * is final too: the visitor is told it was refused). Failures are retried with backoff while the page
  * is open; `flush()` on the next visit sends what is left. A 410 (the quiz closed) stops
  * the tries but keeps the submission: nothing the visitor typed is thrown away. The server is idempotent by
  * `submission_id`, so a resend never makes a second lead.
@@ -111,7 +112,11 @@ export function createSubmissionQueue(options: SubmissionQueueOptions): Submissi
   };
   const drop = (id: string) => write(read().filter((item) => item.submission_id !== id));
 
-  const attempt = async (submission: LeadSubmission, tries: number): Promise<SubmitOutcome> => {
+  const attempt = async (
+    submission: LeadSubmission,
+    tries: number,
+    fromForm = false,
+  ): Promise<SubmitOutcome> => {
     const id = submission.submission_id;
     try {
       const response = await options.send(submission);
@@ -127,7 +132,11 @@ export function createSubmissionQueue(options: SubmissionQueueOptions): Submissi
         inFlight.delete(id);
         return body == null ? { status: "closed" } : { status: "closed", body };
       }
-      if (status !== null && !isRetryable(status)) {
+      // The form's first attempt refused for the rate of the visitor's address (429,
+      // docs/leads.md): final, so the visitor is told and the form keeps the answers; a retry
+      // or a later visit's flush keeps trying as before.
+      const refused = fromForm && !tries && status === 429;
+      if (status !== null && (refused || !isRetryable(status))) {
         drop(id);
         inFlight.delete(id);
         options.onAcknowledged?.(submission, null);
@@ -141,16 +150,16 @@ export function createSubmissionQueue(options: SubmissionQueueOptions): Submissi
     }
   };
 
-  const start = (submission: LeadSubmission): Promise<SubmitOutcome> | null => {
+  const start = (submission: LeadSubmission, fromForm = false): Promise<SubmitOutcome> | null => {
     if (inFlight.has(submission.submission_id)) return null;
     inFlight.add(submission.submission_id);
-    return attempt(submission, 0);
+    return attempt(submission, 0, fromForm);
   };
 
   return {
     submit(submission) {
       keep(submission);
-      return start(submission) ?? Promise.resolve({ status: "queued" });
+      return start(submission, true) ?? Promise.resolve({ status: "queued" });
     },
     flush() {
       for (const submission of read()) void start(submission);

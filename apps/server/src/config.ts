@@ -120,6 +120,13 @@ const envSchema = z.object({
   JOBS_IN_PROCESS: booleanFromEnv.default(true),
   /** Hours a hidden, deleted or tariff-ended quiz still takes its visitors' leads. */
   LEAD_GRACE_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  /**
+   * Leads one address may leave for one quiz in 10 minutes before the next is refused (429);
+   * past 10 they are stored flagged `over_rate` (docs/leads.md "Leads over the per-address rate").
+   */
+  LEAD_REFUSED_PER_ADDRESS_QUIZ: z.coerce.number().int().min(10).max(100_000).default(120),
+  /** The same for one address over every quiz in an hour (flagged past 30). */
+  LEAD_REFUSED_PER_ADDRESS: z.coerce.number().int().min(30).max(1_000_000).default(600),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -235,6 +242,11 @@ export interface AppConfig {
    * deleted or its owner's tariff ended (`LEAD_GRACE_HOURS`, docs/leads.md "Closed quizzes").
    */
   leadGraceMs: number;
+  /**
+   * The abuse-level lead rates answered 429 (`LEAD_REFUSED_PER_ADDRESS_QUIZ` per 10 minutes,
+   * `LEAD_REFUSED_PER_ADDRESS` per hour; visitor-limits.ts).
+   */
+  leadRefused: { perAddressQuiz: number; perAddress: number };
   /** How long a new account's trial tariff lasts (docs/money.md "Trial"). */
   trialDays: number;
   /** The inviter's share of each payment of an invited account (docs/money.md "Referral"). */
@@ -328,6 +340,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ffmpegPath: e.FFMPEG_PATH,
     jobsInProcess: e.JOBS_IN_PROCESS,
     leadGraceMs: e.LEAD_GRACE_HOURS * 3_600_000,
+    leadRefused: {
+      perAddressQuiz: e.LEAD_REFUSED_PER_ADDRESS_QUIZ,
+      perAddress: e.LEAD_REFUSED_PER_ADDRESS,
+    },
     trialDays: e.TRIAL_DAYS,
     referralPercentage: e.REFERRAL_PERCENTAGE,
     courseUrl: e.COURSE_URL,

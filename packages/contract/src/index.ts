@@ -32,5 +32,3 @@ export * from "./support";
 export * from "./tariffs";
 export * from "./templates";
 export * from "./visitor-sessions";
-// TO BE REMOVED with web-api-paths.ts once apps/web no longer imports `apiPaths` (issue 40).
-export * from "./web-api-paths";

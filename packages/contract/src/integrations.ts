@@ -77,7 +77,8 @@ export type EmailIntegrationCreate = z.infer<typeof emailIntegrationCreateSchema
 /**
  * `skipped`: the lead is not for that target (a mailing list and a lead without e-mail);
  * `awaiting_requests`: the account has no request left for the lead, it goes once requests
- * are bought (docs/delivery.md "Waiting for requests").
+ * are bought (docs/delivery.md "Waiting for requests"); `held`: the lead came over the
+ * per-address rate, it goes once the owner lets it through (docs/delivery.md "Held leads").
  */
 export const deliveryStatuses = [
   "pending",
@@ -86,6 +87,7 @@ export const deliveryStatuses = [
   "failed",
   "skipped",
   "awaiting_requests",
+  "held",
 ] as const;
 export const deliveryStatusSchema = z.enum(deliveryStatuses);
 export type DeliveryStatusName = z.infer<typeof deliveryStatusSchema>;

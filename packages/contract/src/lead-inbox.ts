@@ -10,8 +10,18 @@ import { idSchema, MAX_ID, shortText, timestampSchema } from "./quiz-common";
 export const leadStatuses = ["new", "in_progress", "won", "lost"] as const;
 export type LeadStatus = (typeof leadStatuses)[number];
 
-/** Quality flags computed when a lead is stored; a flag never blocks a lead. */
-export const leadFlags = ["disposable_email", "invalid_phone", "duplicate", "too_fast"] as const;
+/**
+ * Quality flags computed when a lead is stored; a flag never blocks a lead. `over_rate`: the
+ * lead came over the per-address rate (docs/leads.md "Leads over the per-address rate"); its
+ * deliveries are held until the owner lets it through (`letLeadsThrough`).
+ */
+export const leadFlags = [
+  "disposable_email",
+  "invalid_phone",
+  "duplicate",
+  "too_fast",
+  "over_rate",
+] as const;
 export type LeadFlag = (typeof leadFlags)[number];
 
 export const LEAD_PAGE_DEFAULT = 50;
@@ -106,6 +116,28 @@ export const leadReleaseResultSchema = z.object({
   requests_left: z.int32().min(0),
 });
 export type LeadReleaseResult = z.infer<typeof leadReleaseResultSchema>;
+
+/** `POST leads/let-through/`: one held lead, or (no `lead`) every held lead of the account. */
+export const leadLetThroughSchema = z.object({ lead: idSchema.optional() });
+export type LeadLetThrough = z.infer<typeof leadLetThroughSchema>;
+
+export const leadLetThroughResultSchema = z.object({
+  /** Leads whose held deliveries were let through by this call (0 when none was held). */
+  let_through: z.int32().min(0),
+});
+export type LeadLetThroughResult = z.infer<typeof leadLetThroughResultSchema>;
+
+/** `GET leads/over-rate/`: what the leads screen's notice says (docs/leads.md). */
+export const leadOverRateSummarySchema = z.object({
+  /** Leads flagged `over_rate` in the last `days` days. */
+  flagged: z.int32().min(0),
+  /** Of every lead of the account, those with deliveries held until let through. */
+  held: z.int32().min(0),
+  /** Leads refused (429) at abuse-level volumes in the last `days` days, never stored. */
+  refused: z.int32().min(0),
+  days: z.int32().min(1),
+});
+export type LeadOverRateSummary = z.infer<typeof leadOverRateSummarySchema>;
 
 /** `POST update-lead-tariff/`. */
 export const leadOpenSchema = z.object({ lead: idSchema });

@@ -109,6 +109,45 @@ describe("sending a lead", () => {
     expect(submit).toHaveBeenCalledTimes(1);
   });
 
+  it("never says sent for a lead refused for the address's rate (429): says so, keeps the answers", async () => {
+    let outcome: SubmitOutcome = {
+      status: "rejected",
+      code: 429,
+      body: { detail: "Too many requests…", code: "rate_limited" },
+    };
+    const { fill, submit, user } = setup(async () => outcome);
+    await fill();
+    expect((await screen.findByRole("alert")).textContent).toBe(en.lead_refused);
+    expect(screen.queryByText(en.thank_you_title)).toBeNull();
+    expect(screen.queryByText(en.thank_you_text)).toBeNull();
+    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe("Ann");
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe("ann@example.com");
+    // Sent again later, as a new submission: now it goes through.
+    outcome = { status: "sent", response: okResponse };
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    expect(await screen.findByText(en.thank_you_title)).toBeTruthy();
+    expect(submit).toHaveBeenCalledTimes(2);
+    expect(submit.mock.calls[1]?.[0].submission_id).not.toBe(
+      submit.mock.calls[0]?.[0].submission_id,
+    );
+  });
+
+  it("brings the form back with the refusal when a slow server answers 429 after the visitor moved on", async () => {
+    let refuse: (outcome: SubmitOutcome) => void = () => undefined;
+    const { fill, clock } = setup(
+      () =>
+        new Promise((resolve) => {
+          refuse = resolve;
+        }),
+    );
+    await fill();
+    await clock.runNext(); // no answer within the sending wait
+    expect(await screen.findByText(en.thank_you_title)).toBeTruthy();
+    refuse({ status: "rejected", code: 429 });
+    expect((await screen.findByRole("alert")).textContent).toBe(en.lead_refused);
+    expect(screen.queryByText(en.thank_you_title)).toBeNull();
+  });
+
   it("brings the form back when a slow server refuses the lead after the visitor moved on", async () => {
     let refuse: (outcome: SubmitOutcome) => void = () => undefined;
     const { fill, clock } = setup(

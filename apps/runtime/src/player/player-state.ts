@@ -81,10 +81,13 @@ export function canGoBack(quiz: PublicQuiz, state: PlayerState): boolean {
 
 /**
  * The server's field errors when it refused the lead as it is (400 with fields): the
- * visitor corrects them and sends again. Null for any other outcome.
+ * visitor corrects them and sends again. A 429 (refused for the rate of the visitor's
+ * address, docs/leads.md) is `rate`: the form says so, keeps the answers and may be sent
+ * again, never "sent". Null for any other outcome.
  */
 export function refusedFields(outcome: SubmitOutcome | null): ServerFieldErrors | null {
   if (outcome?.status !== "rejected") return null;
+  if (outcome.code === 429) return { rate: "1" };
   const errors = serverFieldErrors(outcome.body);
   return Object.keys(errors).length > 0 ? errors : null;
 }

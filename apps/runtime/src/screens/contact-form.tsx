@@ -430,9 +430,9 @@ export function ContactForm(props: {
           onInput={(event) => set({ website: event.currentTarget.value })}
         />
       </div>
-      {serverErrors.form ? (
+      {serverErrors.form || serverErrors.rate ? (
         <p className="lq-error lq-form-error" role="alert">
-          {serverErrors.form}
+          {serverErrors.rate ? t.lead_refused : serverErrors.form}
         </p>
       ) : null}
       {props.closed ? <p className="lq-description lq-closed-note">{t.kept_in_browser}</p> : null}

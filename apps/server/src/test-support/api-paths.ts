@@ -95,6 +95,8 @@ export const apiPaths = {
 
   // The owner's leads.
   leadsList: endpoints.listLeads.path,
+  leadsOverRate: endpoints.getLeadOverRateSummary.path,
+  leadsLetThrough: endpoints.letLeadsThrough.path,
   leadOpen: endpoints.openLead.path,
   leadAnswers: withParam(endpoints.getLeadAnswers, "id"),
   leadById: withParam(endpoints.updateLead, "id"),

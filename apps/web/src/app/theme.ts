@@ -35,6 +35,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     "--mantine-color-teal-light-color": "#066a4c",
     "--mantine-color-orange-light-color": "#a33a0c",
     "--mantine-color-gray-light-color": "var(--mantine-color-gray-8)",
+    // The delivery log's "held" badge (about 7:1 on its tint).
+    "--mantine-color-grape-light-color": "var(--mantine-color-grape-9)",
   },
   dark: {},
 });

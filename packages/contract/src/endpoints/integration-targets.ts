@@ -22,9 +22,10 @@ export function credentialTargetEndpoints(type: CredentialTargetName) {
   const { name, leadsBecome, connect } = integrationTargets[type];
   const schemas = credentialTargetSchemas[type];
   const operation = `${operationNameOf(type)}Integration`;
-  // `/{path}/` connects a quiz, `/{path}/{id}/` is the quiz's connection (integration-targets.ts).
+  // `/{path}/` connects a quiz, `/{path}/{id}/` is the quiz's connection (integration-targets.ts),
+  // spelled as a pattern with `{id}` so that a caller's `params` are typed (`api.call`).
   const path = `/${connect.path}/`;
-  const ofQuiz = `${path}{id}/`;
+  const ofQuiz = `${path}{id}/` as `/${string}/{id}/`;
   return {
     create: endpoint({
       method: "POST",
@@ -77,11 +78,12 @@ export function credentialTargetEndpoints(type: CredentialTargetName) {
  */
 export function oauthTargetEndpoints(provider: OAuthProviderName) {
   const { name, connect } = integrationTargets[provider];
-  // `/{provider}/{consent}` with the quiz as `{id}` (`consent` in integration-targets.ts).
-  const link = `/${provider}/${connect.consent.replace("{quiz}", "{id}")}`;
+  // `/{provider}/{consent}` with the quiz as `{id}` (`consent` in integration-targets.ts);
+  // patterns with `{id}`, so that a caller's `params` are typed (`api.call`).
+  const link = `/${provider}/${connect.consent.replace("{quiz}", "{id}")}` as `/${string}/{id}${string}`;
   // `auth-link/{quiz}/` → `AuthLink`
   const linkName = link.split("/")[2]?.split("-").map(operationNameOf).join("");
-  const ofQuiz = `/${provider}/{id}/`;
+  const ofQuiz = `/${provider}/{id}/` as `/${string}/{id}/`;
   return {
     consentLink: endpoint({
       method: "GET",

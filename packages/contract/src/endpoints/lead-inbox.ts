@@ -4,10 +4,13 @@ import {
   leadDetailSchema,
   leadExportQuerySchema,
   leadFiltersSchema,
+  leadLetThroughResultSchema,
+  leadLetThroughSchema,
   leadListPageSchema,
   leadListQuerySchema,
   leadOpenResponseSchema,
   leadOpenSchema,
+  leadOverRateSummarySchema,
   leadReleaseResultSchema,
   leadRetentionSchema,
   leadUpdateResponseSchema,
@@ -158,5 +161,32 @@ export const leadInboxEndpoints = {
       "other path costs nothing. `unopened_left`: some matching leads are still unopened.",
     body: leadFiltersSchema,
     responses: { 200: leadReleaseResultSchema, 400: validationErrorBodySchema, ...errors },
+  }),
+  getLeadOverRateSummary: endpoint({
+    method: "GET",
+    path: "/leads/over-rate/",
+    operationId: "getLeadOverRateSummary",
+    tags,
+    summary: "How many leads came over the per-address rate, were held or refused",
+    description:
+      "`flagged`: leads flagged `over_rate` in the last `days` days (stored, listed, " +
+      "filterable); `held`: leads of the account whose deliveries wait for the owner to " +
+      "let them through (POST leads/let-through/); `refused`: leads answered 429 at " +
+      "abuse-level volumes in the last `days` days, never stored (docs/leads.md).",
+    responses: { 200: leadOverRateSummarySchema, 401: errorBodySchema },
+  }),
+  letLeadsThrough: endpoint({
+    method: "POST",
+    path: "/leads/let-through/",
+    operationId: "letLeadsThrough",
+    tags,
+    summary: "Lets held leads through to their deliveries",
+    description:
+      "A lead stored over the per-address rate (flag `over_rate`) is not delivered until " +
+      "let through. With `lead`, that lead (404 when not the caller's); without, every " +
+      "held lead of the account. Each held delivery becomes due once: a second call, or " +
+      "one racing it, finds nothing held and answers `let_through: 0`. The flag stays.",
+    body: leadLetThroughSchema,
+    responses: { 200: leadLetThroughResultSchema, 400: validationErrorBodySchema, ...errors },
   }),
 } as const;

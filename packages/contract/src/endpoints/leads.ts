@@ -20,8 +20,11 @@ export const leadsEndpoints = {
       "the quiz was never published. A quiz hidden, deleted or whose owner's tariff " +
       "ended still takes leads for `LEAD_GRACE_HOURS` (24 h) after; then 410 " +
       "`quiz_closed` with `reason` (`hidden`, `deleted`, `tariff_ended`) and `closed_at` " +
-      "(a replay of a stored lead is still answered 201). 413 over 256 KB, 429 over the " +
-      "visitor limits (never for a first lead or a replay).",
+      "(a replay of a stored lead is still answered 201). 413 over 256 KB. Over the " +
+      "per-address rate (10 per quiz in 10 minutes, 30 an hour) the lead is stored with " +
+      "the flag `over_rate` and its deliveries held until the owner lets it through; 429 " +
+      "`rate_limited` only at abuse-level rates (120 per quiz in 10 minutes, 600 an hour " +
+      "per address by default; never for a first lead or a replay).",
     params: visitorQuizParamsSchema,
     body: leadSubmissionSchema,
     responses: {

@@ -52,6 +52,8 @@ export const texts: VisitorTexts = {
     "Ihre Antworten bleiben in diesem Browser gespeichert, nichts Eingegebenes geht verloren.",
   saved_offline:
     "Ihre Antworten sind gespeichert und werden gesendet, sobald Sie wieder online sind.",
+  lead_refused:
+    "Aus Ihrem Netzwerk kamen gerade zu viele Anfragen, daher wurde diese nicht gesendet. Ihre Antworten bleiben erhalten: Bitte versuchen Sie es in ein paar Minuten erneut.",
   units: {
     price: "Preis",
     thing: "Stk.",

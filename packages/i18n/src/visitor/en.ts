@@ -50,6 +50,8 @@ export const texts: VisitorTexts = {
   redirecting: "Redirecting…",
   kept_in_browser: "Your answers are kept in this browser, so nothing you typed is lost.",
   saved_offline: "Your answers are saved and will be sent as soon as you are back online.",
+  lead_refused:
+    "Too many requests came from your network just now, so this one was not sent. Your answers are still here: please try again in a few minutes.",
   units: {
     price: "price",
     thing: "pcs",

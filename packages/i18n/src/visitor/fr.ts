@@ -52,6 +52,8 @@ export const texts: VisitorTexts = {
     "Vos réponses restent enregistrées dans ce navigateur : rien de ce que vous avez saisi n'est perdu.",
   saved_offline:
     "Vos réponses sont enregistrées et seront envoyées dès que la connexion sera rétablie.",
+  lead_refused:
+    "Trop de demandes sont arrivées de votre réseau à l’instant, celle-ci n’a donc pas été envoyée. Vos réponses sont conservées : réessayez dans quelques minutes.",
   units: {
     price: "prix",
     thing: "pcs",

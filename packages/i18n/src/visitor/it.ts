@@ -51,6 +51,8 @@ export const texts: VisitorTexts = {
   kept_in_browser:
     "Le tue risposte restano salvate in questo browser: nulla di ciò che hai scritto va perso.",
   saved_offline: "Le tue risposte sono salvate e verranno inviate appena tornerai online.",
+  lead_refused:
+    "Dalla tua rete sono appena arrivate troppe richieste, quindi questa non è stata inviata. Le tue risposte sono ancora qui: riprova tra qualche minuto.",
   units: {
     price: "prezzo",
     thing: "pz.",

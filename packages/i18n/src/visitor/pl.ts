@@ -51,6 +51,8 @@ export const texts: VisitorTexts = {
   kept_in_browser:
     "Twoje odpowiedzi zostają zapisane w tej przeglądarce, nic z wpisanych danych nie przepadnie.",
   saved_offline: "Twoje odpowiedzi są zapisane i zostaną wysłane, gdy tylko wróci połączenie.",
+  lead_refused:
+    "Z Twojej sieci przyszło przed chwilą zbyt wiele zgłoszeń, więc to nie zostało wysłane. Twoje odpowiedzi zostały zachowane: spróbuj ponownie za kilka minut.",
   units: {
     price: "cena",
     thing: "szt.",

@@ -52,6 +52,8 @@ export const texts: VisitorTexts = {
     "As suas respostas ficam guardadas neste navegador, nada do que escreveu se perde.",
   saved_offline:
     "As suas respostas foram guardadas e serão enviadas assim que voltar a ter ligação.",
+  lead_refused:
+    "Chegaram agora demasiados pedidos da sua rede, por isso este não foi enviado. As suas respostas continuam aqui: tente novamente dentro de alguns minutos.",
   units: {
     price: "preço",
     thing: "un.",

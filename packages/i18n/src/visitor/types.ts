@@ -64,5 +64,10 @@ export interface VisitorTexts {
   saved_offline: string;
   /** Under the reason when the quiz closed before the lead could be taken (410). */
   kept_in_browser: string;
+  /**
+   * On the form when the server refused the lead at an abuse-level rate of the visitor's
+   * address (429): nothing was sent, the answers stay (docs/leads.md).
+   */
+  lead_refused: string;
   units: Record<Unit, string>;
 }

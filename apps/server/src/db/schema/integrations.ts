@@ -113,9 +113,11 @@ export const deliveries = pgTable(
     index("deliveries_awaiting_idx")
       .on(t.integrationId, t.leadId)
       .where(sql`${t.status} = 'awaiting_requests'`),
+    // The deliveries held until the owner lets their lead through (docs/delivery.md).
+    index("deliveries_held_idx").on(t.integrationId, t.leadId).where(sql`${t.status} = 'held'`),
     check(
       "deliveries_status_check",
-      sql`${t.status} in ('pending', 'retrying', 'delivered', 'failed', 'skipped', 'awaiting_requests')`,
+      sql`${t.status} in ('pending', 'retrying', 'delivered', 'failed', 'skipped', 'awaiting_requests', 'held')`,
     ),
   ],
 );

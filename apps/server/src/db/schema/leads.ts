@@ -5,6 +5,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -150,7 +151,33 @@ export const leads = pgTable(
     // The duplicate flag: same e-mail or phone for the same quiz.
     index("leads_quiz_email_idx").on(t.quizId, t.email).where(sql`${t.email} <> ''`),
     index("leads_quiz_phone_idx").on(t.quizId, t.phone).where(sql`${t.phone} <> ''`),
+    // The leads screen's notice of leads over the per-address rate (docs/leads.md): few rows.
+    index("leads_user_over_rate_idx")
+      .on(t.userId, t.createdAt)
+      .where(sql`'over_rate' = any(${t.flags})`),
     check("leads_status_check", sql`${t.status} in ('new', 'in_progress', 'won', 'lost')`),
+  ],
+);
+
+/**
+ * Leads refused (429) at abuse-level rates, counted per quiz and UTC day for the owner's
+ * notice (docs/leads.md "Leads over the per-address rate"); nothing of the lead is kept.
+ */
+export const leadRefusals = pgTable(
+  "lead_refusals",
+  {
+    quizId: integer("quiz_id")
+      .notNull()
+      .references(() => quizzes.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    refused: integer("refused").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.quizId, t.day] }),
+    index("lead_refusals_user_idx").on(t.userId, t.day),
   ],
 );
 

@@ -14,13 +14,16 @@ import {
  * The outbox rows of the leads one statement stores: one delivery per enabled integration
  * of the lead's quiz, and per enabled REST hook of the lead's account that covers every quiz
  * (`quiz_id` null). `newLeads` names a row source of that statement with the new leads'
- * `id`, `quiz_id` and `user_id` (the leads repository's `insert … returning`), so a lead is
- * never stored without its deliveries and both cost one round trip (docs/leads.md
- * "Storing a lead").
+ * `id`, `quiz_id`, `user_id` and `flags` (the leads repository's `insert … returning`), so a
+ * lead is never stored without its deliveries and both cost one round trip (docs/leads.md
+ * "Storing a lead"). A lead flagged `over_rate` gets its deliveries `held`: they go once the
+ * owner lets it through (`letHeldDeliveriesThrough`, docs/delivery.md "Held leads").
  */
 export function leadDeliveriesOf(newLeads: SQL): SQL {
-  return sql`insert into ${deliveries} (integration_id, lead_id, quiz_id)
-    select i.id, l.id, l.quiz_id from ${newLeads} l
+  return sql`insert into ${deliveries} (integration_id, lead_id, quiz_id, status)
+    select i.id, l.id, l.quiz_id,
+      case when 'over_rate' = any(l.flags) then 'held' else 'pending' end
+    from ${newLeads} l
     join ${integrations} i on i.is_enabled
       and (i.quiz_id = l.quiz_id or (i.quiz_id is null and i.user_id = l.user_id))
     on conflict (integration_id, lead_id) do nothing`;

@@ -10,5 +10,6 @@ export { leadDeliveriesOf } from "./delivery.repository";
 export { createDeliveryAdapters, outgoingHttpFor } from "./delivery-adapters";
 export { createDeliveryRunner } from "./delivery-runner";
 export { type Clock, createDeliveryWorker, type DeliveryWorker } from "./delivery-worker";
+export { heldLeadCount, letHeldDeliveriesThrough } from "./held-deliveries.repository";
 export { telegramBotOf } from "./telegram-bot";
 export { sealWebhookUrls } from "./webhook-url-sealing";

@@ -12,17 +12,20 @@ import { authenticatedContext } from "../../plugins/authenticate";
 import { defineRoute } from "../../plugins/define-route";
 import { EXPORT_FIXED_COLUMNS, type ExportLabels } from "./lead-export";
 import { createLeadInboxService } from "./lead-inbox.service";
+import { createLeadRateService } from "./lead-rate.service";
 import { createLeadRetentionService } from "./lead-retention.service";
 
 /**
  * The owner's leads (docs/leads.md): GET leadslist/, POST update-lead-tariff/,
  * GET lead_answers/{id}/, PATCH/DELETE lead/{id}/, GET leads/export/, POST leads/release/,
- * GET/PUT leads/retention/ (operations `listLeads` … `exportLeads`, `releaseLeads`,
- * `getLeadRetention`, `setLeadRetention`). Every call is scoped to the caller's account.
+ * GET/PUT leads/retention/, GET leads/over-rate/, POST leads/let-through/ (operations
+ * `listLeads` … `exportLeads`, `releaseLeads`, `getLeadRetention`, `setLeadRetention`,
+ * `getLeadOverRateSummary`, `letLeadsThrough`). Every call is scoped to the caller's account.
  */
 export async function leadInboxRoutes(app: FastifyInstance, { context }: ApiOptions) {
   const service = createLeadInboxService(context);
   const retention = createLeadRetentionService(context);
+  const rate = createLeadRateService(context);
 
   await authenticatedContext(app, context, async (scope) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
@@ -86,6 +89,14 @@ export async function leadInboxRoutes(app: FastifyInstance, { context }: ApiOpti
           .send(stream as unknown as string)
       );
     });
+
+    defineRoute(routes, endpoints.getLeadOverRateSummary, async (request) =>
+      rate.summary(request.userId),
+    );
+
+    defineRoute(routes, endpoints.letLeadsThrough, async (request) =>
+      rate.letThrough(request.userId, request.body.lead),
+    );
 
     defineRoute(routes, endpoints.releaseLeads, async (request) =>
       service.release(request.userId, request.body),

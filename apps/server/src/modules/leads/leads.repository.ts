@@ -25,7 +25,7 @@ export interface LeadToStore {
 
 /**
  * Another write of the same statement, given the row source of the new leads (`id`,
- * `quiz_id`, `user_id`; only the leads stored now, not the submission_ids stored before):
+ * `quiz_id`, `user_id`, `flags`; only the leads stored now, not the submission_ids stored before):
  * the delivery outbox.
  */
 export type AlsoWrite = (newLeads: SQL) => SQL;
@@ -157,7 +157,7 @@ function buildLeadStatement(alsoWrite: AlsoWrite | undefined): FixedStatement {
         ${seen("email")} ${seen("phone")}
       order by i.n
       on conflict (submission_id) do nothing
-      returning id, submission_id, quiz_id, user_id
+      returning id, submission_id, quiz_id, user_id, flags
     ),
     merged as (
       delete from leads where id in (select p.id from partial p

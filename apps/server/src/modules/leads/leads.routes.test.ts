@@ -350,7 +350,7 @@ describe("POST public/quiz/{key}/lead/", () => {
   });
 
   describe("rate limits", () => {
-    it("limits leads per address and quiz, never the first one and never a replay", async () => {
+    it("flags leads over the rate of an address and quiz, never the first ones, stores them all", async () => {
       const target = await h.publishedQuiz();
       const ip = freshIp();
       const max = VISITOR_LIMITS.leadsPerIpPerQuiz.max;
@@ -360,20 +360,26 @@ describe("POST public/quiz/{key}/lead/", () => {
       for (let n = 1; n < max; n++) {
         expect((await h.post(lead(target.publicKey), houseLead(), { ip })).statusCode).toBe(201);
       }
+      // Over the rate: stored, flagged (docs/leads.md "Leads over the per-address rate").
       const over = await h.post(lead(target.publicKey), houseLead(), { ip, language: "ru" });
-      expect(over.statusCode).toBe(429);
-      expect(over.json().code).toBe("rate_limited");
-      expect(over.json().detail).toMatch(/^Слишком много попыток/);
-      expect(Number(over.headers["retry-after"])).toBeGreaterThan(0);
+      expect(over.statusCode).toBe(201);
+      const overId = (over.json() as LeadResponse).lead;
 
-      // A replay of a stored lead still gets its answer; a refused one stored nothing.
+      // A replay of a stored lead still gets its first answer.
       const replay = await h.post(lead(target.publicKey), first, { ip });
       expect(replay.statusCode).toBe(201);
       expect(replay.json()).toEqual(firstAnswer.json());
-      expect(await h.leadsOf(target.id)).toHaveLength(max);
+      const rows = await h.leadsOf(target.id);
+      expect(rows).toHaveLength(max + 1);
+      expect(rows.filter((r) => r.flags.includes("over_rate")).map((r) => r.id)).toEqual([overId]);
 
-      // Another address's first lead passes.
-      expect((await h.post(lead(target.publicKey), houseLead())).statusCode).toBe(201);
+      // Another address's first lead is not flagged.
+      const other = await h.post(lead(target.publicKey), houseLead());
+      expect(other.statusCode).toBe(201);
+      const [otherRow] = (await h.leadsOf(target.id)).filter(
+        (r) => r.id === (other.json() as LeadResponse).lead,
+      );
+      expect(otherRow?.flags).not.toContain("over_rate");
     });
 
     it("counts only stored leads: invalid submissions and replays do not count", async () => {

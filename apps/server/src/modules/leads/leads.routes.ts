@@ -9,6 +9,7 @@ import {
   publicQuizLookupFor,
   VISITOR_LIMITS,
   visitorCountersFor,
+  visitorLimitsWith,
 } from "../visitor-sessions";
 import { createLeadsService } from "./leads.service";
 
@@ -27,7 +28,7 @@ export async function leadsRoutes(app: FastifyInstance, { context }: ApiOptions)
     log: context.log.child({ module: "leads" }),
     lookup: publicQuizLookupFor(context.db),
     counters,
-    limits: limited ? VISITOR_LIMITS : null,
+    limits: limited ? visitorLimitsWith(context.config.leadRefused) : null,
     alsoWrite: leadDeliveriesOf,
     graceMs: context.config.leadGraceMs,
   });

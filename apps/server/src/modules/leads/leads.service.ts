@@ -9,16 +9,18 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
 import { AppError, FieldErrors } from "../../lib/app-error";
 import {
+  type LeadRate,
   leadCounters,
-  leadLimitReached,
+  leadRateOf,
+  leadRefused,
   type PublicQuizLookup,
-  rateLimited,
   type VisitorCounters,
   type VisitorLimits,
 } from "../visitor-sessions";
 import { checkLead } from "./lead-check";
 import { closedPastGrace } from "./lead-grace";
 import { contactFlagsOf, tooFastBelowSeconds } from "./lead-quality";
+import { countRefusal } from "./lead-rate.repository";
 import { createLeadWriter } from "./lead-writer";
 import { redirectUrl, resultsToShow, storedAnswers, storedResults } from "./leads.presenter";
 import {
@@ -88,13 +90,37 @@ async function replayOf(
 }
 
 /**
+ * The lead rate of the address: `ok` or `flag`; over the abuse level the answer to a stored
+ * submission_id (`replay`), else the refusal is counted for the owner and thrown.
+ */
+async function rateOf(
+  deps: LeadsServiceDeps,
+  quiz: { id: number; userId: number; rehearsal: boolean },
+  submissionId: string,
+  ip: string,
+): Promise<LeadRate | { kind: "replay"; outcome: SubmitLeadOutcome }> {
+  const { db, counters, limits, log, lookup } = deps;
+  if (!limits) return { kind: "ok" };
+  const rate = await leadRateOf(counters, limits, ip, quiz.id);
+  if (rate.kind !== "refuse") return rate;
+  const stored = await findLeadBySubmission(db, submissionId);
+  if (stored) return { kind: "replay", outcome: await replayOf(lookup, stored, quiz.id) };
+  if (!quiz.rehearsal) await countRefusal(db, quiz.id, quiz.userId);
+  log.info({ quiz: quiz.id }, "lead refused at an abuse-level rate of its address");
+  throw leadRefused(counters, rate.rule);
+}
+
+/**
  * `POST public/quiz/{public_key}/lead/`:
  *
  * 1. The quiz must have been published (404 otherwise). Hidden, deleted or its owner's
  *    tariff ended, it still takes leads for the grace period after, then answers 410
  *    `quiz_closed` (lead-grace.ts).
- * 2. Limits (visitor-limits.ts): when one is reached, a replay of a stored submission_id is
- *    still answered; anything else gets 429.
+ * 2. Lead rates of the address (visitor-limits.ts): over the flagged rate the lead is stored
+ *    with the flag `over_rate` and its deliveries held until the owner lets it through; over
+ *    the abuse-level rate a replay of a stored submission_id is still answered, anything else
+ *    gets 429 `rate_limited` ("lead_refused") and is counted for the owner's notice
+ *    (docs/leads.md "Leads over the per-address rate").
  * 3. The submission is checked against the snapshot of the version it names: any published
  *    version of the quiz, not only the latest, so a visitor who started before the owner
  *    republished keeps their lead (400 `version` for a version that never existed).
@@ -137,15 +163,8 @@ export function createLeadsService(deps: LeadsServiceDeps) {
         throw closed;
       }
 
-      if (limits) {
-        const reached = await leadLimitReached(counters, limits, ip, quiz.id);
-        if (reached) {
-          const stored = await findLeadBySubmission(db, submission.submission_id);
-          if (stored) return replay(stored, quiz.id);
-          throw rateLimited(counters, reached);
-        }
-      }
-
+      const rate = await rateOf(deps, quiz, submission.submission_id, ip);
+      if (rate.kind === "replay") return rate.outcome;
       const version = submission.version ?? quiz.latestVersion;
       const snapshot = await lookup.snapshot(quiz.id, version);
       if (!snapshot) throw new FieldErrors({ version: ["invalid_value"] });
@@ -193,7 +212,10 @@ export function createLeadsService(deps: LeadsServiceDeps) {
         referrer: submission.referrer,
         pageUrl: submission.page_url,
         consent: submission.consent,
-        flags: contactFlagsOf(contacts),
+        flags:
+          rate.kind === "flag"
+            ? [...contactFlagsOf(contacts), "over_rate" as const]
+            : contactFlagsOf(contacts),
       };
       const id = await writer.add({
         lead,

@@ -14,10 +14,12 @@ export { acceptVisitorJson } from "./visitor-body";
 export { type VisitorCounters, visitorCountersFor } from "./visitor-counters";
 export {
   countRequest,
+  type LeadRate,
   leadCounters,
-  leadLimitReached,
-  rateLimited,
+  leadRateOf,
+  leadRefused,
   VISITOR_LIMITS,
   type VisitorLimits,
+  visitorLimitsWith,
 } from "./visitor-limits";
 export { sessionOfQuiz } from "./visitor-sessions.repository";

@@ -3,7 +3,7 @@ import { Redis } from "ioredis";
 import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { redisCounters } from "./visitor-counters";
-import { leadCounters, leadLimitReached, type VisitorLimits } from "./visitor-limits";
+import { leadCounters, leadRateOf, type VisitorLimits } from "./visitor-limits";
 
 // Runs when REDIS_TEST_URL names a Redis server (.ci/run sets it; see vitest.config.ts).
 const REDIS_URL = process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379";
@@ -15,7 +15,11 @@ const small: VisitorLimits = {
   leadsPerIpPerQuiz: { max: 2, windowMs: 60_000 },
   leadsPerIp: { max: 3, windowMs: 60_000 },
   leadsPerQuiz: { max: 100, windowMs: 60_000 },
+  leadsRefusedPerIpPerQuiz: { max: 4, windowMs: 60_000 },
+  leadsRefusedPerIp: { max: 6, windowMs: 60_000 },
 };
+const ok = { kind: "ok" };
+const flag = { kind: "flag" };
 
 // Two connections stand for two server processes sharing one Redis.
 const connections = [new Redis(REDIS_URL), new Redis(REDIS_URL)];
@@ -33,18 +37,24 @@ describe(`lead counters in Redis (${REDIS_URL})`, () => {
     const [a, b] = connections.map((redis) => redisCounters(redis, prefix, log));
     if (!a || !b) throw new Error("two counters expected");
     const ip = "203.0.113.70";
-    expect(await leadLimitReached(a, small, ip, 1)).toBeNull();
+    expect(await leadRateOf(a, small, ip, 1)).toEqual(ok);
     await a.add(leadCounters(small, ip, 1));
-    // The second process sees the first lead and still lets this address's second one in…
-    expect(await leadLimitReached(b, small, ip, 1)).toBeNull();
+    // The second process sees the first lead and still takes this address's second one…
+    expect(await leadRateOf(b, small, ip, 1)).toEqual(ok);
     await b.add(leadCounters(small, ip, 1));
-    // …and from now on both processes refuse a third for this quiz.
-    expect(await leadLimitReached(a, small, ip, 1)).toBe(small.leadsPerIpPerQuiz);
-    expect(await leadLimitReached(b, small, ip, 1)).toBe(small.leadsPerIpPerQuiz);
-    // Across quizzes: one more to another quiz, then the per-address cap.
-    expect(await leadLimitReached(b, small, ip, 2)).toBeNull();
+    // …and from now on both processes flag a third for this quiz.
+    expect(await leadRateOf(a, small, ip, 1)).toEqual(flag);
+    expect(await leadRateOf(b, small, ip, 1)).toEqual(flag);
+    // Across quizzes: one more to another quiz, then the per-address rate flags.
+    expect(await leadRateOf(b, small, ip, 2)).toEqual(ok);
     await a.add(leadCounters(small, ip, 2));
-    expect(await leadLimitReached(b, small, ip, 3)).toBe(small.leadsPerIp);
+    expect(await leadRateOf(b, small, ip, 3)).toEqual(flag);
+    // At the abuse level both refuse.
+    await a.add(leadCounters(small, ip, 1));
+    await b.add(leadCounters(small, ip, 1));
+    const refused = { kind: "refuse", rule: small.leadsRefusedPerIpPerQuiz };
+    expect(await leadRateOf(a, small, ip, 1)).toEqual(refused);
+    expect(await leadRateOf(b, small, ip, 1)).toEqual(refused);
   });
 
   it("give keys a lifetime so a window's counts expire", async () => {

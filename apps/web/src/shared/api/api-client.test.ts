@@ -1,4 +1,6 @@
+import { endpoints } from "@leadquiz/contract";
 import { describe, expect, it } from "vitest";
+import { testOwner } from "@/test/render-app";
 import { channelHub } from "@/test/session-channels";
 import { createSessionStore, type SessionChannel } from "../session/session-store";
 import { createApiClient } from "./api-client";
@@ -6,6 +8,9 @@ import { ApiError } from "./api-error";
 
 const BASE = "http://api.test/api/v1";
 const NOW = Date.UTC(2025, 0, 1, 12, 0, 0);
+
+/** The user userinfo/ answers (the fake adds a key the contract does not know). */
+const user = testOwner;
 
 function base64url(value: string): string {
   return btoa(value).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
@@ -23,6 +28,7 @@ function jwt(secondsFromNow: number, subject = "1"): string {
 interface Seen {
   method: string;
   path: string;
+  search: string;
   authorization: string | null;
   language: string | null;
   appHeader: string | null;
@@ -57,6 +63,7 @@ function fakeApi(options: {
     seen.push({
       method: request.method,
       path,
+      search: new URL(request.url).search,
       authorization: request.headers.get("Authorization"),
       language: request.headers.get("Accept-Language"),
       appHeader: request.headers.get("X-Requested-With"),
@@ -92,8 +99,12 @@ function fakeApi(options: {
       if (!token || (validAccess !== null && token !== validAccess)) {
         return json(401, { detail: "Token is not valid", code: "token_not_valid" });
       }
-      return json(200, [{ id: 1 }]);
+      return json(200, [{ ...user, unknown_key: "dropped by the schema" }]);
     }
+    if (path === "/leads/export/") {
+      return new Response("id,name\n", { status: 200, headers: { "Content-Type": "text/csv" } });
+    }
+    if (path === "/tariffinfo/") return json(200, { balance: "not a tariff info" });
     if (path === "/register/") {
       return json(400, { email: ["This e-mail is already registered"] });
     }
@@ -157,15 +168,21 @@ function lockQueue() {
   };
 }
 
+/** A tab signed in with a valid access token the fake API accepts. */
+async function signedIn() {
+  const access = jwt(600);
+  const api = fakeApi({ cookie: "cookie-0" });
+  api.acceptAccess(access);
+  const { session, client } = tab(api, { access });
+  await session.load();
+  return { api, access, client };
+}
+
 describe("api client", () => {
   it("sends a valid access token as it is, with the interface language and the app's header", async () => {
-    const access = jwt(600);
-    const api = fakeApi({ cookie: "cookie-0" });
-    api.acceptAccess(access);
-    const { session, client } = tab(api, { access });
-    await session.load();
+    const { api, access, client } = await signedIn();
 
-    await expect(client.request("/userinfo/")).resolves.toEqual([{ id: 1 }]);
+    await expect(client.call(endpoints.getUserInfo)).resolves.toEqual([user]);
     expect(api.refreshCalls()).toHaveLength(0);
     expect(api.seen[0]).toMatchObject({
       path: "/userinfo/",
@@ -187,7 +204,7 @@ describe("api client", () => {
     expect(api.refreshCalls()).toHaveLength(1);
     expect(api.refreshCalls()[0]).toMatchObject({ method: "POST", body: undefined });
     expect(session.get()?.access).toMatch(/\.signature$/);
-    await client.request("/userinfo/");
+    await client.call(endpoints.getUserInfo);
     expect(api.refreshCalls()).toHaveLength(1);
     expect(window.localStorage.length).toBe(0);
     expect(window.sessionStorage.length).toBe(0);
@@ -207,7 +224,7 @@ describe("api client", () => {
     const { session, client } = tab(api, { access: jwt(-60) });
     await session.load();
 
-    await client.request("/userinfo/");
+    await client.call(endpoints.getUserInfo);
 
     expect(api.seen.map((s) => s.path)).toEqual(["/token/refresh/", "/userinfo/"]);
     expect(api.seen[0]?.appHeader).toBe("leadquiz");
@@ -222,7 +239,7 @@ describe("api client", () => {
     const { session, client } = tab(api, { access: jwt(5) });
     await session.load();
 
-    await client.request("/userinfo/");
+    await client.call(endpoints.getUserInfo);
     expect(api.refreshCalls()).toHaveLength(1);
   });
 
@@ -232,9 +249,9 @@ describe("api client", () => {
     await session.load();
 
     const results = await Promise.all([
-      client.request("/userinfo/"),
-      client.request("/userinfo/"),
-      client.request("/userinfo/"),
+      client.call(endpoints.getUserInfo),
+      client.call(endpoints.getUserInfo),
+      client.call(endpoints.getUserInfo),
     ]);
 
     expect(results).toHaveLength(3);
@@ -255,7 +272,7 @@ describe("api client", () => {
       notified += 1;
     });
 
-    const failure = await client.request("/userinfo/").catch((error: unknown) => error);
+    const failure = await client.call(endpoints.getUserInfo).catch((error: unknown) => error);
 
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).status).toBe(401);
@@ -279,7 +296,7 @@ describe("api client", () => {
       },
     ]) {
       const client = createApiClient({ baseUrl: BASE, session, fetch: failure, now: () => NOW });
-      await expect(client.request("/userinfo/")).rejects.toBeInstanceOf(ApiError);
+      await expect(client.call(endpoints.getUserInfo)).rejects.toBeInstanceOf(ApiError);
       expect(session.get()).not.toBeNull();
     }
   });
@@ -290,7 +307,7 @@ describe("api client", () => {
     const { session, client } = tab(api, { access: jwt(600) });
     await session.load();
 
-    await expect(client.request("/userinfo/")).resolves.toEqual([{ id: 1 }]);
+    await expect(client.call(endpoints.getUserInfo)).resolves.toEqual([user]);
     expect(api.seen.map((s) => s.path)).toEqual(["/userinfo/", "/token/refresh/", "/userinfo/"]);
   });
 
@@ -310,7 +327,10 @@ describe("api client", () => {
     await session.load();
 
     const failure = await client
-      .post("/register/", { email: "a@b.co" }, { auth: false })
+      .call(endpoints.register, {
+        body: { email: "a@b.co", password: "long-password-1" },
+        auth: false,
+      })
       .catch((error: unknown) => error);
 
     expect(failure).toBeInstanceOf(ApiError);
@@ -321,20 +341,35 @@ describe("api client", () => {
     expect(api.seen[0]?.authorization).toBeNull();
   });
 
-  it("parses the answer with the given schema", async () => {
-    const access = jwt(600);
-    const api = fakeApi({ cookie: "cookie-0" });
-    api.acceptAccess(access);
-    const { session, client } = tab(api, { access });
-    await session.load();
+  it("parses the answer with the endpoint's success schema", async () => {
+    const { client } = await signedIn();
 
-    const schema = {
-      parse(data: unknown): number {
-        if (!Array.isArray(data)) throw new Error("not a list");
-        return data.length;
-      },
-    };
-    await expect(client.get("/userinfo/", schema)).resolves.toBe(1);
+    // The key the contract does not know is dropped; an answer off the schema is refused.
+    await expect(client.call(endpoints.getUserInfo)).resolves.toEqual([user]);
+    const refused = await client.call(endpoints.getTariffInfo).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Error);
+    expect(refused).not.toBeInstanceOf(ApiError);
+  });
+
+  it("downloads a file as a Blob, with the query; an array is sent as the key repeated", async () => {
+    const { api, access, client } = await signedIn();
+
+    const file = await client.download(endpoints.exportLeads, {
+      query: { format: "csv", search: "sofa" },
+    });
+    expect(file.type).toBe("text/csv");
+    await expect(file.text()).resolves.toBe("id,name\n");
+    expect(api.seen[0]).toMatchObject({
+      method: "GET",
+      path: "/leads/export/",
+      search: "?format=csv&search=sofa",
+      authorization: `Bearer ${access}`,
+    });
+
+    await client
+      .call(endpoints.getPublicSettings, { query: { keys: ["trial_days", "visitor_url"] } })
+      .catch(() => undefined);
+    expect(api.seen.at(-1)?.search).toBe("?keys=trial_days&keys=visitor_url");
   });
 
   it("two tabs with an expired token refresh one after the other; neither signs the other out", async () => {
@@ -343,9 +378,7 @@ describe("api client", () => {
     const exclusive = lockQueue();
     const tabs = [0, 1].map(() => tab(api, { access: jwt(-60), exclusive }));
     await Promise.all(tabs.map(({ session }) => session.load()));
-    const answers = await Promise.all(
-      tabs.map(({ client }) => client.get("/userinfo/", { parse: (d) => d })),
-    );
+    const answers = await Promise.all(tabs.map(({ client }) => client.call(endpoints.getUserInfo)));
     expect(answers).toHaveLength(2);
     // Each refreshed with the cookie the other left: both accepted, the cookie rotated twice.
     expect(api.refreshCalls()).toHaveLength(2);

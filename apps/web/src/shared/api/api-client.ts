@@ -1,10 +1,10 @@
 import {
   accessTokenSchema,
-  apiPaths,
   type Endpoint,
   type EndpointAnswer,
   type EndpointBody,
   type EndpointQuery,
+  endpoints,
   fillPath,
   type PathParamNames,
   type PathParams,
@@ -16,13 +16,15 @@ import { ApiError } from "./api-error";
 import { isTokenExpired } from "./jwt";
 
 /** Anything with a zod-like `parse` (the contract's schemas). */
-export interface Parser<T> {
+interface Parser<T> {
   parse(data: unknown): T;
 }
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-export interface RequestOptions<T> {
+type QueryValue = string | number | boolean;
+
+interface RequestOptions<T> {
   method?: HttpMethod;
   /** A JSON body (FormData is sent as it is). */
   body?: unknown;
@@ -33,7 +35,8 @@ export interface RequestOptions<T> {
    * (login, register…) pass false.
    */
   auth?: boolean;
-  query?: Record<string, string | number | boolean | undefined>;
+  /** The query; an array is sent as the key repeated (`keys=a&keys=b`). */
+  query?: Record<string, QueryValue | readonly QueryValue[] | undefined>;
   signal?: AbortSignal | undefined;
   /**
    * Upload progress of a FormData body (bytes sent of the total). With it the request goes
@@ -84,12 +87,14 @@ export interface ApiClient {
    * schema, all typed from the same entry the server registers its route from.
    */
   call<E extends Endpoint>(endpoint: E, ...options: CallArguments<E>): Promise<EndpointAnswer<E>>;
-  request<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
-  get<T>(path: string, schema: Parser<T>, options?: Omit<RequestOptions<T>, "schema">): Promise<T>;
-  post<T = unknown>(path: string, body: unknown, options?: RequestOptions<T>): Promise<T>;
-  patch<T = unknown>(path: string, body: unknown, options?: RequestOptions<T>): Promise<T>;
-  /** A GET whose answer is a file (an export): the body as a Blob, signed in like `request`. */
-  download(path: string, query?: RequestOptions<unknown>["query"]): Promise<Blob>;
+  /**
+   * Calls a GET endpoint of the table whose answer is a file (an export): the body as a Blob,
+   * signed in, refreshed and failing like `call`.
+   */
+  download<E extends Endpoint & { readonly method: "GET" }>(
+    endpoint: E,
+    ...options: CallArguments<E>
+  ): Promise<Blob>;
   /**
    * Gets a new access token with the session cookie (POST token/refresh/) and stores it; the
    * session is cleared when the server refuses the cookie. One at a time in this tab (callers
@@ -126,7 +131,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (!refreshing) {
       const version = session.version();
       refreshing = exclusive(REFRESH_LOCK, async () => {
-        const result = await send(apiPaths.tokenRefresh, { method: "POST", access: null });
+        const result = await send(endpoints.refreshToken.path, { method: "POST", access: null });
         if (!result.ok) {
           // The server refused the cookie: the session is over. A network failure or a server
           // error (5xx) keeps it so that the next call can try again.
@@ -148,7 +153,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function endSession(): Promise<void> {
     // Under the lock: a refresh of another tab does not rotate the cookie being revoked.
     await exclusive(REFRESH_LOCK, () =>
-      send(apiPaths.logout, { method: "POST", access: null }),
+      send(endpoints.signOut.path, { method: "POST", access: null }),
     ).catch(() => undefined);
     session.clear();
   }
@@ -196,34 +201,44 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return opts.schema ? opts.schema.parse(result.data) : (result.data as T);
   }
 
-  function call<E extends Endpoint>(
+  /** The request of an endpoint of the table: its method, its filled path, query and body. */
+  function endpointRequest<E extends Endpoint>(
     endpoint: E,
-    ...[options]: CallArguments<E>
-  ): Promise<EndpointAnswer<E>> {
+    options: CallOptions<E> | undefined,
+    file: boolean,
+  ): Promise<unknown> {
     const { params, query, body, ...rest } = (options ?? {}) as {
       params?: Record<string, string | number>;
       query?: RequestOptions<unknown>["query"];
       body?: unknown;
     } & Pick<RequestOptions<unknown>, "auth" | "signal" | "onUploadProgress">;
-    const success = Object.entries(endpoint.responses ?? {}).find(([status]) =>
-      status.startsWith("2"),
-    );
-    const opts: RequestOptions<EndpointAnswer<E>> = { ...rest, method: endpoint.method, body };
+    const opts: RequestOptions<unknown> = { ...rest, method: endpoint.method, body };
     if (query) opts.query = query;
-    if (success) opts.schema = success[1] as Parser<EndpointAnswer<E>>;
-    return request(fillPath(endpoint.path, params ?? {}), opts);
+    if (!file) {
+      const success = Object.entries(endpoint.responses ?? {}).find(([status]) =>
+        status.startsWith("2"),
+      );
+      if (success) opts.schema = success[1] as Parser<unknown>;
+    }
+    return request(fillPath(endpoint.path, params ?? {}), opts, file);
   }
 
-  return {
-    call,
-    request,
-    get: (path, schema, opts) => request(path, { ...opts, method: "GET", schema }),
-    post: (path, body, opts) => request(path, { ...opts, method: "POST", body }),
-    patch: (path, body, opts) => request(path, { ...opts, method: "PATCH", body }),
-    download: (path, query) => request<Blob>(path, query ? { query } : {}, true),
-    refreshSession,
-    endSession,
-  };
+  function call<E extends Endpoint>(
+    endpoint: E,
+    ...[options]: CallArguments<E>
+  ): Promise<EndpointAnswer<E>> {
+    // The answer is what the endpoint's success schema parsed.
+    return endpointRequest(endpoint, options, false) as Promise<EndpointAnswer<E>>;
+  }
+
+  function download<E extends Endpoint & { readonly method: "GET" }>(
+    endpoint: E,
+    ...[options]: CallArguments<E>
+  ): Promise<Blob> {
+    return endpointRequest(endpoint, options, true) as Promise<Blob>;
+  }
+
+  return { call, download, refreshSession, endSession };
 }
 
 /** What `send` gets back: the status and the parsed body (a Blob for a file). */
@@ -246,7 +261,9 @@ function createSend(options: ApiClientOptions) {
     const rel = path.startsWith("/") ? path : `/${path}`;
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(query ?? {})) {
-      if (value !== undefined) params.set(key, String(value));
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (item !== undefined) params.append(key, String(item));
+      }
     }
     const search = params.toString();
     return `${base}${rel}${search ? `?${search}` : ""}`;

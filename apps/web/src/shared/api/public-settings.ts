@@ -1,4 +1,4 @@
-import { apiPaths, type PublicSettingKey, publicSettingsSchema } from "@leadquiz/contract";
+import { endpoints, type PublicSettingKey } from "@leadquiz/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useApiClient } from "./services-context";
 
@@ -8,11 +8,9 @@ import { useApiClient } from "./services-context";
  */
 export function usePublicSettings(keys: readonly PublicSettingKey[]) {
   const api = useApiClient();
-  const search = new URLSearchParams(keys.map((key) => ["keys", key])).toString();
   return useQuery({
     queryKey: ["public-settings", ...keys],
-    queryFn: ({ signal }) =>
-      api.get(`${apiPaths.keyValue}?${search}`, publicSettingsSchema, { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.getPublicSettings, { query: { keys }, signal }),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,11 +1,4 @@
-import {
-  apiPaths,
-  MAX_ID,
-  publicationSchema,
-  type Quiz,
-  quizEndpoints,
-  quizSchema,
-} from "@leadquiz/contract";
+import { endpoints, MAX_ID, type Quiz, quizEndpoints } from "@leadquiz/contract";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -63,8 +56,7 @@ export function usePublication(quiz: Quiz | undefined) {
   const onError = (error: unknown) =>
     notifications.show({ color: "red", message: errorMessage(error, t) });
   const publish = useMutation({
-    mutationFn: (id: number) =>
-      api.post(apiPaths.publicationQuiz, { quiz: id }, { schema: publicationSchema }),
+    mutationFn: (id: number) => api.call(endpoints.publishQuiz, { body: { quiz: id } }),
     onSuccess: async () => {
       await refresh();
       notifications.show({ color: "green", message: t("dashboard:shell.publishedNotice") });
@@ -73,11 +65,7 @@ export function usePublication(quiz: Quiz | undefined) {
   });
   const unpublish = useMutation({
     mutationFn: (id: number) =>
-      api.request(apiPaths.quizPublish(id), {
-        method: "PUT",
-        body: { is_published: false },
-        schema: quizSchema,
-      }),
+      api.call(endpoints.setQuizPublished, { params: { id }, body: { is_published: false } }),
     onSuccess: async (saved) => {
       queryClient.setQueryData(quizQueryKey(saved.id), saved);
       await refresh();

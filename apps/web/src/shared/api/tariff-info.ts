@@ -1,4 +1,4 @@
-import { apiPaths, tariffInfoSchema } from "@leadquiz/contract";
+import { endpoints } from "@leadquiz/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useApiClient } from "./services-context";
@@ -28,7 +28,7 @@ export function useTariffInfo({
   const [since] = useState(Date.now);
   return useQuery({
     queryKey: tariffInfoQueryKey,
-    queryFn: ({ signal }) => api.get(apiPaths.tariffInfo, tariffInfoSchema, { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.getTariffInfo, { signal }),
     enabled,
     refetchInterval: () => (Date.now() - since < refetchWhile ? TARIFF_REFETCH_MS : false),
   });

@@ -1,4 +1,6 @@
+import { endpoints } from "@leadquiz/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { testQuiz } from "@/test/quiz-fixtures";
 import { createSessionStore } from "../session/session-store";
 import { createApiClient } from "./api-client";
 import { ApiError } from "./api-error";
@@ -55,17 +57,20 @@ describe("an upload with progress", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("reports the bytes sent and answers like any call, with the token and the language", async () => {
-    const sent = stubXhr({ status: 200, body: JSON.stringify({ id: 3, media: "/media/a.png" }) });
+    const quiz = testQuiz({ id: 3 });
+    const sent = stubXhr({ status: 200, body: JSON.stringify(quiz) });
     const api = await client();
     const body = new FormData();
     body.append("media", new Blob(["x"], { type: "image/png" }), "a.png");
     const progress: number[] = [];
-    const answer = await api.patch("/result/3/", body, {
+    const answer = await api.call(endpoints.updateQuiz, {
+      params: { id: 3 },
+      body,
       onUploadProgress: (loaded, total) => progress.push(loaded / total),
     });
-    expect(answer).toEqual({ id: 3, media: "/media/a.png" });
+    expect(answer).toEqual(quiz);
     expect(progress).toEqual([0.5, 1]);
-    expect(sent[0]).toMatchObject({ method: "PATCH", url: "http://api.test/api/v1/result/3/" });
+    expect(sent[0]).toMatchObject({ method: "PATCH", url: "http://api.test/api/v1/quiz/3/" });
     expect(sent[0]?.headers.authorization).toMatch(/^Bearer h\./);
     expect(sent[0]?.headers["accept-language"]).toBe("ru");
     expect(sent[0]?.headers["content-type"]).toBeUndefined();
@@ -81,8 +86,8 @@ describe("an upload with progress", () => {
     const body = new FormData();
     body.append("media", new Blob(["x"]), "a.png");
     const error = await api
-      .patch("/result/3/", body, { onUploadProgress: () => {} })
-      .catch((e) => e);
+      .call(endpoints.updateQuiz, { params: { id: 3 }, body, onUploadProgress: () => {} })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(413);
     expect((error as ApiError).code).toBe("file_too_large");

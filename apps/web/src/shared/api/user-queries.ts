@@ -1,4 +1,4 @@
-import { apiPaths, type User, userinfoResponseSchema } from "@leadquiz/contract";
+import { endpoints, type User } from "@leadquiz/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ApiClient } from "./api-client";
 import { ApiError } from "./api-error";
@@ -11,7 +11,7 @@ export function userQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: userQueryKey,
     queryFn: async ({ signal }): Promise<User> => {
-      const users = await api.get(apiPaths.userinfo, userinfoResponseSchema, { signal });
+      const users = await api.call(endpoints.getUserInfo, { signal });
       const user = users[0];
       if (!user) throw new ApiError(404, { detail: "User not found", code: "not_found" });
       return user;

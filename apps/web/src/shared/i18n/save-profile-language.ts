@@ -1,4 +1,4 @@
-import { apiPaths, userSchema } from "@leadquiz/contract";
+import { endpoints } from "@leadquiz/contract";
 import type { InterfaceLanguageCode } from "@leadquiz/i18n";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "../api/api-error";
@@ -21,11 +21,10 @@ export function useSaveProfileLanguage(
   return useMutation({
     mutationFn: ({ id, language }: { id: number; language: InterfaceLanguageCode }) => {
       markPendingLanguage(id, language);
-      return api.patch(
-        apiPaths.userinfoById(id),
-        { language_code: language },
-        { schema: userSchema },
-      );
+      return api.call(endpoints.updateUserInfo, {
+        params: { id },
+        body: { language_code: language },
+      });
     },
     onSuccess: (saved) => {
       clearPendingLanguage(saved.id, saved.language_code);

@@ -3,48 +3,43 @@ import {
   type AuthExchangeRequest,
   type AuthExchangeResponse,
   type AuthProvider,
-  accessTokenSchema,
-  apiPaths,
-  authExchangeResponseSchema,
-  authProvidersResponseSchema,
-  detailResponseSchema,
+  endpoints,
   type PasswordResetConfirmRequest,
   type RegisterRequest,
   type RegisterResponse,
-  registerResponseSchema,
   type TokenRequest,
 } from "@leadquiz/contract";
 import type { ApiClient } from "@/shared/api/api-client";
 
 /** POST token/: e-mail and password for an access token (the refresh token: the cookie). */
 export function login(api: ApiClient, body: TokenRequest): Promise<AccessToken> {
-  return api.post(apiPaths.token, body, { auth: false, schema: accessTokenSchema });
+  return api.call(endpoints.signIn, { body, auth: false });
 }
 
 /** POST register/: the server mails the address; the answer is the same for every address. */
 export function register(api: ApiClient, body: RegisterRequest): Promise<RegisterResponse> {
-  return api.post(apiPaths.register, body, { auth: false, schema: registerResponseSchema });
+  return api.call(endpoints.register, { body, auth: false });
 }
 
 /** POST register/complete/: the mailed link's token makes the account and signs in. */
 export function completeRegistration(api: ApiClient, token: string): Promise<AccessToken> {
-  return api.post(apiPaths.registerComplete, { token }, { auth: false, schema: accessTokenSchema });
+  return api.call(endpoints.completeRegistration, { body: { token }, auth: false });
 }
 
 export async function requestPasswordReset(api: ApiClient, email: string): Promise<void> {
-  await api.post(apiPaths.passwordReset, { email }, { auth: false });
+  await api.call(endpoints.requestPasswordReset, { body: { email }, auth: false });
 }
 
 export async function confirmPasswordReset(
   api: ApiClient,
   body: PasswordResetConfirmRequest,
 ): Promise<void> {
-  await api.post(apiPaths.passwordResetConfirm, body, { auth: false });
+  await api.call(endpoints.confirmPasswordReset, { body, auth: false });
 }
 
 /** The social sign-in providers configured on the server (an empty list when none). */
 export function fetchAuthProviders(api: ApiClient, signal?: AbortSignal): Promise<AuthProvider[]> {
-  return api.get(apiPaths.authProviders, authProvidersResponseSchema, { auth: false, signal });
+  return api.call(endpoints.listSocialProviders, { auth: false, signal });
 }
 
 /** POST auth/exchange/: social sign-in's one-time code (and a password to link) for tokens. */
@@ -52,10 +47,7 @@ export function exchangeSocialCode(
   api: ApiClient,
   body: AuthExchangeRequest,
 ): Promise<AuthExchangeResponse> {
-  return api.post(apiPaths.authExchange, body, {
-    auth: false,
-    schema: authExchangeResponseSchema,
-  });
+  return api.call(endpoints.exchangeSocialSignInCode, { body, auth: false });
 }
 
 /** POST email/verify/ or email/change/confirm/: the token of a mailed link; answers its text. */
@@ -64,13 +56,13 @@ export async function followEmailLink(
   kind: "verify" | "change",
   token: string,
 ): Promise<string> {
-  const path = kind === "verify" ? apiPaths.emailVerify : apiPaths.emailChangeConfirm;
-  const answer = await api.post(path, { token }, { auth: false, schema: detailResponseSchema });
+  const endpoint = kind === "verify" ? endpoints.verifyEmail : endpoints.confirmEmailChange;
+  const answer = await api.call(endpoint, { body: { token }, auth: false });
   return answer.detail;
 }
 
 /** POST email/verify/resend/: mails a new verification link. */
 export async function resendVerification(api: ApiClient): Promise<string> {
-  const answer = await api.post(apiPaths.emailVerifyResend, {}, { schema: detailResponseSchema });
+  const answer = await api.call(endpoints.resendEmailVerification);
   return answer.detail;
 }

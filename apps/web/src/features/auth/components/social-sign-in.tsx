@@ -1,4 +1,4 @@
-import { API_PREFIX, apiPaths } from "@leadquiz/contract";
+import { apiAddress, endpoints, fillPath } from "@leadquiz/contract";
 import { Button, Divider, Stack } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -21,7 +21,7 @@ export function SocialSignIn({ redirectUrl }: { redirectUrl: string }) {
           component="a"
           variant="default"
           fullWidth
-          href={`${API_PREFIX}${apiPaths.authStart(provider.id)}?${new URLSearchParams({ redirectUrl, language: currentLanguage(i18n) })}`}
+          href={`${apiAddress(fillPath(endpoints.startSocialSignIn.path, { provider: provider.id }))}?${new URLSearchParams({ redirectUrl, language: currentLanguage(i18n) })}`}
           data-testid={`social-sign-in-${provider.id}`}
         >
           {t("auth:login.continueWith", { name: provider.name })}

@@ -1,35 +1,26 @@
 import {
-  apiPaths,
   type CredentialRecord,
   type CredentialTargetName,
+  credentialTargetEndpoints,
   credentialTargetFields,
-  credentialTargetSchemas,
+  credentialTargetNames,
   type DeliveryPage,
   type DeliveryStatusName,
-  deliveryPageSchema,
-  deliverySchema,
   type EmailIntegration,
-  emailIntegrationListSchema,
-  emailIntegrationSchema,
+  endpoints,
   type TelegramIntegration,
   type TestLeadResult,
-  telegramIntegrationSchema,
-  testLeadResultSchema,
   type WebhookIntegration,
-  webhookIntegrationListSchema,
-  webhookIntegrationSchema,
 } from "@leadquiz/contract";
 import type { ApiClient } from "@/shared/api/api-client";
 import { ApiError } from "@/shared/api/api-error";
 
 export type { CredentialRecord, CredentialTargetName };
 
-/** The paths of a target connected with credentials (one record per quiz). */
-const credentialPaths = (target: CredentialTargetName) => ({
-  create: apiPaths[target],
-  ofQuiz: apiPaths[`${target}OfQuiz`],
-});
-const answerSchema = (target: CredentialTargetName) => credentialTargetSchemas[target].answer;
+/** The operations of a target connected with credentials (one record per quiz). */
+const credentialCalls = Object.fromEntries(
+  credentialTargetNames.map((target) => [target, credentialTargetEndpoints(target)]),
+) as Record<CredentialTargetName, ReturnType<typeof credentialTargetEndpoints>>;
 
 /** The masked main secret of a record (the webhook URL, the API key). */
 export function maskedSecret(target: CredentialTargetName, record: CredentialRecord): string {
@@ -40,22 +31,20 @@ export function maskedSecret(target: CredentialTargetName, record: CredentialRec
 /** The calls of the integration tab (docs/api.md "Lead delivery"). */
 export const integrationsApi = {
   webhooks: (api: ApiClient, quizId: number) =>
-    api.get(apiPaths.webhookIntegrationsOfQuiz(quizId), webhookIntegrationListSchema),
+    api.call(endpoints.listWebhookIntegrations, { params: { id: quizId } }),
   createWebhook: (api: ApiClient, quiz: number, url: string): Promise<WebhookIntegration> =>
-    api.post(apiPaths.webhookIntegrations, { quiz, url }, { schema: webhookIntegrationSchema }),
+    api.call(endpoints.createWebhookIntegration, { body: { quiz, url } }),
   rotateSecret: (api: ApiClient, id: number): Promise<WebhookIntegration> =>
-    api.post(apiPaths.webhookIntegrationRotateSecret(id), undefined, {
-      schema: webhookIntegrationSchema,
-    }),
+    api.call(endpoints.rotateWebhookSecret, { params: { id } }),
   deleteWebhook: (api: ApiClient, id: number) =>
-    api.request(apiPaths.webhookIntegrationById(id), { method: "DELETE" }),
+    api.call(endpoints.deleteWebhookIntegration, { params: { id } }),
 
   emails: (api: ApiClient, quizId: number) =>
-    api.get(apiPaths.emailIntegrationList(quizId), emailIntegrationListSchema),
+    api.call(endpoints.listEmailIntegrations, { params: { id: quizId } }),
   createEmail: (api: ApiClient, quiz: number, email: string): Promise<EmailIntegration> =>
-    api.post(apiPaths.emailIntegrationCreate, { quiz, email }, { schema: emailIntegrationSchema }),
+    api.call(endpoints.createEmailIntegration, { body: { quiz, email } }),
   deleteEmail: (api: ApiClient, id: number) =>
-    api.request(apiPaths.emailIntegrationDelete(id), { method: "DELETE" }),
+    api.call(endpoints.deleteEmailIntegration, { params: { id } }),
 
   /** The quiz's connection of a one-secret target, or null when it has none (404). */
   async credential(
@@ -64,10 +53,7 @@ export const integrationsApi = {
     quizId: number,
   ): Promise<CredentialRecord | null> {
     try {
-      return await api.get<CredentialRecord>(
-        credentialPaths(target).ofQuiz(quizId),
-        answerSchema(target),
-      );
+      return await api.call(credentialCalls[target].get, { params: { id: quizId } });
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;
@@ -76,29 +62,26 @@ export const integrationsApi = {
   createCredential: (
     api: ApiClient,
     target: CredentialTargetName,
-    body: Record<string, unknown>,
-  ): Promise<CredentialRecord> =>
-    api.post<CredentialRecord>(credentialPaths(target).create, body, {
-      schema: answerSchema(target),
-    }),
+    body: { quiz: number } & Record<string, unknown>,
+  ): Promise<CredentialRecord> => api.call(credentialCalls[target].create, { body }),
   deleteCredential: (api: ApiClient, target: CredentialTargetName, quizId: number) =>
-    api.request(credentialPaths(target).ofQuiz(quizId), { method: "DELETE" }),
+    api.call(credentialCalls[target].remove, { params: { id: quizId } }),
 
   setEnabled: (api: ApiClient, id: number, isEnabled: boolean) =>
-    api.post(apiPaths.integrationSetEnabled(id), { is_enabled: isEnabled }),
+    api.call(endpoints.setIntegrationEnabled, { params: { id }, body: { is_enabled: isEnabled } }),
   testLead: (api: ApiClient, id: number): Promise<TestLeadResult> =>
-    api.post(apiPaths.integrationTestLead(id), undefined, { schema: testLeadResultSchema }),
+    api.call(endpoints.sendTestLead, { params: { id } }),
 
   deliveries: (
     api: ApiClient,
     quizId: number,
     filter: { status?: DeliveryStatusName | undefined; cursor?: string | undefined },
   ): Promise<DeliveryPage> =>
-    api.get(apiPaths.quizDeliveries(quizId), deliveryPageSchema, {
+    api.call(endpoints.listQuizDeliveries, {
+      params: { id: quizId },
       query: { status: filter.status, cursor: filter.cursor, limit: 20 },
     }),
-  retry: (api: ApiClient, id: number) =>
-    api.post(apiPaths.deliveryRetry(id), undefined, { schema: deliverySchema }),
+  retry: (api: ApiClient, id: number) => api.call(endpoints.retryDelivery, { params: { id } }),
 
   /**
    * The quiz's Telegram connection; while there is none, the bot's one-time start link
@@ -106,10 +89,7 @@ export const integrationsApi = {
    */
   async telegram(api: ApiClient, quizId: number): Promise<TelegramState> {
     try {
-      const record = await api.get(
-        apiPaths.telegramIntegrationOfQuiz(quizId),
-        telegramIntegrationSchema,
-      );
+      const record = await api.call(endpoints.getTelegramIntegration, { params: { id: quizId } });
       return { kind: "connected", record };
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 404) throw error;
@@ -120,9 +100,9 @@ export const integrationsApi = {
     }
   },
   connectTelegram: (api: ApiClient, quiz: number): Promise<TelegramIntegration> =>
-    api.post(apiPaths.telegramIntegration, { quiz }, { schema: telegramIntegrationSchema }),
+    api.call(endpoints.createTelegramIntegration, { body: { quiz } }),
   deleteTelegram: (api: ApiClient, quizId: number) =>
-    api.request(apiPaths.telegramIntegrationOfQuiz(quizId), { method: "DELETE" }),
+    api.call(endpoints.deleteTelegramIntegration, { params: { id: quizId } }),
 };
 
 export type TelegramState =

@@ -1,28 +1,25 @@
 import {
-  apiPaths,
+  endpoints,
   type OAuthIntegration,
   type OAuthProviderName,
   type OAuthTargets,
-  oauthIntegrationSchema,
-  oauthLinkSchema,
-  oauthTargetsSchema,
+  oauthProviders,
+  oauthTargetEndpoints,
 } from "@leadquiz/contract";
 import type { ApiClient } from "@/shared/api/api-client";
 import { ApiError } from "@/shared/api/api-error";
 
-const links: Record<OAuthProviderName, (quizId: number) => string> = {
-  hubspot: apiPaths.hubspotAuthLink,
-  salesforce: apiPaths.salesforceAuthUrl,
-  zoho: apiPaths.zohoAuthUrl,
-};
+/** Each OAuth CRM's operations: its consent link, its connection of a quiz. */
+const providerCalls = Object.fromEntries(
+  oauthProviders.map((provider) => [provider, oauthTargetEndpoints(provider)]),
+) as Record<OAuthProviderName, ReturnType<typeof oauthTargetEndpoints>>;
 
 /** The calls of the OAuth CRM cards (docs/api.md "Lead delivery"). */
 export const oauthApi = {
-  targets: (api: ApiClient): Promise<OAuthTargets> =>
-    api.get(apiPaths.oauthTargets, oauthTargetsSchema),
+  targets: (api: ApiClient): Promise<OAuthTargets> => api.call(endpoints.listOAuthTargets),
   /** A fresh consent link (single use, 10 minutes): fetched when the owner presses connect. */
   link: async (api: ApiClient, provider: OAuthProviderName, quizId: number) =>
-    (await api.get(links[provider](quizId), oauthLinkSchema)).link,
+    (await api.call(providerCalls[provider].consentLink, { params: { id: quizId } })).link,
   /** The quiz's connection, or null when there is none (404). */
   async connection(
     api: ApiClient,
@@ -30,15 +27,12 @@ export const oauthApi = {
     quizId: number,
   ): Promise<OAuthIntegration | null> {
     try {
-      return await api.get(
-        apiPaths.oauthIntegrationOfQuiz(provider, quizId),
-        oauthIntegrationSchema,
-      );
+      return await api.call(providerCalls[provider].get, { params: { id: quizId } });
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;
     }
   },
   disconnect: (api: ApiClient, provider: OAuthProviderName, quizId: number) =>
-    api.request(apiPaths.oauthIntegrationOfQuiz(provider, quizId), { method: "DELETE" }),
+    api.call(providerCalls[provider].remove, { params: { id: quizId } }),
 };

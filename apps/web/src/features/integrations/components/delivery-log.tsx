@@ -30,6 +30,7 @@ const statusColors: Record<DeliveryStatusName, string> = {
   failed: "red",
   skipped: "gray",
   awaiting_requests: "teal",
+  held: "grape",
 };
 
 /** Where each lead went, when, and what the target answered; a failed one can be resent. */

@@ -1,12 +1,10 @@
 import {
-  apiPaths,
   endpoints,
   type LeadDetail,
   type LeadFilters,
   type LeadListPage,
   type LeadRetention,
   type LeadStatus,
-  leadRetentionSchema,
 } from "@leadquiz/contract";
 import {
   type InfiniteData,
@@ -134,12 +132,38 @@ export function useReleaseLeads() {
   });
 }
 
+/** `GET leads/over-rate/` (operation `getLeadOverRateSummary`): the notice's counts. */
+export function useOverRateSummary() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [...leadsQueryKey, "over-rate"],
+    queryFn: ({ signal }) => api.call(endpoints.getLeadOverRateSummary, { signal }),
+    refetchInterval: LEADS_POLL_MS,
+  });
+}
+
+/**
+ * `POST leads/let-through/` (operation `letLeadsThrough`): one held lead, or every held lead
+ * of the account (no `lead`), goes to its deliveries.
+ */
+export function useLetLeadsThrough() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (lead?: number) =>
+      api.call(endpoints.letLeadsThrough, { body: lead === undefined ? {} : { lead } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadsQueryKey }),
+  });
+}
+
 /** `GET leads/export/` (operation `exportLeads`) with the list's filters, saved as a file. */
 export function useExportLeads() {
   const api = useApiClient();
   return useMutation({
     mutationFn: async ({ filters, format }: { filters: LeadFilters; format: "csv" | "xlsx" }) => {
-      const file = await api.download(apiPaths.leadsExport, { ...filterQuery(filters), format });
+      const file = await api.download(endpoints.exportLeads, {
+        query: { ...filterQuery(filters), format },
+      });
       const url = URL.createObjectURL(file);
       const link = document.createElement("a");
       link.href = url;
@@ -169,14 +193,8 @@ export function useSaveLeadRetention() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return (retention: LeadRetention) =>
-    api
-      .request(apiPaths.leadRetention, {
-        method: "PUT",
-        body: retention,
-        schema: leadRetentionSchema,
-      })
-      .then((saved) => {
-        queryClient.setQueryData(retentionKey, saved);
-        return saved;
-      });
+    api.call(endpoints.setLeadRetention, { body: retention }).then((saved) => {
+      queryClient.setQueryData(retentionKey, saved);
+      return saved;
+    });
 }

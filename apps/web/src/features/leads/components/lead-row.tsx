@@ -1,13 +1,47 @@
 import { type LeadListItem, type LeadStatus, leadStatuses } from "@leadquiz/contract";
 import { Badge, Button, Group, NativeSelect, Table, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
+import { errorMessage } from "@/shared/api/error-message";
 import { formatDateTime } from "@/shared/i18n/format-date";
+import { useLetLeadsThrough } from "../api/leads-queries";
 import { messengerName } from "./messenger-name";
 
 interface LeadRowProps {
   lead: LeadListItem;
   onView: () => void;
   onStatus: (status: LeadStatus) => void;
+}
+
+/**
+ * "Let through" of a lead flagged `over_rate`: its held deliveries go now (docs/leads.md
+ * "Leads over the per-address rate"); says so, or that nothing of it was held.
+ */
+function LetThroughButton({ lead }: { lead: number }) {
+  const { t } = useTranslation();
+  const letThrough = useLetLeadsThrough();
+  return (
+    <Button
+      size="xs"
+      variant="default"
+      loading={letThrough.isPending}
+      data-testid="lead-let-through"
+      onClick={() =>
+        letThrough.mutate(lead, {
+          onSuccess: (result) =>
+            notifications.show({
+              color: result.let_through > 0 ? "green" : "gray",
+              message: t(
+                result.let_through > 0 ? "leads:overRate.doneOne" : "leads:overRate.noneHeld",
+              ),
+            }),
+          onError: (error) => notifications.show({ color: "red", message: errorMessage(error, t) }),
+        })
+      }
+    >
+      {t("leads:overRate.letThroughOne")}
+    </Button>
+  );
 }
 
 /** One lead in the table: contacts masked until opened, status, quality flags, View/Open. */
@@ -61,14 +95,17 @@ export function LeadRow({ lead, onView, onStatus }: LeadRowProps) {
         </Group>
       </Table.Td>
       <Table.Td>
-        <Button
-          size="xs"
-          variant={masked ? "filled" : "light"}
-          onClick={onView}
-          data-testid="lead-view"
-        >
-          {masked ? t("leads:open") : t("leads:view")}
-        </Button>
+        <Group gap={4} wrap="nowrap">
+          <Button
+            size="xs"
+            variant={masked ? "filled" : "light"}
+            onClick={onView}
+            data-testid="lead-view"
+          >
+            {masked ? t("leads:open") : t("leads:view")}
+          </Button>
+          {lead.flags.includes("over_rate") && <LetThroughButton lead={lead.id} />}
+        </Group>
       </Table.Td>
     </Table.Tr>
   );

@@ -150,6 +150,78 @@ describe("the leads screen", { timeout: 40_000 }, () => {
     expect(screen.queryByTestId("deliveries-waiting")).toBeNull();
   });
 
+  it("tells of leads over the address rate and lets the held ones through in one click", async () => {
+    let held = 2;
+    const { requests } = await renderApp({
+      url: "/leads",
+      session,
+      handler: leadsApi(page([{ ...masked, flags: ["over_rate"] }], 3), (request, path) => {
+        if (path === "/leads/over-rate/") {
+          return jsonResponse(200, { flagged: 2, held, refused: 1, days: 7 });
+        }
+        if (path === "/leads/let-through/" && request.method === "POST") {
+          held = 0;
+          return jsonResponse(200, { let_through: 2 });
+        }
+        return undefined;
+      }),
+    });
+    const notice = await screen.findByTestId("over-rate-notice");
+    expect(notice.textContent).toContain("2 leads in the last 7 days came from an address");
+    expect(notice.textContent).toContain("2 of them are held back from your integrations");
+    expect(notice.textContent).toContain("1 lead in the last 7 days was refused");
+    expect(
+      within(screen.getByTestId("lead-row-41")).getByText("Over the address rate"),
+    ).toBeTruthy();
+    await userEvent.click(within(notice).getByRole("button", { name: "Let them through (2)" }));
+    expect(await screen.findByText("2 leads go to your integrations now.")).toBeTruthy();
+    expect(requests.find((r) => r.path === "/leads/let-through/")?.body).toEqual({});
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId("over-rate-notice")).queryByTestId("let-through"),
+      ).toBeNull(),
+    );
+  });
+
+  it("lets one flagged lead through from its row", async () => {
+    const { requests } = await renderApp({
+      url: "/leads",
+      session,
+      handler: leadsApi(
+        page(
+          [
+            { ...masked, flags: ["over_rate"] },
+            { ...masked, id: 42 },
+          ],
+          3,
+        ),
+        (request, path) =>
+          path === "/leads/let-through/" && request.method === "POST"
+            ? jsonResponse(200, { let_through: 1 })
+            : undefined,
+      ),
+    });
+    const row = await screen.findByTestId("lead-row-41");
+    expect(within(screen.getByTestId("lead-row-42")).queryByTestId("lead-let-through")).toBeNull();
+    await userEvent.click(within(row).getByRole("button", { name: "Let through" }));
+    expect(await screen.findByText("This lead goes to your integrations now.")).toBeTruthy();
+    expect(requests.find((r) => r.path === "/leads/let-through/")?.body).toEqual({ lead: 41 });
+  });
+
+  it("shows no over-rate notice when nothing came over the rate", async () => {
+    await renderApp({
+      url: "/leads",
+      session,
+      handler: leadsApi(page([masked], 2), (_request, path) =>
+        path === "/leads/over-rate/"
+          ? jsonResponse(200, { flagged: 0, held: 0, refused: 0, days: 7 })
+          : undefined,
+      ),
+    });
+    await screen.findByTestId("lead-row-41");
+    expect(screen.queryByTestId("over-rate-notice")).toBeNull();
+  });
+
   describe("the export", () => {
     // jsdom has no object URLs; the download only needs one to name the file.
     beforeEach(() => {

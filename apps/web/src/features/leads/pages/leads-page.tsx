@@ -34,6 +34,7 @@ import { ExportDialog } from "../components/export-dialog";
 import { LeadDetailModal } from "../components/lead-detail-modal";
 import { LeadFiltersBar } from "../components/lead-filters";
 import { LeadRow } from "../components/lead-row";
+import { OverRateAlert } from "../components/over-rate-alert";
 import { RetentionDialog } from "../components/retention-dialog";
 
 type Dialog =
@@ -176,6 +177,7 @@ export function LeadsPage() {
       </Group>
 
       <DeliveriesWaitingAlert count={deliveriesWaiting} />
+      <OverRateAlert onShowFlagged={() => setFilters({ ...filters, flag: "over_rate" })} />
 
       <LeadFiltersBar
         filters={filters}

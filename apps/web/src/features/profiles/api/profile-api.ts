@@ -1,16 +1,12 @@
 import {
-  apiPaths,
+  endpoints,
   type PortfolioCreate,
   type PortfolioItem,
   type PortfolioUpdate,
   type Profile,
   type ProfileUpdate,
-  portfolioItemSchema,
-  portfolioListSchema,
-  profileSchema,
   RATING_PAGE_SIZE,
   type RatingScope,
-  ratingPageSchema,
 } from "@leadquiz/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApiClient } from "@/shared/api/services-context";
@@ -26,7 +22,7 @@ export function useProfile() {
   const api = useApiClient();
   return useQuery({
     queryKey: profileQueryKey,
-    queryFn: ({ signal }) => api.get(apiPaths.profile, profileSchema, { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.getProfile, { signal }),
   });
 }
 
@@ -48,11 +44,11 @@ export function useUpdateProfile() {
         | { kind: "file"; field: ProfileFileField; file: File },
     ): Promise<Profile> => {
       if (change.kind === "fields") {
-        return api.patch(apiPaths.profile, change.patch, { schema: profileSchema });
+        return api.call(endpoints.updateProfile, { body: change.patch });
       }
       const body = new FormData();
       body.append(change.field, change.file, change.file.name);
-      return api.patch(apiPaths.profile, body, { schema: profileSchema });
+      return api.call(endpoints.updateProfile, { body });
     },
     onSuccess: (profile) => {
       client.setQueryData(profileQueryKey, profile);
@@ -66,7 +62,7 @@ export function usePortfolio() {
   const api = useApiClient();
   return useQuery({
     queryKey: portfolioQueryKey,
-    queryFn: ({ signal }) => api.get(apiPaths.portfolio, portfolioListSchema, { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.listPortfolio, { signal }),
   });
 }
 
@@ -102,12 +98,12 @@ export function usePortfolioMutations() {
         const body: PortfolioCreate | FormData = draft.file
           ? multipartOf(draft.texts, draft.file)
           : draft.texts;
-        return api.post(apiPaths.portfolio, body, { schema: portfolioItemSchema });
+        return api.call(endpoints.createPortfolioItem, { body });
       }
       const body: PortfolioUpdate | FormData = draft.file
         ? multipartOf(draft.texts, draft.file)
         : { ...draft.texts, ...(draft.removeFile ? { file: null } : {}) };
-      return api.patch(apiPaths.portfolioById(id), body, { schema: portfolioItemSchema });
+      return api.call(endpoints.updatePortfolioItem, { params: { id }, body });
     },
     onSuccess: (saved: PortfolioItem) => {
       client.setQueryData<PortfolioItem[]>(portfolioQueryKey, (items) => {
@@ -120,7 +116,7 @@ export function usePortfolioMutations() {
     },
   });
   const remove = useMutation({
-    mutationFn: (id: number) => api.request(apiPaths.portfolioById(id), { method: "DELETE" }),
+    mutationFn: (id: number) => api.call(endpoints.deletePortfolioItem, { params: { id } }),
     onSuccess: (_answer, id) => {
       client.setQueryData<PortfolioItem[]>(portfolioQueryKey, (items) =>
         items?.filter((item) => item.id !== id),
@@ -141,8 +137,7 @@ export function useRating(scope: RatingScope, page: number, enabled: boolean) {
   const cursor = page > 1 ? String((page - 1) * RATING_PAGE_SIZE) : undefined;
   return useQuery({
     queryKey: [...ratingQueryKey, scope, page],
-    queryFn: ({ signal }) =>
-      api.get(apiPaths.rating, ratingPageSchema, { signal, query: { scope, cursor } }),
+    queryFn: ({ signal }) => api.call(endpoints.getRating, { signal, query: { scope, cursor } }),
     enabled,
     placeholderData: keepPreviousData,
   });

@@ -1,4 +1,4 @@
-import { additionListSchema, apiPaths } from "@leadquiz/contract";
+import { endpoints } from "@leadquiz/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useApiClient } from "@/shared/api/services-context";
 
@@ -9,7 +9,6 @@ export function useAdditions(quizId: number) {
   const api = useApiClient();
   return useQuery({
     queryKey: additionsQueryKey(quizId),
-    queryFn: ({ signal }) =>
-      api.get(apiPaths.additionsByQuiz(quizId), additionListSchema, { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.listAdditions, { params: { id: quizId }, signal }),
   });
 }

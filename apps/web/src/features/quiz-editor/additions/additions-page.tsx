@@ -1,4 +1,4 @@
-import { type Addition, AdditionType, additionSchema, apiPaths } from "@leadquiz/contract";
+import { type Addition, AdditionType, endpoints } from "@leadquiz/contract";
 import { Button, Group, Loader, Paper, Select, Stack, Switch, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { useState } from "react";
@@ -67,15 +67,14 @@ function AdditionCard({
   const create = () =>
     void createUndoable({
       label: t("results:additions.add", { name }),
-      create: () =>
-        api.post(apiPaths.additions, { quiz: quizId, type }, { schema: additionSchema }),
-      remove: (id) => api.request(apiPaths.additionById(id), { method: "DELETE" }),
+      create: () => api.call(endpoints.createAddition, { body: { quiz: quizId, type } }),
+      remove: (id) => api.call(endpoints.deleteAddition, { params: { id } }),
       refresh: [key],
     });
   const remove = (target: Addition) => {
     setConfirming(false);
     void write({
-      send: () => api.request(apiPaths.additionById(target.id), { method: "DELETE" }),
+      send: () => api.call(endpoints.deleteAddition, { params: { id: target.id } }),
       optimistic: [cacheUpdate<Addition[]>(key, (old) => old.filter((a) => a.id !== target.id))],
       refresh: [key],
     });
@@ -88,7 +87,7 @@ function AdditionCard({
   ) =>
     void patchEdit({
       label: `${name}: ${label}`,
-      url: apiPaths.additionById(target.id),
+      record: { endpoint: endpoints.updateAddition, id: target.id },
       place: { queryKey: key, kind: "list", id: target.id },
       next,
       previous,

@@ -1,4 +1,4 @@
-import { apiPaths, type QuizConfig, quizConfigSchema } from "@leadquiz/contract";
+import { endpoints, type QuizConfig } from "@leadquiz/contract";
 import { useQuery } from "@tanstack/react-query";
 import { isApiError } from "@/shared/api/api-error";
 import { useApiClient } from "@/shared/api/services-context";
@@ -16,14 +16,14 @@ export function useQuizConfig(quizId: number) {
   return useQuery({
     queryKey: quizConfigQueryKey(quizId),
     queryFn: async ({ signal }): Promise<QuizConfig> => {
-      const read = () => api.get(apiPaths.quizConfigByQuiz(quizId), quizConfigSchema, { signal });
+      const read = () => api.call(endpoints.getQuizConfig, { params: { id: quizId }, signal });
       try {
         return await read();
       } catch (error) {
         if (!isApiError(error) || error.status !== 404) throw error;
       }
       try {
-        await api.post(apiPaths.quizConfigs, { quiz: quizId }, { schema: quizConfigSchema });
+        await api.call(endpoints.createQuizConfig, { body: { quiz: quizId } });
       } catch (error) {
         if (!isApiError(error) || error.status !== 400) throw error;
       }

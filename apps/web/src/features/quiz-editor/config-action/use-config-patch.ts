@@ -1,4 +1,4 @@
-import { apiPaths, type QuizConfig } from "@leadquiz/contract";
+import { endpoints, type QuizConfig } from "@leadquiz/contract";
 import { useEditorQuiz } from "../fields/use-editor-quiz";
 import { usePatchEdit } from "../fields/use-patch-edit";
 import { type SectionName, type Sections, sectionOf } from "./config-defaults";
@@ -29,7 +29,7 @@ export function useConfigPatch(config: QuizConfig) {
     for (const key of Object.keys(next)) previous[key] = key in stored ? current[key] : null;
     return patch({
       label,
-      url: apiPaths.quizConfigById(config.id),
+      record: { endpoint: endpoints.updateQuizConfig, id: config.id },
       place: { queryKey: quizConfigQueryKey(quizId), kind: "record" },
       next: { [section]: next, ...extra.next },
       previous: { [section]: previous, ...extra.previous },

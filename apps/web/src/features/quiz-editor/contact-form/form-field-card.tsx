@@ -1,10 +1,9 @@
 import {
-  apiPaths,
+  endpoints,
   type FormField,
   type FormFieldType,
   type FormFieldUpdate,
   formFieldKeys,
-  formFieldSchema,
 } from "@leadquiz/contract";
 import { Group, Paper, SimpleGrid, Stack, Switch, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
@@ -41,7 +40,7 @@ export function FormFieldCard({
     for (const k of Object.keys(next)) previous[k] = field[k as keyof FormField];
     void patchEdit({
       label: `${name}: ${label}`,
-      url: apiPaths.formFieldById(field.id),
+      record: { endpoint: endpoints.updateFormField, id: field.id },
       place: { queryKey: key, kind: "list", id: field.id },
       next,
       previous,
@@ -53,11 +52,7 @@ export function FormFieldCard({
     else if (enabled) {
       void write({
         send: () =>
-          api.post(
-            apiPaths.formFields,
-            { quiz: quizId, type, enabled: true },
-            { schema: formFieldSchema },
-          ),
+          api.call(endpoints.createFormField, { body: { quiz: quizId, type, enabled: true } }),
         refresh: [key],
       });
     }

@@ -1,4 +1,4 @@
-import { apiPaths, formFieldListSchema } from "@leadquiz/contract";
+import { endpoints } from "@leadquiz/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useApiClient } from "@/shared/api/services-context";
 
@@ -9,7 +9,6 @@ export function useFormFields(quizId: number) {
   const api = useApiClient();
   return useQuery({
     queryKey: formFieldsQueryKey(quizId),
-    queryFn: ({ signal }) =>
-      api.get(apiPaths.quizFormFieldList(quizId), formFieldListSchema, { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.listFormFields, { params: { id: quizId }, signal }),
   });
 }

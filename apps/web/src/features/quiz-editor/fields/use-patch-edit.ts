@@ -1,6 +1,7 @@
 import type { QueryKey } from "@tanstack/react-query";
 import { useApiClient } from "@/shared/api/services-context";
 import { cacheUpdate, useEditorWrites } from "../state/editor-writes";
+import { patchRecord, type RecordAddress } from "./record-update";
 
 type Body = Record<string, unknown>;
 
@@ -26,8 +27,8 @@ export type PatchPlace =
 export interface PatchEdit {
   /** A short translated name of what changes ("Result title"), for the undo notice. */
   label: string;
-  /** The record's address, or a function answering it when each write is sent (an undo may have created the record again under a new id). */
-  url: string | (() => string);
+  /** The record: its update operation and its id. */
+  record: RecordAddress;
   place: PatchPlace;
   next: Body;
   /** The same keys with their values before the change (the undo). */
@@ -43,9 +44,9 @@ export interface PatchEdit {
 export function usePatchEdit() {
   const api = useApiClient();
   const { writeEdit } = useEditorWrites();
-  return ({ label, url, place, next, previous, refresh = [] }: PatchEdit) => {
+  return ({ label, record, place, next, previous, refresh = [] }: PatchEdit) => {
     const request = (body: Body) => ({
-      send: () => api.patch(typeof url === "string" ? url : url(), body),
+      send: () => patchRecord(api, record, body),
       optimistic: [
         place.kind === "record"
           ? cacheUpdate<unknown>(place.queryKey, (old) => mergePatch(old, body))

@@ -1,4 +1,4 @@
-import { apiPaths, type Quiz } from "@leadquiz/contract";
+import { endpoints, type Quiz } from "@leadquiz/contract";
 import { quizQueryKey } from "@/shared/api/quiz-queries";
 import { usePatchEdit } from "./use-patch-edit";
 
@@ -17,7 +17,7 @@ export function useQuizSectionPatch(quiz: Quiz) {
     }
     return patch({
       label,
-      url: apiPaths.quizById(quiz.id),
+      record: { endpoint: endpoints.updateQuiz, id: quiz.id },
       place: { queryKey: quizQueryKey(quiz.id), kind: "record" },
       next: { [section]: next },
       previous: { [section]: previous },

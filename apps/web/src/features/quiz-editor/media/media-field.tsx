@@ -5,6 +5,7 @@ import { type DragEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/shared/api/error-message";
 import { useApiClient } from "@/shared/api/services-context";
+import { patchRecord } from "../fields/record-update";
 import { type CacheUpdate, useEditorWrites } from "../state/editor-writes";
 import {
   acceptAttribute,
@@ -96,6 +97,11 @@ export function MediaField({
   }, [value]);
 
   const fileBody = (file: File) => multipart(target, file);
+  /** The PATCH of the slot's record: a file (multipart) or the body that clears it. */
+  const send = (
+    body: FormData | Record<string, unknown>,
+    onUploadProgress?: (sent: number, total: number) => void,
+  ) => patchRecord(api, { endpoint: target.endpoint, id: target.entityId }, body, onUploadProgress);
 
   const upload = async (file: File) => {
     setServerError(null);
@@ -112,10 +118,9 @@ export function MediaField({
     const result = await write({
       send: async () => {
         before = previous && !isVideoPath(previous) ? await storedFile(previous) : null;
-        return api.patch(target.url, fileBody(file), {
-          onUploadProgress: (sent, total) =>
-            setUploadPercent(total > 0 ? Math.round((sent / total) * 100) : 0),
-        });
+        return send(fileBody(file), (sent, total) =>
+          setUploadPercent(total > 0 ? Math.round((sent / total) * 100) : 0),
+        );
       },
       refresh,
     });
@@ -130,11 +135,10 @@ export function MediaField({
       recordSteps({
         label: t("results:media.historyUpload"),
         undo: {
-          send: () =>
-            api.patch(target.url, replaced ? fileBody(replaced) : clearBody(target.fieldPath)),
+          send: () => send(replaced ? fileBody(replaced) : clearBody(target.fieldPath)),
           refresh,
         },
-        redo: { send: () => api.patch(target.url, fileBody(file)), refresh },
+        redo: { send: () => send(fileBody(file)), refresh },
       });
     }
     if (kind === "video") {
@@ -150,7 +154,7 @@ export function MediaField({
     setWatching(false);
     const previous = value;
     let before: File | null = null;
-    const clear = () => api.patch(target.url, clearBody(target.fieldPath));
+    const clear = () => send(clearBody(target.fieldPath));
     const result = await write({
       send: async () => {
         before = previous && !isVideoPath(previous) ? await storedFile(previous) : null;
@@ -163,7 +167,7 @@ export function MediaField({
     if (result.ok && removed) {
       recordSteps({
         label: t("results:media.historyRemove"),
-        undo: { send: () => api.patch(target.url, fileBody(removed)), refresh },
+        undo: { send: () => send(fileBody(removed)), refresh },
         redo: { send: clear, refresh, optimistic: removeOptimistic ?? [] },
       });
     }

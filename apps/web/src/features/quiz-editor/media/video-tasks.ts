@@ -1,4 +1,4 @@
-import { apiPaths, type VideoCompressTask, videoCompressTaskListSchema } from "@leadquiz/contract";
+import { endpoints, type VideoCompressTask } from "@leadquiz/contract";
 import { useQuery } from "@tanstack/react-query";
 import { EDITOR_READ_FRESH_MS } from "@/shared/api/quiz-queries";
 import { useApiClient } from "@/shared/api/services-context";
@@ -21,7 +21,7 @@ export function useVideoTasks(quizId: number, polling: boolean) {
   return useQuery({
     queryKey: videoTasksQueryKey(quizId),
     queryFn: ({ signal }) =>
-      api.get(apiPaths.quizVideoCompressTasks(quizId), videoCompressTaskListSchema, { signal }),
+      api.call(endpoints.listVideoCompressTasks, { params: { id: quizId }, signal }),
     refetchInterval: polling ? POLL_MS : false,
     staleTime: EDITOR_READ_FRESH_MS,
   });

@@ -1,10 +1,4 @@
-import {
-  type Answer,
-  answerListSchema,
-  apiPaths,
-  type Question,
-  type ResultCondition,
-} from "@leadquiz/contract";
+import { type Answer, endpoints, type Question, type ResultCondition } from "@leadquiz/contract";
 import { questionTypeTraits } from "@leadquiz/engine";
 import { useQueries } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -23,7 +17,7 @@ export function useAnswersByQuestion(questions: readonly Question[]): Map<number
     queries: choice.map((question) => ({
       queryKey: answersQueryKey(question.id),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api.get(apiPaths.questionAnswerList(question.id), answerListSchema, { signal }),
+        api.call(endpoints.listAnswers, { params: { id: question.id }, signal }),
     })),
   });
   return new Map(choice.map((question, index) => [question.id, lists[index]?.data ?? []]));

@@ -1,4 +1,4 @@
-import { apiPaths, type Result, resultSchema } from "@leadquiz/contract";
+import { endpoints, type Result } from "@leadquiz/contract";
 import {
   Alert,
   Button,
@@ -63,8 +63,8 @@ export function ResultsPage() {
   const add = async () => {
     const created = await createUndoable({
       label: t("results:list.add"),
-      create: () => api.post(apiPaths.results, { quiz: quizId }, { schema: resultSchema }),
-      remove: (id) => api.request(apiPaths.resultById(id), { method: "DELETE" }),
+      create: () => api.call(endpoints.createResult, { body: { quiz: quizId } }),
+      remove: (id) => api.call(endpoints.deleteResult, { params: { id } }),
       refresh: [key],
     });
     if (created.ok) choose(created.value.id, "view");
@@ -80,7 +80,7 @@ export function ResultsPage() {
       return old.map((r, i) => (i === a ? (old[b] ?? r) : i === b ? (old[a] ?? r) : r));
     });
     const place = (sort: number) => ({
-      send: () => api.patch(apiPaths.resultById(result.id), { sort }),
+      send: () => api.call(endpoints.updateResult, { params: { id: result.id }, body: { sort } }),
       optimistic: [swap],
       refresh: [key],
     });

@@ -1,9 +1,4 @@
-import {
-  apiPaths,
-  type ResultCondition,
-  type ResultConditionCreate,
-  resultConditionSchema,
-} from "@leadquiz/contract";
+import { endpoints, type ResultCondition, type ResultConditionCreate } from "@leadquiz/contract";
 import { useTranslation } from "react-i18next";
 import { useApiClient } from "@/shared/api/services-context";
 import { recreateResultCondition } from "../state/condition-restore";
@@ -24,7 +19,7 @@ export function useResultConditionWrites() {
   const conditionId = (condition: ResultCondition) => ids.current("resultCondition", condition.id);
   const remove = (condition: ResultCondition) => ({
     send: () =>
-      api.request(apiPaths.resultConditionById(conditionId(condition)), { method: "DELETE" }),
+      api.call(endpoints.deleteResultCondition, { params: { id: conditionId(condition) } }),
     optimistic: [
       cacheUpdate<ResultCondition[]>(
         resultConditionsQueryKey(ids.current("result", condition.result)),
@@ -40,7 +35,7 @@ export function useResultConditionWrites() {
 
   const add = async (body: ResultConditionCreate) => {
     const created = await write({
-      send: () => api.post(apiPaths.resultConditions, body, { schema: resultConditionSchema }),
+      send: () => api.call(endpoints.createResultCondition, { body }),
       refresh: allResultConditions,
     });
     if (created.ok) {

@@ -1,10 +1,8 @@
 import {
-  apiPaths,
+  endpoints,
   type Result,
   type ResultCondition,
   type ResultCreate,
-  resultConditionListSchema,
-  resultSchema,
 } from "@leadquiz/contract";
 import { useTranslation } from "react-i18next";
 import { useApiClient } from "@/shared/api/services-context";
@@ -49,7 +47,7 @@ export function useResultListWrites(quizId: number) {
   const refresh = [key, ["result"]];
   const resultId = (id: number) => ids.current("result", id);
   const remove = (result: Result) => ({
-    send: () => api.request(apiPaths.resultById(resultId(result.id)), { method: "DELETE" }),
+    send: () => api.call(endpoints.deleteResult, { params: { id: resultId(result.id) } }),
     optimistic: [
       cacheUpdate<Result[]>(key, (old) => old.filter((r) => r.id !== resultId(result.id))),
     ],
@@ -57,8 +55,7 @@ export function useResultListWrites(quizId: number) {
   });
 
   const copy = async (result: Result) => {
-    const copyOnce = () =>
-      api.post(apiPaths.resultCopy, { id: resultId(result.id) }, { schema: resultSchema });
+    const copyOnce = () => api.call(endpoints.copyResult, { body: { id: resultId(result.id) } });
     const copied = await write({ send: copyOnce, refresh });
     if (copied.ok) {
       const first = copied.value;
@@ -80,10 +77,9 @@ export function useResultListWrites(quizId: number) {
     const removed = await write({
       ...apply,
       send: async () => {
-        conditions = await api.get(
-          apiPaths.resultConditionList(resultId(result.id)),
-          resultConditionListSchema,
-        );
+        conditions = await api.call(endpoints.listResultConditions, {
+          params: { id: resultId(result.id) },
+        });
         return apply.send();
       },
     });
@@ -92,8 +88,8 @@ export function useResultListWrites(quizId: number) {
         label: t("results:history.delete"),
         undo: {
           send: async () => {
-            const created = await api.post(apiPaths.results, resultBody(result, quizId), {
-              schema: resultSchema,
+            const created = await api.call(endpoints.createResult, {
+              body: resultBody(result, quizId),
             });
             ids.recreated("result", result.id, created.id);
             for (const condition of conditions) await recreateResultCondition(api, ids, condition);

@@ -1,5 +1,5 @@
 import {
-  apiPaths,
+  endpoints,
   type Question,
   type Quiz,
   type Result,
@@ -18,7 +18,7 @@ export function useResultPatch(quizId: number) {
     for (const key of Object.keys(next)) previous[key] = result[key as keyof Result];
     return patch({
       label,
-      url: () => apiPaths.resultById(ids.current("result", result.id)),
+      record: { endpoint: endpoints.updateResult, id: () => ids.current("result", result.id) },
       place: { queryKey: resultsQueryKey(quizId), kind: "list", id: result.id },
       next,
       previous,

@@ -1,6 +1,6 @@
 import {
   type Analytics,
-  apiPaths,
+  endpoints,
   hiddenFieldNameSchema,
   type Quiz,
   quizCurrencies,
@@ -35,7 +35,7 @@ function QuizSettingsEditor({ quiz }: { quiz: Quiz }) {
   const writeTop = <K extends TopField>(key: K, label: string, value: Quiz[K]) =>
     void patchEdit({
       label,
-      url: apiPaths.quizById(quiz.id),
+      record: { endpoint: endpoints.updateQuiz, id: quiz.id },
       place: { queryKey: quizQueryKey(quiz.id), kind: "record" },
       next: { [key]: value },
       previous: { [key]: quiz[key] },

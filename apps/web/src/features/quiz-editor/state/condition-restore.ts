@@ -1,15 +1,9 @@
 import {
-  apiPaths,
+  endpoints,
   type QuestionCondition,
   type QuestionConditionCreate,
   type QuestionConditionUpdate,
-  questionConditionListSchema,
-  questionConditionSchema,
-  questionListSchema,
   type ResultCondition,
-  resultConditionListSchema,
-  resultConditionSchema,
-  resultListSchema,
 } from "@leadquiz/contract";
 import { completeCondition } from "@leadquiz/engine";
 import type { ApiClient } from "@/shared/api/api-client";
@@ -33,20 +27,20 @@ export async function conditionsReferring(
   questionId: number,
 ): Promise<ConditionSnapshot> {
   const [questions, results] = await Promise.all([
-    api.get(apiPaths.quizQuestionList(quizId), questionListSchema),
-    api.get(apiPaths.quizResultList(quizId), resultListSchema),
+    api.call(endpoints.listQuestions, { params: { id: quizId } }),
+    api.call(endpoints.listResults, { params: { id: quizId } }),
   ]);
   const [questionLists, resultLists] = await Promise.all([
     Promise.all(
       questions
         .filter((question) => question.id !== questionId)
         .map((question) =>
-          api.get(apiPaths.questionConditionList(question.id), questionConditionListSchema),
+          api.call(endpoints.listQuestionConditions, { params: { id: question.id } }),
         ),
     ),
     Promise.all(
       results.map((result) =>
-        api.get(apiPaths.resultConditionList(result.id), resultConditionListSchema),
+        api.call(endpoints.listResultConditions, { params: { id: result.id } }),
       ),
     ),
   ]);
@@ -75,11 +69,12 @@ export async function recreateQuestionCondition(
   ids: RecreatedIds,
   condition: QuestionCondition,
 ): Promise<QuestionCondition> {
-  const created = await api.post(
-    apiPaths.questionConditions,
-    { question: ids.current("question", condition.question), ...conditionValues(condition, ids) },
-    { schema: questionConditionSchema },
-  );
+  const created = await api.call(endpoints.createQuestionCondition, {
+    body: {
+      question: ids.current("question", condition.question),
+      ...conditionValues(condition, ids),
+    },
+  });
   ids.recreated("questionCondition", condition.id, created.id);
   return created;
 }
@@ -90,11 +85,9 @@ export async function recreateResultCondition(
   ids: RecreatedIds,
   condition: ResultCondition,
 ): Promise<ResultCondition> {
-  const created = await api.post(
-    apiPaths.resultConditions,
-    { result: ids.current("result", condition.result), ...conditionValues(condition, ids) },
-    { schema: resultConditionSchema },
-  );
+  const created = await api.call(endpoints.createResultCondition, {
+    body: { result: ids.current("result", condition.result), ...conditionValues(condition, ids) },
+  });
   ids.recreated("resultCondition", condition.id, created.id);
   return created;
 }
@@ -113,13 +106,10 @@ export async function restoreConditions(
   for (const condition of snapshot.questions) {
     const body: QuestionConditionUpdate = conditionValues(condition, ids);
     try {
-      await api.patch(
-        apiPaths.questionConditionById(ids.current("questionCondition", condition.id)),
+      await api.call(endpoints.updateQuestionCondition, {
+        params: { id: ids.current("questionCondition", condition.id) },
         body,
-        {
-          schema: questionConditionSchema,
-        },
-      );
+      });
     } catch (error) {
       if (!gone(error)) throw error;
       await recreateQuestionCondition(api, ids, condition);
@@ -128,13 +118,10 @@ export async function restoreConditions(
   for (const condition of snapshot.results) {
     const body: QuestionConditionUpdate = conditionValues(condition, ids);
     try {
-      await api.patch(
-        apiPaths.resultConditionById(ids.current("resultCondition", condition.id)),
+      await api.call(endpoints.updateResultCondition, {
+        params: { id: ids.current("resultCondition", condition.id) },
         body,
-        {
-          schema: resultConditionSchema,
-        },
-      );
+      });
     } catch (error) {
       if (!gone(error)) throw error;
       await recreateResultCondition(api, ids, condition);

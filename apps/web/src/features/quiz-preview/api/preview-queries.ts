@@ -1,9 +1,4 @@
-import {
-  apiPaths,
-  publicationVersionListSchema,
-  publicQuizSchema,
-  quizSchema,
-} from "@leadquiz/contract";
+import { endpoints } from "@leadquiz/contract";
 import { notifications } from "@mantine/notifications";
 import {
   hashKey,
@@ -40,7 +35,8 @@ export function useDraftSnapshot(quizId: number, enabled: boolean) {
   const api = useApiClient();
   return useQuery({
     queryKey: draftSnapshotKey(quizId),
-    queryFn: ({ signal }) => api.get(apiPaths.quizPreview(quizId), publicQuizSchema, { signal }),
+    queryFn: ({ signal }) =>
+      api.call(endpoints.getQuizDraftSnapshot, { params: { id: quizId }, signal }),
     enabled,
     refetchInterval: PREVIEW_POLL_MS,
     staleTime: 0,
@@ -167,7 +163,7 @@ export function usePublicationVersions(quizId: number, enabled: boolean) {
   return useQuery({
     queryKey: publicationsKey(quizId),
     queryFn: ({ signal }) =>
-      api.get(apiPaths.quizPublications(quizId), publicationVersionListSchema, { signal }),
+      api.call(endpoints.listQuizPublications, { params: { id: quizId }, signal }),
     enabled,
   });
 }
@@ -178,7 +174,8 @@ export function useVersionSnapshot(quizId: number, version: number | null) {
   return useQuery({
     queryKey: versionSnapshotKey(quizId, version ?? 0),
     queryFn: ({ signal }) =>
-      api.get(apiPaths.quizPublicationVersion(quizId, version ?? 0), publicQuizSchema, {
+      api.call(endpoints.getQuizPublication, {
+        params: { id: quizId, version: version ?? 0 },
         signal,
       }),
     enabled: version !== null,
@@ -196,7 +193,7 @@ export function useRestoreVersion(quizId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (version: number) =>
-      api.post(apiPaths.quizPublicationRestore(quizId, version), {}, { schema: quizSchema }),
+      api.call(endpoints.restoreQuizPublication, { params: { id: quizId, version } }),
     onSuccess: async (quiz, version) => {
       queryClient.setQueryData(quizQueryKey(quizId), quiz);
       await queryClient.invalidateQueries();

@@ -2,10 +2,8 @@ import {
   type ApiKey,
   type ApiKeyCreate,
   type ApiKeyCreated,
-  apiPaths,
   type ChangePasswordRequest,
   type ChangePasswordResponse,
-  detailResponseSchema,
   endpoints,
   type User,
   type UserinfoPatch,
@@ -33,7 +31,7 @@ export function changePassword(
  * caller clears its session afterwards).
  */
 export async function logoutEverywhere(api: ApiClient): Promise<void> {
-  await api.post(apiPaths.logoutAll, undefined);
+  await api.call(endpoints.signOutEverywhere);
 }
 
 /** Account API keys (docs/delivery.md "REST hooks"): the key is in the create answer only. */
@@ -50,6 +48,6 @@ export async function requestEmailChange(
   api: ApiClient,
   body: { email: string; password: string },
 ): Promise<string> {
-  const answer = await api.post(apiPaths.emailChange, body, { schema: detailResponseSchema });
+  const answer = await api.call(endpoints.requestEmailChange, { body });
   return answer.detail;
 }

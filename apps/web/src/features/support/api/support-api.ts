@@ -1,10 +1,8 @@
 import {
-  apiPaths,
   endpoints,
   type Review,
   type ReviewCreate,
   type ReviewPage,
-  reviewPageSchema,
   type SupportRequest,
   type SupportRequestCreated,
 } from "@leadquiz/contract";
@@ -34,13 +32,7 @@ export function useReviews() {
     queryKey: reviewsQueryKey,
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }): Promise<ReviewPage> =>
-      api.get(
-        pageParam
-          ? `${apiPaths.reviews}?cursor=${encodeURIComponent(pageParam)}`
-          : apiPaths.reviews,
-        reviewPageSchema,
-        { signal },
-      ),
+      api.call(endpoints.listReviews, { query: { cursor: pageParam || undefined }, signal }),
     getNextPageParam: (last) => last.next ?? undefined,
   });
 }

@@ -1,15 +1,4 @@
-import {
-  apiPaths,
-  paymentProvidersSchema,
-  referralInfoSchema,
-  referralTransferResultSchema,
-  type TariffLinksQuery,
-  tariffInfoSchema,
-  tariffLinksSchema,
-  tariffListSchema,
-  type WithdrawalRequest,
-  withdrawalSchema,
-} from "@leadquiz/contract";
+import { endpoints, type TariffLinksQuery, type WithdrawalRequest } from "@leadquiz/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApiClient } from "@/shared/api/services-context";
 import { tariffInfoQueryKey, tariffsQueryKey } from "@/shared/api/tariff-info";
@@ -19,7 +8,7 @@ export function useTariffs() {
   const api = useApiClient();
   return useQuery({
     queryKey: [...tariffsQueryKey, "tariffs"],
-    queryFn: ({ signal }) => api.get(apiPaths.tariffs, tariffListSchema, { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.listTariffs, { signal }),
   });
 }
 
@@ -28,8 +17,7 @@ export function useBuyTariff() {
   const api = useApiClient();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (tariff: number) =>
-      api.post(apiPaths.buyTariffFromBalance, { tariff }, { schema: tariffInfoSchema }),
+    mutationFn: (tariff: number) => api.call(endpoints.buyTariffFromBalance, { body: { tariff } }),
     onSuccess: (info) => {
       client.setQueryData(tariffInfoQueryKey, info);
     },
@@ -40,7 +28,7 @@ export function useBuyTariff() {
 export function usePaymentLinks() {
   const api = useApiClient();
   return (query: TariffLinksQuery) =>
-    api.get(apiPaths.tariffLinks, tariffLinksSchema, {
+    api.call(endpoints.getPaymentLinks, {
       query: { provider: query.provider, amount: query.amount, tariff: query.tariff },
     });
 }
@@ -50,7 +38,7 @@ export function usePaymentProviders() {
   const api = useApiClient();
   return useQuery({
     queryKey: [...tariffsQueryKey, "providers"],
-    queryFn: ({ signal }) => api.get(apiPaths.paymentProviders, paymentProvidersSchema, { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.listPaymentProviders, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -60,7 +48,7 @@ export function useReferral() {
   const api = useApiClient();
   return useQuery({
     queryKey: [...tariffsQueryKey, "referral"],
-    queryFn: ({ signal }) => api.get(apiPaths.referral, referralInfoSchema, { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.getReferral, { signal }),
   });
 }
 
@@ -71,16 +59,8 @@ export function useReferralCalls() {
   const refresh = () => client.invalidateQueries({ queryKey: tariffsQueryKey });
   return {
     transfer: (amount: string) =>
-      api
-        .request(apiPaths.transferReferralBalance, {
-          method: "PUT",
-          body: { amount },
-          schema: referralTransferResultSchema,
-        })
-        .finally(refresh),
+      api.call(endpoints.transferReferralBalance, { body: { amount } }).finally(refresh),
     withdraw: (body: WithdrawalRequest) =>
-      api
-        .post(apiPaths.referralPaymentRequest, body, { schema: withdrawalSchema })
-        .finally(refresh),
+      api.call(endpoints.requestReferralPayment, { body }).finally(refresh),
   };
 }

@@ -1,13 +1,9 @@
 import {
-  apiPaths,
+  endpoints,
   type PublicQuiz,
-  publicQuizSchema,
   type Quiz,
-  quizSchema,
   type TemplateListQuery,
   type TemplatePage,
-  templateOptionListSchema,
-  templatePageSchema,
 } from "@leadquiz/contract";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { projectsQueryKey } from "@/shared/api/projects-queries";
@@ -15,14 +11,16 @@ import { useApiClient } from "@/shared/api/services-context";
 
 export type TemplateFilters = Omit<TemplateListQuery, "cursor">;
 
-function query(filters: TemplateFilters, cursor: string | undefined): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) {
-    if (value) params.set(key, value);
-  }
-  if (cursor) params.set("cursor", cursor);
-  const text = params.toString();
-  return text ? `${apiPaths.quizTemplates}?${text}` : apiPaths.quizTemplates;
+/** The list's query: the filters that are set (an empty one is left out) and the cursor. */
+function query(filters: TemplateFilters, cursor: string | undefined): TemplateListQuery {
+  const { type, theme, language, search } = filters;
+  return {
+    type: type || undefined,
+    theme: theme || undefined,
+    language: language || undefined,
+    search: search || undefined,
+    cursor: cursor || undefined,
+  };
 }
 
 /** `GET quiz-templates/` (operation `listTemplates`), page after page. */
@@ -32,7 +30,7 @@ export function useTemplates(filters: TemplateFilters) {
     queryKey: ["templates", filters],
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }): Promise<TemplatePage> =>
-      api.get(query(filters, pageParam), templatePageSchema, { signal }),
+      api.call(endpoints.listTemplates, { query: query(filters, pageParam), signal }),
     getNextPageParam: (last) => last.next ?? undefined,
   });
 }
@@ -43,11 +41,9 @@ export function useTemplateOptions(kind: "type" | "theme") {
   return useQuery({
     queryKey: ["template-options", kind],
     queryFn: ({ signal }) =>
-      api.get(
-        kind === "type" ? apiPaths.quizTemplateTypes : apiPaths.quizTemplateThemes,
-        templateOptionListSchema,
-        { signal },
-      ),
+      api.call(kind === "type" ? endpoints.listTemplateTypes : endpoints.listTemplateThemes, {
+        signal,
+      }),
   });
 }
 
@@ -61,7 +57,7 @@ export function useTemplateSnapshot(publicKey: string | undefined) {
     queryKey: ["template-snapshot", publicKey],
     enabled: publicKey !== undefined,
     queryFn: ({ signal }): Promise<PublicQuiz> =>
-      api.get(apiPaths.publicQuiz(publicKey ?? ""), publicQuizSchema, { signal }),
+      api.call(endpoints.getPublishedQuiz, { params: { public_key: publicKey ?? "" }, signal }),
   });
 }
 
@@ -71,7 +67,7 @@ export function useCopyTemplate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { template: number; project: number }): Promise<Quiz> =>
-      api.post(apiPaths.copyTemplate, body, { schema: quizSchema }),
+      api.call(endpoints.copyTemplate, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: projectsQueryKey }),
   });
 }

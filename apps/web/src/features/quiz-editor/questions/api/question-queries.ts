@@ -2,19 +2,13 @@ import {
   type Answer,
   type AnswerCreate,
   type AnswerUpdate,
-  answerListSchema,
-  answerSchema,
-  apiPaths,
+  endpoints,
   type Question,
   type QuestionCondition,
   type QuestionConditionCreate,
   type QuestionConditionUpdate,
   type QuestionCreate,
   type QuestionUpdate,
-  questionConditionListSchema,
-  questionConditionSchema,
-  questionListSchema,
-  questionSchema,
 } from "@leadquiz/contract";
 import { type QueryKey, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -49,7 +43,7 @@ export function questionListQuery(api: ApiClient, quizId: number) {
   return {
     queryKey: questionKeys.list(quizId),
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      api.get(apiPaths.quizQuestionList(quizId), questionListSchema, { signal }),
+      api.call(endpoints.listQuestions, { params: { id: quizId }, signal }),
     // Read ahead by the editor's frame: the tab mounting just after uses that read.
     staleTime: EDITOR_READ_FRESH_MS,
   };
@@ -67,7 +61,7 @@ function answersQuery(api: ApiClient, questionId: number) {
     // Fresh for a moment like the list: the card reads them ahead of drawing its answers.
     staleTime: EDITOR_READ_FRESH_MS,
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      api.get(apiPaths.questionAnswerList(questionId), answerListSchema, { signal }),
+      api.call(endpoints.listAnswers, { params: { id: questionId }, signal }),
     select: (answers: Answer[]) => [...answers].sort((a, b) => a.sort - b.sort || a.id - b.id),
   };
 }
@@ -106,33 +100,30 @@ export function useConditions(quizId: number, questionId: number) {
   return useQuery({
     queryKey: questionKeys.conditions(quizId, questionId),
     queryFn: ({ signal }) =>
-      api.get(apiPaths.questionConditionList(questionId), questionConditionListSchema, { signal }),
+      api.call(endpoints.listQuestionConditions, { params: { id: questionId }, signal }),
   });
 }
 
 /** The API calls of the tab (each answers the saved record). */
 export function questionApi(api: ApiClient) {
   return {
-    createQuestion: (body: QuestionCreate) =>
-      api.post(apiPaths.questions, body, { schema: questionSchema }),
+    createQuestion: (body: QuestionCreate) => api.call(endpoints.createQuestion, { body }),
     updateQuestion: (id: number, body: QuestionUpdate) =>
-      api.patch(apiPaths.questionById(id), body, { schema: questionSchema }),
-    deleteQuestion: (id: number) => api.request(apiPaths.questionById(id), { method: "DELETE" }),
-    copyQuestion: (id: number) =>
-      api.post(apiPaths.questionCopy, { id }, { schema: questionSchema }),
-    createAnswer: (body: AnswerCreate) =>
-      api.post(apiPaths.answers, body, { schema: answerSchema }),
+      api.call(endpoints.updateQuestion, { params: { id }, body }),
+    deleteQuestion: (id: number) => api.call(endpoints.deleteQuestion, { params: { id } }),
+    copyQuestion: (id: number) => api.call(endpoints.copyQuestion, { body: { id } }),
+    createAnswer: (body: AnswerCreate) => api.call(endpoints.createAnswer, { body }),
     updateAnswer: (id: number, body: AnswerUpdate) =>
-      api.patch(apiPaths.answerById(id), body, { schema: answerSchema }),
-    deleteAnswer: (id: number) => api.request(apiPaths.answerById(id), { method: "DELETE" }),
+      api.call(endpoints.updateAnswer, { params: { id }, body }),
+    deleteAnswer: (id: number) => api.call(endpoints.deleteAnswer, { params: { id } }),
     listAnswers: (questionId: number) =>
-      api.get(apiPaths.questionAnswerList(questionId), answerListSchema),
+      api.call(endpoints.listAnswers, { params: { id: questionId } }),
     createCondition: (body: QuestionConditionCreate) =>
-      api.post(apiPaths.questionConditions, body, { schema: questionConditionSchema }),
+      api.call(endpoints.createQuestionCondition, { body }),
     updateCondition: (id: number, body: QuestionConditionUpdate) =>
-      api.patch(apiPaths.questionConditionById(id), body, { schema: questionConditionSchema }),
+      api.call(endpoints.updateQuestionCondition, { params: { id }, body }),
     deleteCondition: (id: number) =>
-      api.request(apiPaths.questionConditionById(id), { method: "DELETE" }),
+      api.call(endpoints.deleteQuestionCondition, { params: { id } }),
   };
 }
 export type QuestionApi = ReturnType<typeof questionApi>;

@@ -1,8 +1,7 @@
 import {
-  apiPaths,
   DESCRIPTION_MAX_LENGTH,
+  endpoints,
   type Quiz,
-  quizSchema,
   SHORT_TEXT_MAX_LENGTH,
   type StartPage,
   TITLE_MAX_LENGTH,
@@ -29,7 +28,7 @@ function useStartPageWrite(quiz: Quiz) {
     }
     const request = (values: Partial<StartPageFields>) => ({
       send: () =>
-        api.patch(apiPaths.quizById(quiz.id), { start_page: values }, { schema: quizSchema }),
+        api.call(endpoints.updateQuiz, { params: { id: quiz.id }, body: { start_page: values } }),
       optimistic: [
         cacheUpdate<Quiz>(quizQueryKey(quiz.id), (current) => ({
           ...current,

@@ -1,10 +1,4 @@
-import {
-  answerListSchema,
-  apiPaths,
-  questionListSchema,
-  resultConditionListSchema,
-  resultListSchema,
-} from "@leadquiz/contract";
+import { endpoints } from "@leadquiz/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useApiClient } from "@/shared/api/services-context";
 
@@ -19,7 +13,7 @@ export function useResults(quizId: number) {
   const api = useApiClient();
   return useQuery({
     queryKey: resultsQueryKey(quizId),
-    queryFn: ({ signal }) => api.get(apiPaths.quizResultList(quizId), resultListSchema, { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.listResults, { params: { id: quizId }, signal }),
   });
 }
 
@@ -28,8 +22,7 @@ export function useQuizQuestions(quizId: number) {
   const api = useApiClient();
   return useQuery({
     queryKey: questionsQueryKey(quizId),
-    queryFn: ({ signal }) =>
-      api.get(apiPaths.quizQuestionList(quizId), questionListSchema, { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.listQuestions, { params: { id: quizId }, signal }),
   });
 }
 
@@ -39,7 +32,7 @@ export function useResultConditions(resultId: number) {
   return useQuery({
     queryKey: resultConditionsQueryKey(resultId),
     queryFn: ({ signal }) =>
-      api.get(apiPaths.resultConditionList(resultId), resultConditionListSchema, { signal }),
+      api.call(endpoints.listResultConditions, { params: { id: resultId }, signal }),
   });
 }
 
@@ -49,7 +42,7 @@ export function useAnswers(questionId: number | null) {
   return useQuery({
     queryKey: answersQueryKey(questionId ?? 0),
     queryFn: ({ signal }) =>
-      api.get(apiPaths.questionAnswerList(questionId ?? 0), answerListSchema, { signal }),
+      api.call(endpoints.listAnswers, { params: { id: questionId ?? 0 }, signal }),
     enabled: questionId !== null,
   });
 }
