@@ -70,7 +70,7 @@ test("twelve leads from one address all reach the owner; a refused one is never 
   await expect(thirteenth.getByRole("heading", { name: "Thank you!" })).toHaveCount(0);
   await expect(thirteenth.getByText(visitorEn.thank_you_text)).toHaveCount(0);
   await expect(thirteenth.getByLabel("Name")).toHaveValue("Thirteenth Visitor");
-  await expect(thirteenth.getByLabel("Email")).toHaveValue("thirteenth@example.com");
+  await expect(thirteenth.getByLabel("E-mail")).toHaveValue("thirteenth@example.com");
   await visitor.close();
 
   // All twelve are the owner's; the two over the rate are flagged.

@@ -121,7 +121,7 @@ describe("sending a lead", () => {
     expect(screen.queryByText(en.thank_you_title)).toBeNull();
     expect(screen.queryByText(en.thank_you_text)).toBeNull();
     expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe("Ann");
-    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe("ann@example.com");
+    expect((screen.getByLabelText(/^E-mail/) as HTMLInputElement).value).toBe("ann@example.com");
     // Sent again later, as a new submission: now it goes through.
     outcome = { status: "sent", response: okResponse };
     await user.click(screen.getByRole("button", { name: "Send" }));
