@@ -80,7 +80,8 @@ export function oauthTargetEndpoints(provider: OAuthProviderName) {
   const { name, connect } = integrationTargets[provider];
   // `/{provider}/{consent}` with the quiz as `{id}` (`consent` in integration-targets.ts);
   // patterns with `{id}`, so that a caller's `params` are typed (`api.call`).
-  const link = `/${provider}/${connect.consent.replace("{quiz}", "{id}")}` as `/${string}/{id}${string}`;
+  const link =
+    `/${provider}/${connect.consent.replace("{quiz}", "{id}")}` as `/${string}/{id}${string}`;
   // `auth-link/{quiz}/` → `AuthLink`
   const linkName = link.split("/")[2]?.split("-").map(operationNameOf).join("");
   const ofQuiz = `/${provider}/{id}/` as `/${string}/{id}/`;
