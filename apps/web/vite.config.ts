@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { eagerCompileHints } from "./build/compile-hints";
+import { endpointDocsStripped } from "./build/endpoint-docs-stripped";
 import { precompressBuild } from "./build/precompress";
 import { routePages } from "./build/route-pages";
 import { stylesheetsAfterShell } from "./build/stylesheets-after-shell";
@@ -61,6 +62,7 @@ const everyPageModules = ["src/app/mantine-layer.tsx"];
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    endpointDocsStripped(),
     stylesheetsAfterShell(),
     // The quiz editor opened by its address (a link, a reload): its frame, the questions tab
     // (the default) and the read-ahead start with the entry (docs/speed.md "Owner app

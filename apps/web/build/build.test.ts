@@ -76,6 +76,14 @@ describe("the owner app's build", () => {
     expect(gzipped).toBeLessThanOrEqual(ENTRY_BUDGET_BYTES);
   });
 
+  it("ships none of the API's documentation prose: the endpoint table's summaries stay on the server", () => {
+    const scripts = readdirSync(path.join(outDir, "assets")).filter((file) => file.endsWith(".js"));
+    const text = scripts.map((file) => readFileSync(path.join(outDir, "assets", file), "utf8"));
+    // The table's entries are in the build (their paths), their OpenAPI summaries are not.
+    expect(text.some((script) => script.includes("/register/complete/"))).toBe(true);
+    expect(text.some((script) => script.includes("Starts a registration"))).toBe(false);
+  });
+
   it("loads the login page and the other pages on demand, not with the entry", () => {
     const initial = staticClosure(entryKey());
     const lazyPages = (manifest[entryKey()]?.dynamicImports ?? [])

@@ -249,7 +249,7 @@ describe("reset password page", () => {
         url: "/reset-password/abc",
         language,
         handler: (_request, path) =>
-          path === "/password_reset/confirm/" ? jsonResponse(200, { status: "OK" }) : undefined,
+          path === "/password_reset/confirm/" ? jsonResponse(200, { detail: "ok" }) : undefined,
       });
       const t = view.services.i18n.t;
       await userEvent.type(await screen.findByLabelText(t("auth:fields.newPassword")), PASSWORD);
